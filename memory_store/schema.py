@@ -1,0 +1,73 @@
+"""The DuckDB schema and its migrations.
+
+Invariants:
+- `messages` is the source of truth; sessions, chunks and both indexes derive from it.
+- `messages.id` increases with (conversation, ts, import order), so ranges of ids inside a
+  session are contiguous in time.
+- `embeddings` is keyed by (model, text_hash), so identical texts are embedded once and work
+  done before an interruption is kept.
+- `meta.data_version` is bumped by every write; derived index files record the version they were
+  built from and are rebuilt when it differs.
+"""
+
+from __future__ import annotations
+
+import duckdb
+
+SCHEMA_VERSION = 1
+
+_V1 = [
+    """CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS imports (
+        file_hash VARCHAR PRIMARY KEY, path VARCHAR, format VARCHAR,
+        imported_at TIMESTAMP, n_messages INTEGER)""",
+    """CREATE TABLE IF NOT EXISTS sessions (
+        id BIGINT PRIMARY KEY, conversation VARCHAR NOT NULL, ordinal INTEGER NOT NULL,
+        start_ts TIMESTAMP NOT NULL, end_ts TIMESTAMP NOT NULL, n_messages INTEGER NOT NULL,
+        participants VARCHAR[] NOT NULL, source_key VARCHAR)""",
+    """CREATE TABLE IF NOT EXISTS messages (
+        id BIGINT PRIMARY KEY, conversation VARCHAR NOT NULL, source_ref VARCHAR NOT NULL,
+        speaker VARCHAR NOT NULL, ts TIMESTAMP NOT NULL, ts_utc TIMESTAMPTZ,
+        text VARCHAR NOT NULL, kind VARCHAR NOT NULL, session_id BIGINT,
+        session_key VARCHAR, embed_hash VARCHAR,
+        UNIQUE (conversation, source_ref))""",
+    """CREATE TABLE IF NOT EXISTS chunks (
+        id BIGINT PRIMARY KEY, session_id BIGINT NOT NULL, conversation VARCHAR NOT NULL,
+        first_message_id BIGINT NOT NULL, last_message_id BIGINT NOT NULL,
+        n_messages INTEGER NOT NULL, raw_text VARCHAR NOT NULL, summary VARCHAR,
+        embedding_text VARCHAR NOT NULL, embed_hash VARCHAR NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS chunk_messages (
+        chunk_id BIGINT NOT NULL, message_id BIGINT NOT NULL, pos INTEGER NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS embeddings (
+        model VARCHAR NOT NULL, text_hash VARCHAR NOT NULL, vector FLOAT[] NOT NULL,
+        PRIMARY KEY (model, text_hash))""",
+    """CREATE OR REPLACE VIEW messages_v AS
+        SELECT m.*, s.ordinal AS session_ordinal, s.start_ts AS session_start,
+               CAST(m.ts AS DATE) AS day, isodow(m.ts) AS weekday,
+               month(m.ts) AS month, year(m.ts) AS year
+        FROM messages m JOIN sessions s ON s.id = m.session_id""",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1}
+
+
+def current_version(con: duckdb.DuckDBPyConnection) -> int:
+    exists = con.execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
+    ).fetchone()
+    if not exists or not exists[0]:
+        return 0
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def migrate(con: duckdb.DuckDBPyConnection) -> int:
+    """Bring the schema up to SCHEMA_VERSION; return the version found before."""
+    found = current_version(con)
+    for version in range(found + 1, SCHEMA_VERSION + 1):
+        for stmt in MIGRATIONS[version]:
+            con.execute(stmt)
+        con.execute(
+            "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(version)]
+        )
+    return found

