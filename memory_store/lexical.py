@@ -1,0 +1,98 @@
+"""BM25 over messages and over chunks (bm25s), persisted next to the DB.
+
+Each index directory holds bm25s' own files (no pickle), `ids.npy` mapping rows to store ids,
+and `index_meta.json` with the tokenizer and the store's data_version it was built from. A
+version mismatch means the index is stale and is rebuilt from DuckDB.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+import bm25s
+import numpy as np
+
+from .store import Store
+from .tokenize import DefaultTokenizer, Tokenizer
+
+UNITS = {
+    "messages": "SELECT id, speaker || ': ' || text FROM messages WHERE kind = 'text' ORDER BY id",
+    "chunks": "SELECT id, embedding_text FROM chunks ORDER BY id",
+}
+
+
+class LexicalIndex:
+    """A BM25 index over one unit (messages or chunks) with store ids."""
+
+    def __init__(self, bm25: bm25s.BM25 | None, ids: np.ndarray, tokenizer: Tokenizer) -> None:
+        self.bm25, self.ids, self.tokenizer = bm25, ids, tokenizer
+        self._row = {int(i): r for r, i in enumerate(ids)}
+
+    @classmethod
+    def build(cls, docs: Sequence[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
+        ids = np.array([d[0] for d in docs], dtype=np.int64)
+        if not docs:
+            return cls(None, ids, tokenizer)
+        bm25 = bm25s.BM25(k1=1.2, b=0.75)
+        bm25.index([tokenizer(t) or [""] for _, t in docs], show_progress=False)
+        return cls(bm25, ids, tokenizer)
+
+    def save(self, path: Path, meta: dict[str, object]) -> None:
+        tmp = path.with_suffix(".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True, mode=0o700)
+        if self.bm25 is not None:
+            self.bm25.save(str(tmp), show_progress=False)
+        np.save(tmp / "ids.npy", self.ids, allow_pickle=False)
+        (tmp / "index_meta.json").write_text(json.dumps(meta), encoding="utf-8")
+        # Swap whole directories so a reader never sees half an index.
+        shutil.rmtree(path, ignore_errors=True)
+        tmp.rename(path)
+
+    @classmethod
+    def load(cls, path: Path, tokenizer: Tokenizer) -> LexicalIndex:
+        ids = np.load(path / "ids.npy", allow_pickle=False)
+        bm25 = bm25s.BM25.load(str(path), mmap=True, show_progress=False) if len(ids) else None
+        return cls(bm25, ids, tokenizer)
+
+    def scores(self, query: str, allowed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(ids, scores) of every document with a positive score, restricted to `allowed` rows."""
+        if self.bm25 is None:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        vocab = self.bm25.vocab_dict
+        tokens = [t for t in self.tokenizer(query) if t in vocab]
+        if not tokens:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        scores = self.bm25.get_scores(tokens)
+        if allowed is not None:
+            scores = scores * allowed
+        rows = np.flatnonzero(scores > 0)
+        return self.ids[rows], scores[rows].astype(np.float32)
+
+    def mask_for(self, ids: Sequence[int] | np.ndarray) -> np.ndarray:
+        mask = np.zeros(len(self.ids), dtype=np.float32)
+        rows = [self._row[int(i)] for i in ids if int(i) in self._row]
+        mask[rows] = 1.0
+        return mask
+
+
+def open_lexical(store: Store, unit: str, index_dir: Path) -> LexicalIndex:
+    """Load the persisted index for `unit`, rebuilding it when the store has changed."""
+    tokenizer = DefaultTokenizer()
+    path = index_dir / f"bm25-{unit}"
+    want = {"unit": unit, "tokenizer": tokenizer.name, "data_version": store.data_version,
+            "rows": store.count(unit)}
+    meta_file = path / "index_meta.json"
+    if meta_file.exists():
+        try:
+            if json.loads(meta_file.read_text(encoding="utf-8")) == want:
+                return LexicalIndex.load(path, tokenizer)
+        except (ValueError, OSError):
+            pass  # unreadable index files are rebuilt below
+    docs = store.con.execute(UNITS[unit]).fetchall()
+    index = LexicalIndex.build(docs, tokenizer)
+    index.save(path, want)
+    return index

@@ -1,0 +1,387 @@
+"""The DuckDB store: open (with migrations), ingest one file per transaction, read back.
+
+Ingest is all-or-nothing per file: new messages are inserted, the sessions and chunks of every
+conversation they touch are rebuilt, and `meta.data_version` is bumped, inside one transaction.
+Messages are keyed by (conversation, source_ref), so importing a file twice adds nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from . import schema
+from .errors import StoreBusyError, StoreError
+from .models import Message, StoredMessage
+from .sessions import Row, chunk_session, message_embedding_text, text_hash
+
+
+@dataclass
+class IngestReport:
+    path: str
+    format: str
+    conversations: list[str]
+    new_messages: int
+    duplicates: int
+    sessions: int
+    chunks: int
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.__dict__.copy()
+
+
+_MSG_COLS = (
+    "m.id, m.conversation, m.source_ref, m.speaker, m.ts, m.text, m.kind, m.session_id, "
+    "s.ordinal"
+)
+
+
+def file_hash(path: str | Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
+    try:
+        return duckdb.connect(str(path), read_only=read_only)
+    except duckdb.IOException as exc:
+        if "lock" in str(exc).lower():
+            raise StoreBusyError(
+                f"{path} is busy: another memlane process is using it. "
+                "Wait for it to finish, then try again."
+            ) from exc
+        raise StoreError(f"cannot open {path}: {exc}") from exc
+    except duckdb.Error as exc:
+        raise StoreError(
+            f"cannot open {path}: {exc}. Is it a memlane store? Use --db to point elsewhere."
+        ) from exc
+
+
+class Store:
+    """One memlane DuckDB file and the settings its derived data was built with."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path) -> None:
+        self.con = con
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
+        path = Path(path)
+        if not read_only:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        elif not path.exists():
+            raise StoreError(f"no store at {path}. Run `memlane ingest FILE` first.")
+        store = cls(_connect(path, read_only), path)
+        if not read_only:
+            schema.migrate(store.con)
+        elif schema.current_version(store.con) != schema.SCHEMA_VERSION:
+            raise StoreError(f"{path} needs a migration; run any memlane command that writes.")
+        return store
+
+    def exec_(self, sql: str, params: Sequence[Any] | None = None) -> None:
+        """Run a statement to completion (DuckDB 2.0 refuses new work while a result is open)."""
+        self.con.execute(sql, params).fetchall()
+
+    def one(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
+        """The first row of a query, fetched to the end (DuckDB 2.0 keeps partial results open)."""
+        rows = self.con.execute(sql, params).fetchall()
+        return rows[0] if rows else None
+
+    def close(self) -> None:
+        self.con.close()
+
+    # -- meta -------------------------------------------------------------------------------
+    def get_meta(self, key: str, default: str | None = None) -> str | None:
+        row = self.one("SELECT value FROM meta WHERE key = ?", [key])
+        return str(row[0]) if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.exec_("INSERT OR REPLACE INTO meta VALUES (?, ?)", [key, value])
+
+    @property
+    def data_version(self) -> int:
+        return int(self.get_meta("data_version", "0") or 0)
+
+    def _bump_version(self) -> None:
+        self.set_meta("data_version", str(self.data_version + 1))
+
+    # -- ingest -----------------------------------------------------------------------------
+    def ingest(
+        self,
+        messages: Sequence[Message],
+        *,
+        path: str = "<memory>",
+        fmt: str = "jsonl",
+        gap_minutes: int = 180,
+        chunk_size: int = 42,
+        chunk_stride: int = 36,
+        fhash: str | None = None,
+    ) -> IngestReport:
+        """Insert new messages and rebuild the touched conversations, in one transaction."""
+        con = self.con
+        self.exec_("BEGIN TRANSACTION")
+        try:
+            new = self._insert_new(messages)
+            convs = sorted({m.conversation for m in messages})
+            if new:
+                self.rebuild_sessions(convs, gap_minutes, chunk_size, chunk_stride)
+            n_sessions, n_chunks = self._derived_counts(convs)
+            if fhash:
+                self.exec_(
+                    "INSERT OR REPLACE INTO imports VALUES (?, ?, ?, now(), ?)",
+                    [fhash, path, fmt, len(messages)],
+                )
+            if new:
+                self._bump_version()
+            self.exec_("COMMIT")
+        except BaseException:
+            self.exec_("ROLLBACK")
+            raise
+        return IngestReport(path, fmt, convs, new, len(messages) - new, n_sessions, n_chunks)
+
+    def _insert_new(self, messages: Sequence[Message]) -> int:
+        if not messages:
+            return 0
+        table = pa.table(
+            {
+                "ord": list(range(len(messages))),
+                "conversation": [m.conversation for m in messages],
+                "source_ref": [m.source_ref for m in messages],
+                "speaker": [m.speaker for m in messages],
+                "ts": pa.array([m.ts for m in messages], pa.timestamp("us")),
+                "ts_utc": pa.array([m.ts_utc for m in messages], pa.timestamp("us", tz="UTC")),
+                "text": [m.text for m in messages],
+                "kind": [m.kind for m in messages],
+                "session_key": [m.session_key for m in messages],
+                "embed_hash": [
+                    text_hash(message_embedding_text(m.speaker, m.text))
+                    if m.kind == "text" and m.text.strip()
+                    else None
+                    for m in messages
+                ],
+            }
+        )
+        con = self.con
+        con.register("incoming", table)
+        try:
+            before = self.count("messages")
+            start = self.one("SELECT coalesce(max(id), 0) FROM messages")
+            base = int(start[0]) if start else 0
+            # First occurrence wins for a source_ref repeated inside one file.
+            self.exec_(
+                """
+                INSERT INTO messages
+                SELECT ? + row_number() OVER (ORDER BY i.conversation, i.ts, i.ord),
+                       i.conversation, i.source_ref, i.speaker, i.ts, i.ts_utc, i.text, i.kind,
+                       NULL, i.session_key, i.embed_hash
+                FROM (SELECT * FROM incoming
+                      QUALIFY row_number() OVER (PARTITION BY conversation, source_ref
+                                                 ORDER BY ord) = 1) i
+                ANTI JOIN messages m
+                  ON m.conversation = i.conversation AND m.source_ref = i.source_ref
+                """,
+                [base],
+            )
+            return self.count("messages") - before
+        finally:
+            con.unregister("incoming")
+
+    def rebuild_sessions(
+        self, conversations: Iterable[str], gap_minutes: int, size: int, stride: int
+    ) -> tuple[int, int]:
+        """Recompute sessions and chunks of the given conversations from their messages."""
+        n_sessions = n_chunks = 0
+        for conv in conversations:
+            self._delete_derived(conv)
+            n_sessions += self._assign_sessions(conv, gap_minutes)
+            n_chunks += self._build_chunks(conv, size, stride)
+        return n_sessions, n_chunks
+
+    def _derived_counts(self, convs: list[str]) -> tuple[int, int]:
+        row = self.one(
+            "SELECT (SELECT count(*) FROM sessions WHERE list_contains(?, conversation)), "
+            "(SELECT count(*) FROM chunks WHERE list_contains(?, conversation))",
+            [convs, convs],
+        )
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    def _delete_derived(self, conv: str) -> None:
+        con = self.con
+        self.exec_(
+            "DELETE FROM chunk_messages WHERE chunk_id IN "
+            "(SELECT id FROM chunks WHERE conversation = ?)",
+            [conv],
+        )
+        self.exec_("DELETE FROM chunks WHERE conversation = ?", [conv])
+        self.exec_("DELETE FROM sessions WHERE conversation = ?", [conv])
+
+    def _assign_sessions(self, conv: str, gap_minutes: int) -> int:
+        con = self.con
+        row = self.one(
+            "SELECT count(*) FILTER (WHERE session_key IS NULL), count(*) FROM messages "
+            "WHERE conversation = ?",
+            [conv],
+        )
+        use_keys = bool(row) and row[0] == 0 and row[1] > 0
+        # Source sessions are ordered by their first message; gap sessions by time.
+        grouping = (
+            "dense_rank() OVER (ORDER BY first_ts, session_key)"
+            if use_keys
+            else "sum(CASE WHEN prev IS NULL OR ts - prev > to_minutes(?::BIGINT) THEN 1 ELSE 0 END)"
+            " OVER (ORDER BY ts, id)"
+        )
+        params: list[Any] = [] if use_keys else [gap_minutes]
+        base = self.one("SELECT coalesce(max(id), 0) FROM sessions")
+        self.exec_(
+            f"""
+            CREATE OR REPLACE TEMP TABLE sess_assign AS
+            SELECT id, {grouping} AS ordinal FROM (
+                SELECT id, ts, session_key,
+                       lag(ts) OVER (ORDER BY ts, id) AS prev,
+                       min(ts) OVER (PARTITION BY session_key) AS first_ts
+                FROM messages WHERE conversation = ?)
+            """,
+            [*params, conv],
+        )
+        offset = int(base[0]) if base else 0
+        self.exec_(
+            "UPDATE messages SET session_id = ? + a.ordinal FROM sess_assign a "
+            "WHERE messages.id = a.id",
+            [offset],
+        )
+        self.exec_(
+            """
+            INSERT INTO sessions
+            SELECT session_id, conversation, CAST(session_id - ? AS INTEGER), min(ts), max(ts),
+                   count(*), list(DISTINCT speaker ORDER BY speaker), any_value(session_key)
+            FROM messages WHERE conversation = ? GROUP BY session_id, conversation
+            """,
+            [offset, conv],
+        )
+        self.exec_("DROP TABLE sess_assign")
+        got = self.one("SELECT count(*) FROM sessions WHERE conversation = ?", [conv])
+        return int(got[0]) if got else 0
+
+    def _build_chunks(self, conv: str, size: int, stride: int) -> int:
+        con = self.con
+        rows = con.execute(
+            "SELECT m.id, m.speaker, m.ts, m.text, m.kind, m.session_id, s.ordinal "
+            "FROM messages m JOIN sessions s ON s.id = m.session_id "
+            "WHERE m.conversation = ? ORDER BY m.session_id, m.ts, m.id",
+            [conv],
+        ).fetchall()
+        by_session: dict[int, tuple[int, list[Row]]] = {}
+        for mid, speaker, ts, text, kind, sid, ordinal in rows:
+            by_session.setdefault(sid, (ordinal, []))[1].append(Row(mid, speaker, ts, text, kind))
+        base = self.one("SELECT coalesce(max(id), 0) FROM chunks")
+        next_id = int(base[0]) if base else 0
+        chunk_rows: list[tuple[Any, ...]] = []
+        member_rows: list[tuple[int, int, int]] = []
+        for sid, (ordinal, srows) in by_session.items():
+            for chunk in chunk_session(srows, ordinal, size, stride):
+                next_id += 1
+                ids = chunk.message_ids
+                chunk_rows.append(
+                    (next_id, sid, conv, ids[0], ids[-1], len(ids), chunk.raw_text, None,
+                     chunk.embedding_text, text_hash(chunk.embedding_text))
+                )
+                member_rows.extend((next_id, mid, pos) for pos, mid in enumerate(ids))
+        if chunk_rows:
+            cols = list(zip(*chunk_rows, strict=True))
+            names = ["id", "session_id", "conversation", "first_message_id", "last_message_id",
+                     "n_messages", "raw_text", "summary", "embedding_text", "embed_hash"]
+            ctable = pa.table({n: list(c) for n, c in zip(names, cols, strict=True)},
+                              schema=_chunk_schema())
+            mtable = pa.table({n: list(c) for n, c in
+                               zip(["chunk_id", "message_id", "pos"], zip(*member_rows, strict=True), strict=True)})
+            con.register("new_chunks", ctable)
+            con.register("new_members", mtable)
+            self.exec_("INSERT INTO chunks SELECT * FROM new_chunks")
+            self.exec_("INSERT INTO chunk_messages SELECT * FROM new_members")
+            con.unregister("new_chunks")
+            con.unregister("new_members")
+        return len(chunk_rows)
+
+    # -- reads ------------------------------------------------------------------------------
+    def count(self, table: str) -> int:
+        if table not in {"messages", "sessions", "chunks", "embeddings", "imports"}:
+            raise StoreError(f"unknown table {table!r}")
+        row = self.one(f"SELECT count(*) FROM {table}")
+        return int(row[0]) if row else 0
+
+    def messages(self, ids: Sequence[int]) -> list[StoredMessage]:
+        """Messages by id, in the order given (unknown ids are skipped)."""
+        if not len(ids):
+            return []
+        rows = self.con.execute(
+            f"SELECT {_MSG_COLS} FROM messages m JOIN sessions s ON s.id = m.session_id "
+            "WHERE m.id IN (SELECT unnest(?::BIGINT[]))",
+            [list(map(int, ids))],
+        ).fetchall()
+        found = {r[0]: StoredMessage(*r) for r in rows}
+        return [found[i] for i in map(int, ids) if i in found]
+
+    def conversations(self) -> list[str]:
+        rows = self.con.execute("SELECT DISTINCT conversation FROM messages ORDER BY 1").fetchall()
+        return [r[0] for r in rows]
+
+    def speakers(self, conversation: str | None = None) -> list[str]:
+        rows = self.con.execute(
+            "SELECT DISTINCT speaker FROM messages WHERE (? IS NULL OR conversation = ?) "
+            "AND speaker <> '' ORDER BY 1",
+            [conversation, conversation],
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def latest_ts(self, conversation: str | None = None) -> datetime | None:
+        row = self.one(
+            "SELECT max(ts) FROM messages WHERE (? IS NULL OR conversation = ?)",
+            [conversation, conversation],
+        )
+        return row[0] if row else None
+
+    def is_imported(self, fhash: str) -> bool:
+        row = self.one("SELECT 1 FROM imports WHERE file_hash = ?", [fhash])
+        return row is not None
+
+    def stats(self) -> dict[str, Any]:
+        per_conv = self.con.execute(
+            """SELECT m.conversation, count(*), count(DISTINCT m.session_id), min(m.ts), max(m.ts),
+                      count(DISTINCT m.speaker)
+               FROM messages m GROUP BY 1 ORDER BY 1"""
+        ).fetchall()
+        return {
+            "db": str(self.path),
+            "schema_version": schema.SCHEMA_VERSION,
+            "messages": self.count("messages"),
+            "sessions": self.count("sessions"),
+            "chunks": self.count("chunks"),
+            "embeddings": self.count("embeddings"),
+            "imports": self.count("imports"),
+            "data_version": self.data_version,
+            "conversations": [
+                {"name": c, "messages": n, "sessions": s, "first": str(a), "last": str(b),
+                 "speakers": sp}
+                for c, n, s, a, b, sp in per_conv
+            ],
+        }
+
+
+def _chunk_schema() -> pa.Schema:
+    return pa.schema(
+        [("id", pa.int64()), ("session_id", pa.int64()), ("conversation", pa.string()),
+         ("first_message_id", pa.int64()), ("last_message_id", pa.int64()),
+         ("n_messages", pa.int32()), ("raw_text", pa.string()), ("summary", pa.string()),
+         ("embedding_text", pa.string()), ("embed_hash", pa.string())]
+    )

@@ -1,0 +1,112 @@
+"""FAISS indexes derived from the `embeddings` table, checked on every load.
+
+The index file is a cache. The DuckDB `meta` table records, per unit, the model, dimension,
+row count, store data_version and the SHA-256 of the file that was written. If the file is
+missing, swapped, or any of those disagree, the index is rebuilt from DuckDB (no re-embedding),
+so a stale or foreign index can never answer a query.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import faiss
+import numpy as np
+
+from .errors import IndexMismatchError
+from .store import Store
+
+_UNIT_SQL = {
+    "messages": "SELECT m.id, e.vector FROM messages m JOIN embeddings e "
+    "ON e.text_hash = m.embed_hash AND e.model = ? ORDER BY m.id",
+    "chunks": "SELECT c.id, e.vector FROM chunks c JOIN embeddings e "
+    "ON e.text_hash = c.embed_hash AND e.model = ? ORDER BY c.id",
+}
+
+
+@dataclass
+class VectorIndex:
+    index: faiss.IndexIDMap2
+    model_id: str
+    dim: int
+    rebuilt: bool = False
+
+    @property
+    def size(self) -> int:
+        return int(self.index.ntotal)
+
+    def search(
+        self, query: np.ndarray, k: int, allowed: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Top-k (ids, cosine scores), optionally restricted to `allowed` ids inside FAISS."""
+        if self.size == 0 or k <= 0:
+            return np.empty(0, np.int64), np.empty(0, np.float32)
+        if query.shape[-1] != self.dim:
+            raise IndexMismatchError(
+                f"query vector has dimension {query.shape[-1]}, index has {self.dim}; "
+                "run `memlane embed` with the store's embedder"
+            )
+        params = None
+        if allowed is not None:
+            if len(allowed) == 0:
+                return np.empty(0, np.int64), np.empty(0, np.float32)
+            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(np.asarray(allowed, np.int64)))
+            k = min(k, len(allowed))
+        scores, ids = self.index.search(query.reshape(1, -1).astype(np.float32), min(k, self.size),
+                                        params=params)
+        keep = ids[0] >= 0
+        return ids[0][keep], scores[0][keep]
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _fingerprint(store: Store, unit: str, model_id: str, dim: int) -> dict[str, object]:
+    return {"unit": unit, "model": model_id, "dim": dim, "data_version": store.data_version,
+            "rows": store.count("embeddings")}
+
+
+def build(store: Store, unit: str, model_id: str, dim: int) -> faiss.IndexIDMap2:
+    rows = store.con.execute(_UNIT_SQL[unit], [model_id]).fetchall()
+    # Exact inner product: one person's history is small enough that approximate search
+    # would only cost recall.
+    index = faiss.IndexIDMap2(faiss.IndexFlatIP(dim))
+    if rows:
+        ids = np.array([r[0] for r in rows], dtype=np.int64)
+        vecs = np.array([r[1] for r in rows], dtype=np.float32)
+        if vecs.shape[1] != dim:
+            raise IndexMismatchError(
+                f"stored vectors have dimension {vecs.shape[1]} but {model_id} gives {dim}; "
+                "run `memlane embed --rebuild`"
+            )
+        index.add_with_ids(vecs, ids)
+    return index
+
+
+def open_vectors(store: Store, unit: str, index_dir: Path, model_id: str, dim: int) -> VectorIndex:
+    """Load the FAISS index for `unit`, rebuilding it when anything disagrees with the store."""
+    path = index_dir / f"faiss-{unit}.index"
+    want = _fingerprint(store, unit, model_id, dim)
+    recorded = store.get_meta(f"faiss.{unit}")
+    if recorded and path.exists():
+        rec = json.loads(recorded)
+        if rec.get("fingerprint") == want and rec.get("sha256") == _sha256(path):
+            index = faiss.read_index(str(path))
+            if index.d == dim and index.ntotal == rec.get("ntotal"):
+                return VectorIndex(index, model_id, dim)
+    index = build(store, unit, model_id, dim)
+    index_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = path.with_suffix(".tmp")
+    faiss.write_index(index, str(tmp))
+    os.chmod(tmp, 0o600)
+    os.replace(tmp, path)
+    store.set_meta(
+        f"faiss.{unit}",
+        json.dumps({"fingerprint": want, "sha256": _sha256(path), "ntotal": int(index.ntotal)}),
+    )
+    return VectorIndex(index, model_id, dim, rebuilt=True)
