@@ -233,7 +233,9 @@ def _json_schema(schema: type[BaseModel]) -> dict[str, Any]:
 
 def _with_schema(system: str, schema: type[BaseModel]) -> str:
     spec = json.dumps(schema.model_json_schema(), separators=(",", ":"))
-    return f"{system}\n\nReply with one JSON object, and nothing else, matching this JSON schema:\n{spec}"
+    return (
+        f"{system}\n\nReply with one JSON object, and nothing else, matching this schema:\n{spec}"
+    )
 
 
 def _format_unsupported(exc: openai.APIStatusError) -> bool:
@@ -308,8 +310,7 @@ def _llm_error(exc: Exception, settings: Settings) -> LLMError:
         return LLMError(f"could not connect: is the server at {where} running?")
     if isinstance(exc, openai.APIStatusError):
         return LLMError(
-            f"{where} answered HTTP {exc.status_code} for model {model!r}: "
-            f"{_server_message(exc)}"
+            f"{where} answered HTTP {exc.status_code} for model {model!r}: {_server_message(exc)}"
         )
     if isinstance(exc, openai.LengthFinishReasonError):
         return LLMOutputError(f"{model} stopped at its length limit before finishing the reply")

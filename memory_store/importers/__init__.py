@@ -1,0 +1,108 @@
+"""Chat-history importers: one module per source format, each a pure parser to Message records.
+
+    from memory_store.importers import load
+    result = load("WhatsApp Chat with Aki.txt")          # format sniffed from the content
+    result.messages, result.warnings, result.skipped
+
+`load` never touches the store. Text formats (LINE, WhatsApp) report lines they cannot read as
+warnings "file:line: problem" and go on; `strict=True` raises ImportFormatError instead. A JSON
+file that does not parse, or lacks a required key, always raises, naming the line or key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memory_store.errors import ImportFormatError
+from memory_store.importers import jsonl, line, locomo, telegram, tmd, whatsapp
+from memory_store.importers._common import SYSTEM_SPEAKER, Context, head
+from memory_store.models import Message
+
+__all__ = ["FORMATS", "SYSTEM_SPEAKER", "Format", "ImportResult", "detect", "load"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """A parser and the sniffing test that recognises its files."""
+
+    sniff: Callable[[str, Path], bool]
+    parse: Callable[[Path, Context], list[Message]]
+    doc: str
+
+
+# Sniffing order matters: JSON shapes first (most specific), then the text formats.
+FORMATS: dict[str, Format] = {
+    name: Format(mod.sniff, mod.parse, (mod.__doc__ or "").strip().splitlines()[0])
+    for name, mod in (
+        ("jsonl", jsonl),
+        ("telegram", telegram),
+        ("tmd", tmd),
+        ("locomo", locomo),
+        ("line", line),
+        ("whatsapp", whatsapp),
+    )
+}
+
+
+@dataclass
+class ImportResult:
+    """What one file yielded: messages in time order per conversation, plus what was skipped."""
+
+    path: Path
+    format: str
+    messages: list[Message] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    skipped: int = 0
+
+
+def detect(path: str | Path) -> str:
+    """The name of the format in FORMATS whose sniffing test accepts the file's beginning."""
+    p = Path(path)
+    try:
+        text = head(p)
+    except OSError as exc:
+        raise ImportFormatError(str(p), "line 1", f"cannot read file: {exc.strerror}") from exc
+    for name, fmt in FORMATS.items():
+        if fmt.sniff(text, p):
+            return name
+    raise ImportFormatError(
+        str(p),
+        "line 1",
+        f"unrecognised chat export (tried {', '.join(FORMATS)})",
+        f"pass the format explicitly. Choose from {sorted(FORMATS)}",
+    )
+
+
+def load(
+    path: str | Path,
+    fmt: str = "auto",
+    *,
+    dayfirst: bool | None = None,
+    strict: bool = False,
+    conversation: str | None = None,
+    participants: Sequence[str] = (),
+) -> ImportResult:
+    """Parse one export file into Message records.
+
+    Args:
+        fmt: a key of FORMATS, or "auto" to sniff the file.
+        dayfirst: settle day/month order for numeric dates (WhatsApp, LINE) when the file
+            itself cannot; None means infer, and fail if the file is ambiguous.
+        strict: raise ImportFormatError on the first unreadable line instead of warning.
+        conversation: name to use instead of the one found in the file (single-chat files).
+        participants: sender names, which desktop LINE exports need to split name from text.
+    """
+    p = Path(path)
+    name = detect(p) if fmt == "auto" else fmt
+    if name not in FORMATS:
+        raise ImportFormatError(
+            str(p), "line 1", f"unknown format {fmt!r}", f"Choose from {sorted(FORMATS)}"
+        )
+    ctx = Context(p, dayfirst, strict, conversation, tuple(participants))
+    try:
+        messages = FORMATS[name].parse(p, ctx)
+    except OSError as exc:
+        raise ImportFormatError(str(p), "line 1", f"cannot read file: {exc.strerror}") from exc
+    return ImportResult(p, name, messages, ctx.warnings, ctx.skipped)

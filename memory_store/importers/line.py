@@ -158,7 +158,7 @@ class _Reader:
         self.day: date | None = None
         self.drafts: list[Draft] = []
         self.quoted = False
-        self.desktop_names: tuple[str, ...] = ctx.participants
+        self.desktop_names = tuple(sorted(ctx.participants, key=len, reverse=True))
 
     def feed(self, n: int, line: str) -> None:
         if self.quoted:

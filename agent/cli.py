@@ -1,0 +1,230 @@
+"""The `memlane` command line: thin commands over memory_store/ and agent/ functions."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from memory_store.embed import embed_pending, embedding_coverage, get_embedder
+from memory_store.errors import MemlaneError
+from memory_store.ingest import ingest_files
+from memory_store.search import SearchResult, open_searcher
+from memory_store.settings import Settings
+from memory_store.store import IngestReport, Store
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--db and --home on every command; library errors become one clean line at the edge."""
+
+    @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+                  help="Store file (default: $MEMLANE_HOME/memlane.duckdb).")
+    @click.option("--home", type=click.Path(file_okay=False, path_type=Path),
+                  help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).")
+    @wraps(fn)
+    def wrapper(*args: Any, db: Path | None, home: Path | None, **kwargs: Any) -> Any:
+        try:
+            settings = Settings.load({"db": db, "home": home})
+            return fn(settings, *args, **kwargs)
+        except MemlaneError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+    return wrapper
+
+
+def progress_bar() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(),
+                    TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                    TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=False)
+
+
+def run_embedding(store: Store, settings: Settings, quiet: bool = False) -> int:
+    embedder = get_embedder(settings.embedder)
+    with progress_bar() as bar:
+        task = bar.add_task(f"embedding ({settings.embedder})", total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return embed_pending(store, embedder, progress=None if quiet else tick)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="memlane")
+def cli() -> None:
+    """memlane: ask questions of your own chat history, offline.
+
+    \b
+    Quick start:
+      memlane demo                      # a shipped demo history, searched
+      memlane ingest chat.txt           # LINE / WhatsApp / Telegram / LoCoMo / TMD / JSONL
+      memlane search "dentist"          # hybrid BM25 + dense search
+    """
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "fmt", default="auto", show_default=True,
+              help="Source format: auto, locomo, tmd, jsonl, line, whatsapp, telegram.")
+@click.option("--dayfirst/--monthfirst", default=None,
+              help="Date order for exports that cannot tell (WhatsApp).")
+@click.option("--strict", is_flag=True, help="Fail on any line that cannot be parsed.")
+@click.option("--conversation", help="Name the conversation instead of using the file's.")
+@click.option("--no-embed", is_flag=True, help="Skip the dense embedding stage (run `memlane embed` later).")
+@click.option("--json", "as_json", is_flag=True, help="Print the import report as JSON.")
+@store_options
+def ingest(settings: Settings, paths: tuple[str, ...], fmt: str, dayfirst: bool | None,
+           strict: bool, conversation: str | None, no_embed: bool, as_json: bool) -> None:
+    """Import chat history files into the store (each file is one transaction)."""
+    store = Store.open(settings.db_path)
+    reports = ingest_files(store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict,
+                           conversation=conversation)
+    embedded = 0 if no_embed else run_embedding(store, settings, quiet=as_json)
+    if as_json:
+        click.echo(json.dumps({"files": [r.to_json() for r in reports], "embedded": embedded},
+                              default=str))
+        return
+    print_reports(reports)
+    if not no_embed:
+        console.print(f"embedded {embedded} new texts with {settings.embedder}")
+
+
+def print_reports(reports: list[IngestReport]) -> None:
+    table = Table(title="imported")
+    for col in ("file", "format", "conversations", "new messages", "duplicates skipped",
+                "sessions", "chunks"):
+        table.add_column(col)
+    for r in reports:
+        table.add_row(Path(r.path).name, r.format, str(len(r.conversations)),
+                      str(r.new_messages), str(r.duplicates), str(r.sessions), str(r.chunks))
+    console.print(table)
+    for r in reports:
+        for w in r.warnings[:20]:
+            err.print(f"[yellow]warning[/yellow] {w}")
+        if len(r.warnings) > 20:
+            err.print(f"… and {len(r.warnings) - 20} more warnings")
+
+
+@cli.command()
+@store_options
+def embed(settings: Settings) -> None:
+    """Embed what is not embedded yet (resumable; safe to interrupt)."""
+    store = Store.open(settings.db_path)
+    n = run_embedding(store, settings)
+    done, total = embedding_coverage(store, get_embedder(settings.embedder).model_id)
+    console.print(f"embedded {n} texts; {done}/{total} texts now have vectors")
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--k", default=5, show_default=True, help="Number of chunks to return.")
+@click.option("--conversation", help="Search only this conversation.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (schema in README).")
+@store_options
+def search(settings: Settings, question: str, k: int, conversation: str | None,
+           as_json: bool) -> None:
+    """Hybrid BM25 + dense search over the store."""
+    store = Store.open(settings.db_path)
+    result = open_searcher(settings, store).search(question, k, conversation=conversation)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print_result(result)
+
+
+def print_result(result: SearchResult) -> None:
+    for note in result.notes:
+        err.print(f"[dim]{note}[/dim]")
+    if not result.results:
+        console.print("no matching messages")
+    for rank, hit in enumerate(result.results, 1):
+        console.print(f"[bold]{rank}.[/bold] chunk {hit.chunk_id}  score {hit.score:.3f}")
+        for m in hit.messages:
+            console.print(f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{m.speaker}[/bold]: "
+                          f"{m.text}", markup=True, soft_wrap=True)
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@store_options
+def stats(settings: Settings, as_json: bool) -> None:
+    """What the store holds."""
+    data = Store.open(settings.db_path).stats()
+    if as_json:
+        click.echo(json.dumps(data, default=str))
+        return
+    console.print(f"{data['db']}: {data['messages']} messages, {data['sessions']} sessions, "
+                  f"{data['chunks']} chunks, {data['embeddings']} vectors")
+    table = Table()
+    for col in ("conversation", "messages", "sessions", "first", "last", "speakers"):
+        table.add_column(col)
+    for c in data["conversations"]:
+        table.add_row(c["name"], str(c["messages"]), str(c["sessions"]), c["first"], c["last"],
+                      str(c["speakers"]))
+    console.print(table)
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@store_options
+def config(settings: Settings, as_json: bool) -> None:
+    """Show the effective settings and where each came from (keys masked)."""
+    rows = settings.describe()
+    if as_json:
+        click.echo(json.dumps({n: {"value": v, "source": s} for n, v, s in rows}))
+        return
+    table = Table()
+    for col in ("setting", "value", "from"):
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+DEMO_QUESTIONS = [
+    "when is the dentist appointment?",
+    "what did we plan for the Kyoto trip?",
+    "birthday present ideas",
+]
+
+
+@cli.command()
+@store_options
+def demo(settings: Settings) -> None:
+    """Import the shipped demo history into its own store and run a few searches."""
+    db = settings.db or settings.home / "demo.duckdb"
+    settings = settings.model_copy(update={"db": db})
+    store = Store.open(db)
+    source = resources.files("memory_store.data") / "demo.jsonl"
+    with resources.as_file(source) as path:
+        print_reports(ingest_files(store, [path], settings))
+    run_embedding(store, settings)
+    searcher = open_searcher(settings, store)
+    for q in DEMO_QUESTIONS:
+        console.rule(f"[bold]memlane search[/bold] {q!r}")
+        print_result(searcher.search(q, 3))
+    console.print(f"\nThe demo store is {db}. Try: memlane search --db {db} \"climbing\"")
+
+
+def main() -> None:
+    try:
+        cli()
+    except KeyboardInterrupt:
+        err.print("interrupted; work already stored is kept")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Hybrid retrieval on the small fixture with the real bundled embedder, BM25 and FAISS."""
+
+from __future__ import annotations
+
+import faiss
+import numpy as np
+import pytest
+
+from memory_store.fusion import fill_missing, minmax, rrf, weighted_minmax
+from memory_store.search import RetrievalConfig, Searcher, index_dir_for
+from memory_store.store import Store
+
+
+@pytest.mark.parametrize(
+    ("run", "expected"),
+    [
+        ({}, {}),
+        ({1: 5.0}, {1: 1.0}),
+        ({1: 2.0, 2: 2.0}, {1: 1.0, 2: 1.0}),
+        ({1: 4.0, 2: 2.0, 3: 3.0}, {1: 1.0, 2: 0.0, 3: 0.5}),
+    ],
+)
+def test_minmax(run: dict[int, float], expected: dict[int, float]) -> None:
+    assert minmax(run) == expected
+
+
+def test_weighted_minmax_by_hand() -> None:
+    lexical = {1: 10.0, 2: 5.0, 3: 0.0}  # -> 1.0, 0.5, 0.0
+    dense = {2: 0.9, 4: 0.5}  # -> 1.0, 0.0
+    fused = weighted_minmax(lexical, dense, beta=0.4)
+    assert fused == pytest.approx({1: 0.4 * 1.0, 2: 0.4 * 0.5 + 0.6 * 1.0, 3: 0.0, 4: 0.0})
+
+
+def test_rrf_by_hand() -> None:
+    fused = rrf([{1: 3.0, 2: 2.0}, {2: 9.0, 3: 1.0}], k=60)
+    assert fused == pytest.approx({1: 1 / 61, 2: 1 / 62 + 1 / 61, 3: 1 / 62})
+
+
+def test_fill_missing_uses_each_lists_last_score() -> None:
+    fused = fill_missing([{1: 0.9, 2: 0.5}, {2: 0.8, 3: 0.2}])
+    assert fused == pytest.approx({1: 0.9 + 0.2, 2: 0.5 + 0.8, 3: 0.5 + 0.2})
+
+
+@pytest.mark.parametrize(
+    ("query", "expected_ref_text"),
+    [
+        ("when is the dentist appointment", "dentist appointment is Thursday"),
+        ("what did the vet diagnose, and the antibiotics?", "The vet said"),
+        ("where are we staying in Kyoto", "ryokan near Gion"),
+        ("who is hosting the book club meeting", "I'll host the book club"),
+        ("bouldering gym", "bouldering at the Vertical gym"),
+    ],
+)
+def test_hybrid_finds_the_message(searcher: Searcher, query: str, expected_ref_text: str) -> None:
+    result = searcher.search(query, k=3)
+    assert expected_ref_text in result.ranked_messages[0].text
+    assert expected_ref_text in " ".join(m.text for m in result.results[0].messages)
+
+
+def test_dense_alone_handles_paraphrase(small_store: Store, embedder: object) -> None:
+    dense = Searcher(small_store, RetrievalConfig(use_lexical=False), embedder)  # type: ignore[arg-type]
+    top = dense.search("my pet is unwell", k=3).ranked_messages[0]
+    assert "Miso" in top.text
+
+
+def test_conversation_scope_and_candidates(searcher: Searcher) -> None:
+    scoped = searcher.search("book", k=5, conversation="Aki")
+    assert {m.conversation for m in scoped.ranked_messages} == {"Aki"}
+    only = searcher.search("dentist", k=5, candidate_ids=[1, 2])
+    assert {m.id for m in only.ranked_messages} <= {1, 2}
+    assert searcher.search("dentist", k=5, candidate_ids=[]).ranked_messages == []
+
+
+def test_json_shape(searcher: Searcher) -> None:
+    data = searcher.search("dentist", k=2).to_json()
+    assert data["question"] == "dentist"
+    first = data["results"][0]
+    assert {"chunk_id", "score", "messages"} <= first.keys()
+    assert {"id", "source_ref", "conversation", "speaker", "ts", "text"} <= first["messages"][0].keys()
+    assert data["ranked_messages"][0]["ts"].startswith("2024-03-04T")
+
+
+def _top_ids(store: Store, embedder: object) -> list[int]:
+    s = Searcher(store, RetrievalConfig(use_lexical=False), embedder)  # type: ignore[arg-type]
+    return [m.id for m in s.search("sick cat at the vet", k=5).ranked_messages[:5]]
+
+
+def test_deleted_faiss_index_is_rebuilt(small_store: Store, embedder: object) -> None:
+    expected = _top_ids(small_store, embedder)
+    path = index_dir_for(small_store.path) / "faiss-messages.index"
+    path.unlink()
+    s = Searcher(small_store, RetrievalConfig(use_lexical=False), embedder)  # type: ignore[arg-type]
+    result = s.search("sick cat at the vet", k=5)
+    assert [m.id for m in result.ranked_messages[:5]] == expected
+    assert any("rebuilt" in n for n in result.notes)
+    assert path.exists()
+
+
+def test_swapped_faiss_index_is_never_used(small_store: Store, embedder: object) -> None:
+    expected = _top_ids(small_store, embedder)
+    path = index_dir_for(small_store.path) / "faiss-messages.index"
+    # Another model's index: same ids, different dimension and vectors.
+    foreign = faiss.IndexIDMap2(faiss.IndexFlatIP(16))
+    foreign.add_with_ids(np.random.default_rng(0).random((17, 16), dtype=np.float32),
+                         np.arange(1, 18, dtype=np.int64))
+    faiss.write_index(foreign, str(path))
+    assert _top_ids(small_store, embedder) == expected
+
+
+def test_store_without_vectors_answers_with_bm25_and_says_so(settings: object) -> None:
+    from memory_store.ingest import ingest_files
+    from memory_store.settings import Settings
+
+    from .conftest import SMALL
+
+    assert isinstance(settings, Settings)
+    store = Store.open(settings.db_path)
+    ingest_files(store, [SMALL], settings)
+    result = Searcher(store).search("dentist appointment", k=3)
+    assert "dentist" in result.ranked_messages[0].text
+    assert any("BM25 only" in n for n in result.notes)
