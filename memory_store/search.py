@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from .embed import Embedder, embedding_coverage, get_embedder
-from .fusion import rrf, top, weighted_minmax
+from .fusion import minmax, rrf, top, weighted_minmax
 from .lexical import LexicalIndex, open_lexical
 from .models import StoredMessage
 from .settings import Settings
@@ -66,6 +66,36 @@ class SearchResult:
                 "results": [h.to_json() for h in self.results],
                 "ranked_messages": [m.to_json() | {"score": round(s, 6)} for m, s in self.ranked],
                 "notes": self.notes}
+
+
+def fuse_pair(runs: dict[str, dict[int, float]], unit: str, cfg: RetrievalConfig
+              ) -> dict[int, float]:
+    """Fuse the BM25 and dense runs of one unit as configured (either may be missing)."""
+    lex, dense = runs.get(f"bm25_{unit}", {}), runs.get(f"dense_{unit}", {})
+    # A lone retriever is still min-max scaled, so chunk bonuses add on a common 0..1 scale.
+    if not dense:
+        return minmax(lex)
+    if not lex:
+        return minmax(dense)
+    if cfg.fusion == "rrf":
+        return rrf([lex, dense])
+    return weighted_minmax(lex, dense, cfg.beta)
+
+
+def fuse_runs(runs: dict[str, dict[int, float]], cfg: RetrievalConfig,
+              members: dict[int, list[int]] | None = None) -> dict[int, float]:
+    """Turn-level scores: fused message scores + chunk_weight x the best fused score of a
+    top-20 chunk that contains the message (context from the surrounding conversation)."""
+    scores = fuse_pair(runs, "messages", cfg)
+    if cfg.chunk_weight <= 0 or not members:
+        return scores
+    chunk_scores = dict(top(fuse_pair(runs, "chunks", cfg), 20))
+    bonus: dict[int, float] = {}
+    for cid, score in chunk_scores.items():
+        for mid in members.get(cid, []):
+            bonus[mid] = max(bonus.get(mid, 0.0), score)
+    w = cfg.chunk_weight
+    return {m: scores.get(m, 0.0) + w * bonus.get(m, 0.0) for m in scores.keys() | bonus.keys()}
 
 
 def index_dir_for(db_path: Path) -> Path:
@@ -128,27 +158,36 @@ class Searcher:
             [conversation]).fetchall()
         return np.array([r[0] for r in rows], dtype=np.int64)
 
-    def _unit_scores(self, unit: str, query: str, qvec: np.ndarray | None,
-                     allowed: np.ndarray | None) -> dict[int, float]:
-        cfg, n = self.config, self.config.candidates
-        lex: dict[int, float] = {}
-        dense: dict[int, float] = {}
-        if cfg.use_lexical:
+    def runs(self, query: str, *, conversation: str | None = None,
+             candidate_ids: Sequence[int] | None = None, chunks: bool | None = None
+             ) -> dict[str, dict[int, float]]:
+        """Each retriever's top candidates: {"bm25_messages", "dense_messages", ...} -> {id: score}.
+
+        Evaluation calls this once per question and fuses many ways; `score_messages` fuses
+        with the configured settings.
+        """
+        allowed = self.allowed_messages(conversation, candidate_ids)
+        emb = self.embedder if self.config.use_dense else None
+        qvec = emb.embed_query(query) if emb is not None else None
+        out = self._unit_runs("messages", query, qvec, allowed)
+        if chunks if chunks is not None else self.config.chunk_weight > 0:
+            out |= self._unit_runs("chunks", query, qvec, self._chunk_allowed(allowed))
+        return out
+
+    def _unit_runs(self, unit: str, query: str, qvec: np.ndarray | None,
+                   allowed: np.ndarray | None) -> dict[str, dict[int, float]]:
+        n = self.config.candidates
+        out: dict[str, dict[int, float]] = {}
+        if self.config.use_lexical:
             index = self.lexical(unit)
             mask = None if allowed is None else index.mask_for(allowed)
             ids, scores = index.scores(query, mask)
-            lex = dict(top(dict(zip(ids.tolist(), scores.tolist(), strict=True)), n))
+            out[f"bm25_{unit}"] = dict(top(dict(zip(ids.tolist(), scores.tolist(), strict=True)), n))
         vi = self.vectors(unit) if qvec is not None else None
         if vi is not None and qvec is not None:
             ids, scores = vi.search(qvec, n, allowed)
-            dense = dict(zip(ids.tolist(), scores.tolist(), strict=True))
-        if not cfg.use_dense or not dense:
-            return lex
-        if not cfg.use_lexical or not lex:
-            return dense
-        if cfg.fusion == "rrf":
-            return rrf([lex, dense])
-        return weighted_minmax(lex, dense, cfg.beta)
+            out[f"dense_{unit}"] = dict(zip(ids.tolist(), scores.tolist(), strict=True))
+        return out
 
     def _chunk_allowed(self, allowed: np.ndarray | None) -> np.ndarray | None:
         if allowed is None:
@@ -158,34 +197,30 @@ class Searcher:
             "(SELECT unnest(?::BIGINT[]))", [allowed.tolist()]).fetchall()
         return np.array([r[0] for r in rows], dtype=np.int64)
 
+    def chunk_members(self, chunk_ids: Sequence[int], allowed: np.ndarray | None = None
+                      ) -> dict[int, list[int]]:
+        """chunk id -> its searchable message ids (inside `allowed`, if given) in chunk order."""
+        rows = self.store.con.execute(
+            "SELECT cm.chunk_id, cm.message_id FROM chunk_messages cm "
+            "JOIN messages m ON m.id = cm.message_id AND m.kind = 'text' "
+            "WHERE cm.chunk_id IN (SELECT unnest(?::BIGINT[])) "
+            "AND (?::BIGINT[] IS NULL OR list_contains(?::BIGINT[], cm.message_id)) "
+            "ORDER BY cm.chunk_id, cm.pos",
+            [list(chunk_ids), *[None if allowed is None else allowed.tolist()] * 2]).fetchall()
+        out: dict[int, list[int]] = {}
+        for cid, mid in rows:
+            out.setdefault(cid, []).append(mid)
+        return out
+
     def score_messages(self, query: str, *, conversation: str | None = None,
                        candidate_ids: Sequence[int] | None = None) -> dict[int, float]:
         """Fused scores of candidate messages for `query` (the turn-level run)."""
+        runs = self.runs(query, conversation=conversation, candidate_ids=candidate_ids)
+        if self.config.chunk_weight <= 0:
+            return fuse_runs(runs, self.config)
+        best = [c for c, _ in top(fuse_pair(runs, "chunks", self.config), 20)]
         allowed = self.allowed_messages(conversation, candidate_ids)
-        emb = self.embedder if self.config.use_dense else None
-        qvec = emb.embed_query(query) if emb is not None else None
-        scores = self._unit_scores("messages", query, qvec, allowed)
-        if self.config.chunk_weight > 0:
-            chunk_scores = self._unit_scores("chunks", query, qvec, self._chunk_allowed(allowed))
-            scores = self._add_chunk_bonus(scores, chunk_scores, allowed)
-        return scores
-
-    def _add_chunk_bonus(self, scores: dict[int, float], chunk_scores: dict[int, float],
-                         allowed: np.ndarray | None) -> dict[int, float]:
-        best = top(chunk_scores, 20)
-        if not best:
-            return scores
-        rows = self.store.con.execute(
-            "SELECT chunk_id, message_id FROM chunk_messages WHERE chunk_id IN "
-            "(SELECT unnest(?::BIGINT[]))", [[c for c, _ in best]]).fetchall()
-        allowed_set = None if allowed is None else set(allowed.tolist())
-        bonus: dict[int, float] = {}
-        cs = dict(best)
-        for cid, mid in rows:
-            if allowed_set is None or mid in allowed_set:
-                bonus[mid] = max(bonus.get(mid, 0.0), cs[cid])
-        w = self.config.chunk_weight
-        return {m: scores.get(m, 0.0) + w * bonus.get(m, 0.0) for m in scores.keys() | bonus.keys()}
+        return fuse_runs(runs, self.config, self.chunk_members(best, allowed))
 
     # -- public -----------------------------------------------------------------------------
     def search(self, query: str, k: int = 5, *, conversation: str | None = None,

@@ -86,3 +86,37 @@ def test_mutated_exports_import_the_same_twice(sample: tuple[bytes, str]) -> Non
     second = _load_bytes(data, suffix, "auto", strict=False)
     if first is not None and second is not None:
         assert [m.source_ref for m in first.messages] == [m.source_ref for m in second.messages]
+
+
+_num = st.integers(0, 99).map(str)
+_clock = st.tuples(_num, _num).map(":".join)
+_name = st.sampled_from(["Aki", "Yu", "Aki Tanaka", "", "a: b"])
+_body = st.sampled_from(["hi", "<Media omitted>", '"quoted', 'end"', "☎ Missed call", "[Photo]"])
+
+
+@st.composite
+def chat_lines(draw: st.DrawFn) -> str:
+    """Lines shaped like WhatsApp and LINE messages, with out-of-range numbers mixed in."""
+    out = []
+    for _ in range(draw(st.integers(1, 12))):
+        date = "/".join(draw(st.tuples(_num, _num, st.integers(0, 2100).map(str))))
+        kind = draw(st.integers(0, 3))
+        clock, name, body = draw(_clock), draw(_name), draw(_body)
+        if kind == 0:
+            out.append(f"{date}, {clock} - {name}: {body}")
+        elif kind == 1:
+            out.append(f"[{date}, {clock}:{draw(_num)}\u202fPM] {name}: {body}")
+        elif kind == 2:
+            out.append(f"{draw(st.sampled_from(['Tue, ', '']))}{date}{draw(_weekday)}")
+        else:
+            out.append(f"{clock}\t{name}\t{body}")
+    return "\n".join(out)
+
+
+_weekday = st.sampled_from(["", "(火)", " Tue", "（月）"])
+
+
+@FAST
+@given(chat_lines(), st.sampled_from(["auto", "line", "whatsapp"]), st.booleans())
+def test_chat_shaped_lines_give_results_or_format_error(text: str, fmt: str, strict: bool) -> None:
+    _load_bytes(text.encode("utf-8"), ".txt", fmt, strict)

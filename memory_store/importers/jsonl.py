@@ -55,8 +55,9 @@ def _message(ctx: Context, obj: Any) -> Message | str:
         return f"missing key {missing[0]!r}"
     try:
         when = datetime.fromisoformat(str(obj["ts"]))
-    except ValueError:
-        return f"ts {obj['ts']!r} is not ISO 8601"
+        utc = when.astimezone(UTC) if when.tzinfo else None
+    except (ValueError, OverflowError):
+        return f"ts {obj['ts']!r} is not an ISO 8601 time"
     kind = str(obj.get("kind", "text"))
     if kind not in KINDS:
         return f"kind {kind!r} is not one of {KINDS}"
@@ -71,7 +72,7 @@ def _message(ctx: Context, obj: Any) -> Message | str:
         text=text,
         kind=kind,
         session_key=str(session) if session is not None else None,
-        ts_utc=when.astimezone(UTC) if when.tzinfo else None,
+        ts_utc=utc,
     )
 
 
@@ -91,5 +92,5 @@ def parse(path: Path, ctx: Context) -> list[Message]:
         else:
             out.append(result)
     if not out and ctx.skipped:
-        raise ctx.fail("line 1", "no usable messages", "see the format in memory_store/importers/jsonl.py")
+        raise ctx.fail("line 1", "no usable messages", "see memory_store/importers/jsonl.py")
     return out
