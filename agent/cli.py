@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import datetime
 from collections.abc import Callable
 from functools import wraps
 from importlib import resources
@@ -12,12 +13,16 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from agent.app import build_pipeline, mode_line
+from agent.render import render_answer, render_explain
 from memory_store.embed import embed_pending, embedding_coverage, get_embedder
 from memory_store.errors import MemlaneError
 from memory_store.ingest import ingest_files
+from memory_store.models import StoredMessage
 from memory_store.search import SearchResult, open_searcher
 from memory_store.settings import Settings
 from memory_store.store import IngestReport, Store
@@ -127,21 +132,104 @@ def embed(settings: Settings) -> None:
     console.print(f"embedded {n} texts; {done}/{total} texts now have vectors")
 
 
+def parse_now(value: str | None) -> datetime | str:
+    """The clock is read here, at the edge, and passed in everywhere else."""
+    if value is None:
+        return datetime.now()
+    if value == "latest":
+        return value
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: use ISO 8601 (2023-10-22 or 2023-10-22T18:00) "
+                                 "or 'latest'") from None
+
+
+def question_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    fn = click.option("--now", "now_opt", metavar="ISO|latest",
+                      help="What 'now' is for relative dates (default: the clock; "
+                      "'latest' = newest message in scope).")(fn)
+    fn = click.option("--conversation", help="Only this conversation.")(fn)
+    fn = click.option("--k", default=5, show_default=True, help="Number of chunks.")(fn)
+    fn = click.option("--me", help="Which speaker is you (for 'I' and 'me').")(fn)
+    fn = click.option("--json", "as_json", is_flag=True, help="JSON output (schema in README).")(fn)
+    return click.option("--explain", is_flag=True,
+                        help="Show the route, plan, SQL, resolved dates and scores.")(fn)
+
+
 @cli.command()
 @click.argument("question")
-@click.option("--k", default=5, show_default=True, help="Number of chunks to return.")
-@click.option("--conversation", help="Search only this conversation.")
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON (schema in README).")
+@question_options
 @store_options
-def search(settings: Settings, question: str, k: int, conversation: str | None,
-           as_json: bool) -> None:
-    """Hybrid BM25 + dense search over the store."""
-    store = Store.open(settings.db_path)
-    result = open_searcher(settings, store).search(question, k, conversation=conversation)
+def search(settings: Settings, question: str, k: int, conversation: str | None, now_opt: str | None,
+           me: str | None, as_json: bool, explain: bool) -> None:
+    """Find the messages that answer QUESTION (time filters + hybrid BM25/dense)."""
+    pipe = build_pipeline(settings, me=me)
+    result = pipe.ask(question, now=parse_now(now_opt), conversation=conversation, k=k,
+                      answer=False)
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
-    else:
-        print_result(result)
+        return
+    if explain:
+        err.print(render_explain(result), markup=False)
+    if result.route == "time":
+        print_messages(result.filtered)
+    elif result.search is not None:
+        print_result(result.search)
+
+
+@cli.command()
+@click.argument("question")
+@question_options
+@store_options
+def ask(settings: Settings, question: str, k: int, conversation: str | None, now_opt: str | None,
+        me: str | None, as_json: bool, explain: bool) -> None:
+    """Answer QUESTION from your history, citing date, time and speaker."""
+    pipe = build_pipeline(settings, me=me)
+    if not as_json:
+        err.print(f"[dim]{mode_line(settings)}[/dim]")
+    result = pipe.ask(question, now=parse_now(now_opt), conversation=conversation, k=k)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    if explain:
+        err.print(render_explain(result), markup=False)
+    console.print(render_answer(result), markup=False, soft_wrap=True)
+
+
+@cli.command()
+@click.option("--now", "now_opt", metavar="ISO|latest", help="What 'now' is (default: the clock).")
+@click.option("--conversation", help="Only this conversation.")
+@click.option("--me", help="Which speaker is you.")
+@store_options
+def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: str | None) -> None:
+    """Talk with your history in a REPL (/help inside lists the commands)."""
+    from agent.repl import ChatState, Repl, read_lines
+
+    pipe = build_pipeline(settings, me=me)
+    console.print(f"[dim]{mode_line(settings)} /help for commands.[/dim]")
+    repl = Repl(pipe, ChatState(parse_now(now_opt), conversation),
+                lambda text: console.print(text, markup=False, soft_wrap=True))
+    read = read_lines(settings.home / "chat_history")
+    while True:
+        try:
+            line = read()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            break
+        try:
+            if not repl.handle(line):
+                break
+        except MemlaneError as exc:
+            console.print(f"error: {exc}", markup=False)
+
+
+def print_messages(messages: list[StoredMessage]) -> None:
+    if not messages:
+        console.print("no messages match")
+    for m in messages:
+        console.print(f"[cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{m.speaker}[/bold]: "
+                      f"{escape(m.text)}", soft_wrap=True)
 
 
 def print_result(result: SearchResult) -> None:
@@ -152,8 +240,8 @@ def print_result(result: SearchResult) -> None:
     for rank, hit in enumerate(result.results, 1):
         console.print(f"[bold]{rank}.[/bold] chunk {hit.chunk_id}  score {hit.score:.3f}")
         for m in hit.messages:
-            console.print(f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{m.speaker}[/bold]: "
-                          f"{m.text}", markup=True, soft_wrap=True)
+            console.print(f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{escape(m.speaker)}"
+                          f"[/bold]: {escape(m.text)}", soft_wrap=True)
 
 
 @cli.command()

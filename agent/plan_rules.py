@@ -176,10 +176,15 @@ def _ordinal_value(word: str) -> int | None:
     return tx.parse_ordinal(w)
 
 
+_IDIOM = re.compile(r"\b(?:for|at)\s+(?:the\s+)?$", _I)
+
+
 def find_ordinal_sessions(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for rx in (_ORDINAL_SESSION, _TIME_WE):
         for m in rx.finditer(text):
+            if rx is _TIME_WE and _IDIOM.search(text, 0, m.start("o")):
+                continue  # "tried it for the first time", "at the last time" are idioms
             n = _ordinal_value(m.group("o"))
             if n:
                 what = "the last session" if n == -1 else f"session #{n} in order"
@@ -225,9 +230,13 @@ _DAY_WORDS = re.compile(
 
 def _ago_range(ctx: Ctx, n: int, unit: str) -> tuple[date, date, str]:
     t = ctx.today
-    if unit == "day":
+    if unit == "day" and n > 0:
+        # Elapsed 24-hour periods and calendar days disagree whenever the message's clock
+        # time is later than now's: 2.5 days back is "2 days ago" yet three dates back.
         d = t - timedelta(days=n)
-        return d, d, str(d)
+        return d - timedelta(days=1), d, f"{d} (or the day before)"
+    if unit == "day":
+        return t, t, str(t)
     if unit == "week":
         monday = t - timedelta(days=t.weekday() + 7 * n)
         return monday, monday + timedelta(days=6), f"the week of {monday}"
@@ -554,12 +563,21 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
             continue
         if pre.endswith("this"):
             d = tx.recent_weekday(ctx.today, wd)
-        else:  # "last Friday", "on Friday": the latest one before today
-            d = tx.previous_weekday(ctx.today, wd)
+        else:  # "last Friday", "on Friday": the latest one before today we talked on
+            d = _weekday_with_data(ctx, tx.previous_weekday(ctx.today, wd))
         kind = "rel" if pre and pre not in ("on",) else "weekday"
         op = WhereDate(start=d, end=d)
         hits.append(Hit(*m.span(), kind, [op], _span_note(m, str(d)), weekday=wd))
     return hits
+
+
+def _weekday_with_data(ctx: Ctx, latest: date, weeks: int = 8) -> date:
+    """"Last Saturday" when we did not talk that Saturday means the last one we did."""
+    for back in range(weeks):
+        d = latest - timedelta(weeks=back)
+        if ctx.has_data(d, d):
+            return d
+    return latest
 
 
 # --- time of day ---------------------------------------------------------------------------
@@ -682,6 +700,9 @@ def find_speakers(text: str, ctx: Ctx) -> list[Hit]:
             rf"|\b(?:did|does|has|had|would|will|could)\s+{n}\s+(?:\w+\s+)?{_SPEECH}\b",
             _I,
         )
+        others = [o for o in ctx.speakers if o.lower() != name.lower()]
+        if any(re.search(rf"\b{re.escape(o)}\b", text, _I) for o in others):
+            continue  # "what did Joanna ask Nate": the answer may be either one's message
         m = rx.search(text)
         if m and not re.search(rf"\b(?:and|&)\s+{n}\b|\b{n}\s+(?:and|&)\s+\w+", text, _I):
             op = WhereSpeaker(names=[name])

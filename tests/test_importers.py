@@ -15,6 +15,10 @@ from memory_store.importers import FORMATS, SYSTEM_SPEAKER, detect, load
 EXPORTS = Path(__file__).parent / "fixtures" / "exports"
 DATA = Path(__file__).parents[1] / "memory_store" / "data"
 T = datetime.fromisoformat
+BANNER = (
+    "Messages and calls are end-to-end encrypted. No one outside of this chat, not even "
+    "WhatsApp, can read or listen to them. Tap to learn more."
+)
 
 # (file, load kwargs, format, count, conversation, speakers)
 FILES: list[tuple[str, dict[str, Any], str, int, str, set[str]]] = [
@@ -37,8 +41,22 @@ FILES: list[tuple[str, dict[str, Any], str, int, str, set[str]]] = [
         "android_en_gb_24h",
         {"Aki Tanaka", "Yu", SYSTEM_SPEAKER},
     ),
-    ("whatsapp/android_en_us_12h.txt", {}, "whatsapp", 4, "android_en_us_12h", {"Aki Tanaka", "Yu"}),
-    ("whatsapp/android_de_dotted.txt", {}, "whatsapp", 2, "android_de_dotted", {"Aki Tanaka", "Yu"}),
+    (
+        "whatsapp/android_en_us_12h.txt",
+        {},
+        "whatsapp",
+        4,
+        "android_en_us_12h",
+        {"Aki Tanaka", "Yu"},
+    ),
+    (
+        "whatsapp/android_de_dotted.txt",
+        {},
+        "whatsapp",
+        2,
+        "android_de_dotted",
+        {"Aki Tanaka", "Yu"},
+    ),
     (
         "whatsapp/ios_en_gb_chat.txt",
         {"dayfirst": True},
@@ -62,74 +80,204 @@ FILES: list[tuple[str, dict[str, Any], str, int, str, set[str]]] = [
     ("jsonl/sample.jsonl", {}, "jsonl", 3, "Aki", {"Sam", "Aki"}),
 ]
 
-# (file, load kwargs, message index, ts, speaker, kind, text)
-MESSAGES: list[tuple[str, dict[str, Any], int, str, str, str, str]] = [
-    ("line/ja_mobile_1to1.txt", {}, 0, "2024-03-05T09:12", "アキ", "text", "おはよう！今日の歯医者って何時だっけ？"),
-    ("line/ja_mobile_1to1.txt", {}, 2, "2024-03-05T09:14", "ユウ", "media", "[スタンプ]"),
-    ("line/ja_mobile_1to1.txt", {}, 4, "2024-03-05T12:41", "アキ", "text",
-     "駅前のラーメン屋でランチした\nチャーシューが分厚かった"),
-    ("line/ja_mobile_1to1.txt", {}, 5, "2024-03-05T19:02", "ユウ", "call", "☎ 通話時間 12:34"),
-    ("line/ja_mobile_1to1.txt", {}, 7, "2024-03-05T21:31", SYSTEM_SPEAKER, "system",
-     "メッセージの送信を取り消しました"),
-    ("line/ja_mobile_1to1.txt", {}, 9, "2024-03-06T07:58", "ユウ", "media", "[ボイスメッセージ]"),
-    ("line/en_android_us_1to1.txt", {}, 0, "2024-03-05T09:12", "Aki", "text",
-     "Morning! What time is the dentist today?"),
-    ("line/en_android_us_1to1.txt", {}, 5, "2024-03-05T19:02", "Yu", "call", "☎ Call time 12:34"),
-    ("line/en_android_us_1to1.txt", {}, 7, "2024-03-05T21:31", "Yu", "system", "You unsent a message."),
-    ("line/en_android_us_1to1.txt", {}, 9, "2024-03-13T08:01", "Aki", "text",
-     "Dentist again next Tuesday, ugh"),
-    ("line/en_group.txt", {}, 0, "2024-03-05T18:05", "Mika", "system", "Mika joined the group."),
-    ("line/en_group.txt", {}, 3, "2024-03-05T18:09", "Ren", "media", "[Album] (Spring trail)"),
-    ("line/en_group.txt", {}, 4, "2024-03-05T18:10", SYSTEM_SPEAKER, "system",
-     'Ren changed the group name to "Weekend Hikers".'),
-    ("line/desktop_space_separated.txt", {"participants": ["Aki Chen"]}, 4, "2024-03-05T21:32",
-     "Aki Chen", "text", "sorry, fell asleep"),
-    ("line/desktop_space_separated.txt", {}, 2, "2024-03-05T09:14", "ユウ", "media", "[スタンプ]"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 0, "2024-03-05T09:11", SYSTEM_SPEAKER, "system",
-     "Messages and calls are end-to-end encrypted. No one outside of this chat, not even "
-     "WhatsApp, can read or listen to them. Tap to learn more."),
-    ("whatsapp/android_en_gb_24h.txt", {}, 3, "2024-03-05T09:15", "Yu", "media", "<Media omitted>"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 4, "2024-03-05T12:41", "Aki Tanaka", "text",
-     "Lunch at the ramen place by the station\nthe chashu was huge"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 5, "2024-03-05T13:02", "Aki Tanaka", "system",
-     "This message was deleted"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 6, "2024-03-05T13:05", "Yu", "text", "See you at 7"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 7, "2024-03-05T13:06", "Yu", "text",
-     "Meeting notes: 12/03/2024, 10:00 - that's the follow-up"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 8, "2024-03-13T20:00", "Yu", "media",
-     "IMG-20240313-WA0004.jpg (file attached)"),
-    ("whatsapp/android_en_gb_24h.txt", {}, 9, "2024-03-13T20:01", "Aki Tanaka", "call",
-     "Missed voice call"),
-    ("whatsapp/android_en_us_12h.txt", {}, 2, "2024-03-05T12:05", "Yu", "media", "<Media omitted>"),
-    ("whatsapp/android_en_us_12h.txt", {}, 3, "2024-03-13T00:00", "Aki Tanaka", "text",
-     "midnight snack run?"),
-    ("whatsapp/android_de_dotted.txt", {}, 1, "2024-03-05T09:14", "Yu", "media",
-     "<Medien ausgeschlossen>"),
-    ("whatsapp/ios_en_gb_chat.txt", {"dayfirst": True}, 1, "2024-03-05T09:12:03", SYSTEM_SPEAKER,
-     "system", "Ren created group “Weekend Hikers”"),
-    ("whatsapp/ios_en_gb_chat.txt", {"dayfirst": True}, 2, "2024-03-05T09:12:40", "Ren", "media",
-     "image omitted"),
-    ("whatsapp/ios_en_gb_chat.txt", {"dayfirst": True}, 4, "2024-03-05T09:14:22", "Aki Tanaka",
-     "text", "Saturday works. 8am at the trailhead?\nBring snacks"),
-    ("whatsapp/ios_en_gb_chat.txt", {"dayfirst": True}, 6, "2024-03-05T21:40", SYSTEM_SPEAKER,
-     "system", "Mika left"),
-    ("whatsapp/ios_en_us_12h.txt", {"dayfirst": False}, 1, "2024-03-05T21:40:11", "Yu", "media",
-     "audio omitted"),
-    ("telegram/result_single_chat.json", {}, 1, "2024-03-05T09:14:02", "Yu", "text",
-     "Yes, 10:30 — clinic is here"),
-    ("telegram/result_single_chat.json", {}, 2, "2024-03-05T12:40", "Aki Tanaka", "text",
-     "ramen by the station"),
-    ("telegram/result_single_chat.json", {}, 3, "2024-03-05T12:41", "Yu", "media", "[sticker 😋]"),
-    ("telegram/result_single_chat.json", {}, 4, "2024-03-05T19:02", "Yu", "call",
-     "phone call (12:34, hangup)"),
-    ("locomo/locomo_synth.json", {}, 1, "2024-03-05T09:12:01", "Yu", "text",
-     "Good luck! I went to the same clinic last month."),
-    ("locomo/locomo_synth.json", {}, 2, "2024-03-12T19:40", "Aki", "text",
-     "The filling from last week still feels odd. [image: a photo of a toothbrush]"),
-    ("tmd/7.json", {}, 1, "2024-03-05T09:12:31", "Yu", "text", "Good luck!"),
-    ("tmd/7.json", {}, 3, "2024-03-13T08:00", "Yu", "text", "Hello!"),
-    ("jsonl/sample.jsonl", {}, 2, "2026-09-01T08:13", "Aki", "media", "[Photo]"),
-]  # fmt: skip
+# (file, message index, ts, speaker, kind, text); load kwargs come from FILES
+MESSAGES: list[tuple[str, int, str, str, str, str]] = [
+    (
+        "line/ja_mobile_1to1.txt",
+        0,
+        "2024-03-05T09:12",
+        "アキ",
+        "text",
+        "おはよう！今日の歯医者って何時だっけ？",
+    ),
+    ("line/ja_mobile_1to1.txt", 2, "2024-03-05T09:14", "ユウ", "media", "[スタンプ]"),
+    (
+        "line/ja_mobile_1to1.txt",
+        4,
+        "2024-03-05T12:41",
+        "アキ",
+        "text",
+        "駅前のラーメン屋でランチした\nチャーシューが分厚かった",
+    ),
+    ("line/ja_mobile_1to1.txt", 5, "2024-03-05T19:02", "ユウ", "call", "☎ 通話時間 12:34"),
+    (
+        "line/ja_mobile_1to1.txt",
+        7,
+        "2024-03-05T21:31",
+        SYSTEM_SPEAKER,
+        "system",
+        "メッセージの送信を取り消しました",
+    ),
+    ("line/ja_mobile_1to1.txt", 9, "2024-03-06T07:58", "ユウ", "media", "[ボイスメッセージ]"),
+    (
+        "line/en_android_us_1to1.txt",
+        0,
+        "2024-03-05T09:12",
+        "Aki",
+        "text",
+        "Morning! What time is the dentist today?",
+    ),
+    ("line/en_android_us_1to1.txt", 5, "2024-03-05T19:02", "Yu", "call", "☎ Call time 12:34"),
+    ("line/en_android_us_1to1.txt", 7, "2024-03-05T21:31", "Yu", "system", "You unsent a message."),
+    (
+        "line/en_android_us_1to1.txt",
+        9,
+        "2024-03-13T08:01",
+        "Aki",
+        "text",
+        "Dentist again next Tuesday, ugh",
+    ),
+    ("line/en_group.txt", 0, "2024-03-05T18:05", "Mika", "system", "Mika joined the group."),
+    ("line/en_group.txt", 3, "2024-03-05T18:09", "Ren", "media", "[Album] (Spring trail)"),
+    (
+        "line/en_group.txt",
+        4,
+        "2024-03-05T18:10",
+        SYSTEM_SPEAKER,
+        "system",
+        'Ren changed the group name to "Weekend Hikers".',
+    ),
+    (
+        "line/desktop_space_separated.txt",
+        4,
+        "2024-03-05T21:32",
+        "Aki Chen",
+        "text",
+        "sorry, fell asleep",
+    ),
+    ("line/desktop_space_separated.txt", 2, "2024-03-05T09:14", "ユウ", "media", "[スタンプ]"),
+    (
+        "whatsapp/android_en_gb_24h.txt",
+        0,
+        "2024-03-05T09:11",
+        SYSTEM_SPEAKER,
+        "system",
+        BANNER,
+    ),
+    ("whatsapp/android_en_gb_24h.txt", 3, "2024-03-05T09:15", "Yu", "media", "<Media omitted>"),
+    (
+        "whatsapp/android_en_gb_24h.txt",
+        4,
+        "2024-03-05T12:41",
+        "Aki Tanaka",
+        "text",
+        "Lunch at the ramen place by the station\nthe chashu was huge",
+    ),
+    (
+        "whatsapp/android_en_gb_24h.txt",
+        5,
+        "2024-03-05T13:02",
+        "Aki Tanaka",
+        "system",
+        "This message was deleted",
+    ),
+    ("whatsapp/android_en_gb_24h.txt", 6, "2024-03-05T13:05", "Yu", "text", "See you at 7"),
+    (
+        "whatsapp/android_en_gb_24h.txt",
+        7,
+        "2024-03-05T13:06",
+        "Yu",
+        "text",
+        "Meeting notes: 12/03/2024, 10:00 - that's the follow-up",
+    ),
+    (
+        "whatsapp/android_en_gb_24h.txt",
+        8,
+        "2024-03-13T20:00",
+        "Yu",
+        "media",
+        "IMG-20240313-WA0004.jpg (file attached)",
+    ),
+    (
+        "whatsapp/android_en_gb_24h.txt",
+        9,
+        "2024-03-13T20:01",
+        "Aki Tanaka",
+        "call",
+        "Missed voice call",
+    ),
+    ("whatsapp/android_en_us_12h.txt", 2, "2024-03-05T12:05", "Yu", "media", "<Media omitted>"),
+    (
+        "whatsapp/android_en_us_12h.txt",
+        3,
+        "2024-03-13T00:00",
+        "Aki Tanaka",
+        "text",
+        "midnight snack run?",
+    ),
+    (
+        "whatsapp/android_de_dotted.txt",
+        1,
+        "2024-03-05T09:14",
+        "Yu",
+        "media",
+        "<Medien ausgeschlossen>",
+    ),
+    (
+        "whatsapp/ios_en_gb_chat.txt",
+        1,
+        "2024-03-05T09:12:03",
+        SYSTEM_SPEAKER,
+        "system",
+        "Ren created group “Weekend Hikers”",
+    ),
+    ("whatsapp/ios_en_gb_chat.txt", 2, "2024-03-05T09:12:40", "Ren", "media", "image omitted"),
+    (
+        "whatsapp/ios_en_gb_chat.txt",
+        4,
+        "2024-03-05T09:14:22",
+        "Aki Tanaka",
+        "text",
+        "Saturday works. 8am at the trailhead?\nBring snacks",
+    ),
+    ("whatsapp/ios_en_gb_chat.txt", 6, "2024-03-05T21:40", SYSTEM_SPEAKER, "system", "Mika left"),
+    ("whatsapp/ios_en_us_12h.txt", 1, "2024-03-05T21:40:11", "Yu", "media", "audio omitted"),
+    (
+        "telegram/result_single_chat.json",
+        1,
+        "2024-03-05T09:14:02",
+        "Yu",
+        "text",
+        "Yes, 10:30 — clinic is here",
+    ),
+    (
+        "telegram/result_single_chat.json",
+        2,
+        "2024-03-05T12:40",
+        "Aki Tanaka",
+        "text",
+        "ramen by the station",
+    ),
+    ("telegram/result_single_chat.json", 3, "2024-03-05T12:41", "Yu", "media", "[sticker 😋]"),
+    (
+        "telegram/result_single_chat.json",
+        4,
+        "2024-03-05T19:02",
+        "Yu",
+        "call",
+        "phone call (12:34, hangup)",
+    ),
+    (
+        "locomo/locomo_synth.json",
+        1,
+        "2024-03-05T09:12:01",
+        "Yu",
+        "text",
+        "Good luck! I went to the same clinic last month.",
+    ),
+    (
+        "locomo/locomo_synth.json",
+        2,
+        "2024-03-12T19:40",
+        "Aki",
+        "text",
+        "The filling from last week still feels odd. [image: a photo of a toothbrush]",
+    ),
+    ("tmd/7.json", 1, "2024-03-05T09:12:31", "Yu", "text", "Good luck!"),
+    ("tmd/7.json", 3, "2024-03-13T08:00", "Yu", "text", "Hello!"),
+    ("jsonl/sample.jsonl", 2, "2026-09-01T08:13", "Aki", "media", "[Photo]"),
+]
+KWARGS = {row[0]: row[1] for row in FILES}
 
 
 @pytest.mark.parametrize(("name", "kwargs", "fmt", "count", "conversation", "speakers"), FILES)
@@ -144,11 +292,9 @@ def test_fixture_counts_and_speakers(
     assert result.skipped == 0
 
 
-@pytest.mark.parametrize(("name", "kwargs", "i", "ts", "speaker", "kind", "text"), MESSAGES)
-def test_fixture_messages(
-    name: str, kwargs: dict[str, Any], i: int, ts: str, speaker: str, kind: str, text: str
-) -> None:
-    m = load(EXPORTS / name, **kwargs).messages[i]
+@pytest.mark.parametrize(("name", "i", "ts", "speaker", "kind", "text"), MESSAGES)
+def test_fixture_messages(name: str, i: int, ts: str, speaker: str, kind: str, text: str) -> None:
+    m = load(EXPORTS / name, **KWARGS[name]).messages[i]
     assert (m.ts, m.speaker, m.kind, m.text) == (T(ts), speaker, kind, text)
 
 
@@ -170,7 +316,9 @@ def test_reimport_gives_same_refs_and_refs_are_unique(
 
 def test_identical_repeated_messages_stay_distinct(tmp_path: Path) -> None:
     path = tmp_path / "chat.txt"
-    path.write_text("05/03/2024, 09:12 - Yu: ok\n05/03/2024, 09:12 - Yu: ok\n13/03/2024, 09:00 - Yu: x\n")
+    path.write_text(
+        "05/03/2024, 09:12 - Yu: ok\n05/03/2024, 09:12 - Yu: ok\n13/03/2024, 09:00 - Yu: x\n"
+    )
     refs = [m.source_ref for m in load(path).messages]
     assert len(set(refs)) == 3
 
@@ -239,18 +387,28 @@ def test_ambiguous_day_month_order_asks_for_dayfirst(name: str, where: str) -> N
     ("name", "fmt", "where", "problem"),
     [
         ("corrupt/telegram_truncated.json", "telegram", "line 37", "invalid JSON"),
-        ("corrupt/locomo_missing_speaker.json", "auto",
-         "key [0].conversation.session_2[0].speaker", "missing key"),
-        ("corrupt/locomo_bad_date.json", "auto", "key [0].conversation.session_1_date_time",
-         "unreadable date"),
+        (
+            "corrupt/locomo_missing_speaker.json",
+            "auto",
+            "key [0].conversation.session_2[0].speaker",
+            "missing key",
+        ),
+        (
+            "corrupt/locomo_bad_date.json",
+            "auto",
+            "key [0].conversation.session_1_date_time",
+            "unreadable date",
+        ),
         ("corrupt/unknown.csv", "auto", "line 1", "unrecognised chat export"),
         ("corrupt/unknown.csv", "csv", "line 1", "unknown format"),
         ("locomo/locomo_synth.json", "telegram", "key messages", "missing key"),
         ("jsonl/sample.jsonl", "telegram", "line 3", "invalid JSON"),
         ("tmd/7.json", "locomo", "key sample_id", "missing key"),
     ],
-)  # fmt: skip
-def test_bad_files_raise_naming_file_and_place(name: str, fmt: str, where: str, problem: str) -> None:
+)
+def test_bad_files_raise_naming_file_and_place(
+    name: str, fmt: str, where: str, problem: str
+) -> None:
     with pytest.raises(ImportFormatError) as info:
         load(EXPORTS / name, fmt)
     err = info.value
@@ -335,3 +493,66 @@ def test_demo_japanese_line_export() -> None:
     assert len(days) >= 4
     assert any(d.weekday() == 1 for d in days)  # a Tuesday
     assert {"media", "call", "system", "text"} <= {m.kind for m in result.messages}
+
+
+# (one WhatsApp line, dayfirst, expected ts, speaker, text)
+WHATSAPP_LINES: list[tuple[str, bool | None, str, str, str]] = [
+    ("[13.6.2018, 21:25:15] Ann: hi", None, "2018-06-13T21:25:15", "Ann", "hi"),
+    ("2024-03-05, 09:12 - Ann: hi", None, "2024-03-05T09:12", "Ann", "hi"),
+    ("3/6/18, 1:55 p. m. - Ann: hi", False, "2018-03-06T13:55", "Ann", "hi"),
+    ("\u200e[3/6/18 1:55:00\u202fa.m.] Ann: hi", True, "2018-06-03T01:55", "Ann", "hi"),
+    ("13/03/2024, 12:30 - Ann - B: time: 3pm", None, "2024-03-13T12:30", "Ann - B", "time: 3pm"),
+    ("31.12.23, 23:59 - Ann: 🎉", None, "2023-12-31T23:59", "Ann", "🎉"),
+]
+
+
+@pytest.mark.parametrize(("line", "dayfirst", "ts", "speaker", "text"), WHATSAPP_LINES)
+def test_whatsapp_header_variants(
+    tmp_path: Path, line: str, dayfirst: bool | None, ts: str, speaker: str, text: str
+) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text(line + "\n", encoding="utf-8")
+    (m,) = load(path, "whatsapp", dayfirst=dayfirst).messages
+    assert (m.ts, m.speaker, m.text) == (T(ts), speaker, text)
+
+
+@pytest.mark.parametrize(
+    ("relpath", "conversation"),
+    [
+        ("WhatsApp Chat with Aki Tanaka.txt", "Aki Tanaka"),
+        ("WhatsApp Chat - Weekend Hikers/_chat.txt", "Weekend Hikers"),
+        ("export.txt", "export"),
+    ],
+)
+def test_whatsapp_conversation_name_from_file_name(
+    tmp_path: Path, relpath: str, conversation: str
+) -> None:
+    path = tmp_path / relpath
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("13/03/2024, 09:12 - Yu: hi\n", encoding="utf-8")
+    assert load(path).messages[0].conversation == conversation
+
+
+# (day heading, one message line, expected ts)
+LINE_VARIANTS: list[tuple[str, str, str]] = [
+    ("2024/03/05(火)", "午後3:05\tアキ\tやあ", "2024-03-05T15:05"),
+    ("2024/1/5(金)", "午前12:10\tアキ\tやあ", "2024-01-05T00:10"),
+    ("2024/03/05（火）", "09:12\tアキ\tやあ", "2024-03-05T09:12"),
+    ("Tue, 03/05/2024", "04:46 PM\tAki\thi", "2024-03-05T16:46"),
+    ("Sun, 26/04/2026", "12:05AM\tAki\thi", "2026-04-26T00:05"),
+    ("Fri, 04/05/2024", "09:00AM\tAki\thi", "2024-04-05T09:00"),
+    ("Sat, 04/05/2024", "09:00AM\tAki\thi", "2024-05-04T09:00"),
+    ("2024/03/05 Tue", "上午9:12\tAki\thi", "2024-03-05T09:12"),
+    ("2025.12.30 火曜日", "21:00\tアキ\tやあ", "2025-12-30T21:00"),
+]
+
+
+@pytest.mark.parametrize(("heading", "line", "ts"), LINE_VARIANTS)
+def test_line_day_headings_and_clocks(tmp_path: Path, heading: str, line: str, ts: str) -> None:
+    path = tmp_path / "talk.txt"
+    path.write_text(
+        f"[LINE] Chat history with Aki\nSaved on：2024/03/06 08:15\n\n{heading}\n{line}\n"
+    )
+    result = load(path)
+    assert [m.ts for m in result.messages] == [T(ts)]
+    assert result.warnings == []

@@ -91,6 +91,7 @@ def test_mutated_exports_import_the_same_twice(sample: tuple[bytes, str]) -> Non
 _num = st.integers(0, 99).map(str)
 _clock = st.tuples(_num, _num).map(":".join)
 _name = st.sampled_from(["Aki", "Yu", "Aki Tanaka", "", "a: b"])
+_weekday = st.sampled_from(["", "(火)", " Tue", "（月）"])
 _body = st.sampled_from(["hi", "<Media omitted>", '"quoted', 'end"', "☎ Missed call", "[Photo]"])
 
 
@@ -111,9 +112,6 @@ def chat_lines(draw: st.DrawFn) -> str:
         else:
             out.append(f"{clock}\t{name}\t{body}")
     return "\n".join(out)
-
-
-_weekday = st.sampled_from(["", "(火)", " Tue", "（月）"])
 
 
 @FAST

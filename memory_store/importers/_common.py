@@ -64,10 +64,7 @@ def clean(text: str) -> str:
 def read_text(path: Path) -> str:
     """Read a text export as str with `\\n` line ends, handling UTF-8/UTF-16 BOMs."""
     data = path.read_bytes()
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        encoding = "utf-16"
-    else:
-        encoding = "utf-8-sig"
+    encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:

@@ -53,11 +53,32 @@ _CJK_DAYS = "月火水木金土日"
 _ZH_DAYS = "一二三四五六日"
 
 _MEDIA = {
-    "[Sticker]", "[Photo]", "[Video]", "[Voice message]", "[Audio]", "[File]", "[Location]",
-    "[Contact]", "[Note]", "[GIF]", "[スタンプ]", "[写真]", "[動画]", "[ボイスメッセージ]",
-    "[ファイル]", "[位置情報]", "[連絡先]", "[ノート]", "[貼圖]", "[照片]", "[影片]",
-    "[語音訊息]", "[檔案]", "[位置]", "[記事本]",
-}  # fmt: skip
+    "[Sticker]",
+    "[Photo]",
+    "[Video]",
+    "[Voice message]",
+    "[Audio]",
+    "[File]",
+    "[Location]",
+    "[Contact]",
+    "[Note]",
+    "[GIF]",
+    "[スタンプ]",
+    "[写真]",
+    "[動画]",
+    "[ボイスメッセージ]",
+    "[ファイル]",
+    "[位置情報]",
+    "[連絡先]",
+    "[ノート]",
+    "[貼圖]",
+    "[照片]",
+    "[影片]",
+    "[語音訊息]",
+    "[檔案]",
+    "[位置]",
+    "[記事本]",
+}
 _MEDIA_PREFIX = ("[Album]", "[アルバム]", "[相簿]")
 _SYSTEM = re.compile(
     r"(unsent a message\.?$|joined the group\.?$|left the group\.?$|"

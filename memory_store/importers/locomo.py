@@ -29,9 +29,7 @@ _WHEN = re.compile(
     r"(\d{1,2})\s+([a-z]+),?\s+(\d{4})",
     re.IGNORECASE,
 )
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def sniff(head: str, path: Path) -> bool:
@@ -46,13 +44,12 @@ def parse_when(text: str) -> datetime | None:
     if not m:
         return None
     hour, minute, sec, ampm, day, month, year = m.groups()
-    month_name = month.lower()
-    months = [i for i, name in enumerate(_MONTHS, 1) if name.startswith(month_name[:3])]
-    if len(month_name) < 3 or not months:
+    abbr = month[:3].lower()
+    if abbr not in _MONTHS:
         return None
     h = int(hour) % 12 + (12 if ampm.lower() == "p" else 0)
     try:
-        return datetime(int(year), months[0], int(day), h, int(minute), int(sec or 0))
+        return datetime(int(year), _MONTHS.index(abbr) + 1, int(day), h, int(minute), int(sec or 0))
     except ValueError:
         return None
 

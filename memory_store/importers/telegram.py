@@ -37,8 +37,9 @@ def flatten(text: Any) -> str:
     if isinstance(text, str):
         return text
     if isinstance(text, list):
-        return "".join(flatten(part.get("text", "") if isinstance(part, dict) else part)
-                       for part in text)  # fmt: skip
+        return "".join(
+            flatten(part.get("text", "") if isinstance(part, dict) else part) for part in text
+        )
     return ""
 
 
@@ -106,8 +107,11 @@ def _message(ctx: Context, msg: Any, at: str, conversation: str) -> Message | No
         kind = "media" if placeholder and not text else "text"
         text = text or placeholder or ""
         speaker = msg.get("from") or msg.get("from_id") or "Deleted Account"
-    extra = {k: str(msg[k]) for k in ("forwarded_from", "reply_to_message_id", "edited")
-             if msg.get(k) is not None}  # fmt: skip
+    extra = {
+        k: str(msg[k])
+        for k in ("forwarded_from", "reply_to_message_id", "edited")
+        if msg.get(k) is not None
+    }
     ref = msg.get("id")
     return Message(
         conversation=conversation,

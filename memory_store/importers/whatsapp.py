@@ -102,8 +102,10 @@ def _order(ctx: Context, heads: list[_Head]) -> str:
     fits = [o for o in ("dmy", "mdy") if _never_decreases(heads, o)]
     if len(fits) == 1:
         return fits[0]
-    changes = [sum(1 for x, y in zip(heads, heads[1:], strict=False) if x.parts[i] != y.parts[i])
-               for i in (0, 1)]  # fmt: skip
+    changes = [
+        sum(1 for x, y in zip(heads, heads[1:], strict=False) if x.parts[i] != y.parts[i])
+        for i in (0, 1)
+    ]
     if changes[0] != changes[1]:
         return "dmy" if changes[0] > changes[1] else "mdy"
     raise ctx.fail(

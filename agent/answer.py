@@ -1,0 +1,157 @@
+"""Answers from retrieved messages: an extractive offline answerer and an LLM answerer.
+
+Both see only what retrieval returned. The LLM answerer must cite message ids; every cited id is
+checked against what was retrieved and unknown ones are dropped (and noted in /explain).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from memory_store.models import StoredMessage
+from memory_store.tokenize import STOPWORDS
+
+NO_ANSWER = "The history does not contain the answer."
+_WORD = re.compile(r"[^\W\d_][\w'-]+", re.UNICODE)
+_CITE = re.compile(r"\[m(\d+)\]")
+
+
+@dataclass
+class Answer:
+    text: str
+    citations: list[StoredMessage]
+    abstained: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def stamp(m: StoredMessage) -> str:
+    return f"[{m.ts:%a %d %b %Y %H:%M}] {m.speaker}:"
+
+
+def long_day(ts: datetime) -> str:
+    return f"{ts:%A} {ts.day} {ts:%B %Y}"
+
+
+def topic_words(messages: Sequence[StoredMessage], n: int = 4,
+                background: Counter[str] | None = None) -> list[str]:
+    """The n most characteristic content words: frequent here, rarer in the background."""
+    counts: Counter[str] = Counter()
+    for m in messages:
+        for w in {w.lower() for w in _WORD.findall(m.text)}:
+            if w not in STOPWORDS and len(w) > 3 and w not in _CHATTER:
+                counts[w] += 1
+    total = max(1, sum((background or Counter()).values()))
+
+    def weight(w: str) -> float:
+        rarity = 1.0 if background is None else 1.0 / (1 + 50 * background[w] / total)
+        return counts[w] * rarity
+
+    return [w for w in sorted(counts, key=lambda w: (-weight(w), w))[:n] if counts[w] > 0]
+
+
+_CHATTER = frozenset(
+    """really thanks thank great good awesome amazing glad yeah sounds pretty much hope know
+    think going gonna wanna like love also well just that's it's what's i'm you're we're
+    they're there's here's totally definitely super time things thing always never""".split()
+)
+
+
+def people(messages: Sequence[StoredMessage], me: str | None = None) -> str:
+    names = list(dict.fromkeys(m.speaker for m in messages if m.speaker))
+    if me and me in names:
+        others = [n for n in names if n != me]
+        return "you and " + _join(others) if others else "you"
+    return _join(names)
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def span_phrase(messages: Sequence[StoredMessage]) -> str:
+    first, last = messages[0].ts, messages[-1].ts
+    if first.date() == last.date():
+        return f"On {long_day(first)}"
+    return f"Between {long_day(first)} and {long_day(last)}"
+
+
+def summarize_time(messages: Sequence[StoredMessage], *, me: str | None = None,
+                   background: Counter[str] | None = None, show: int = 8) -> Answer:
+    """A time-only answer: who talked when, about what, and the most telling messages."""
+    if not messages:
+        return Answer("Nothing in the history matches that time.", [], abstained=True)
+    sessions = sorted({m.session_ordinal for m in messages})
+    topics = topic_words(messages, 5, background)
+    lead = f"{span_phrase(messages)}, {people(messages, me)} exchanged {len(messages)} messages"
+    lead += f" in session {sessions[0]}" if len(sessions) == 1 else f" over {len(sessions)} sessions"
+    if topics:
+        lead += ", mostly about " + _join(topics)
+    picked = _telling(messages, topics, show)
+    return Answer(lead + ".", picked)
+
+
+def _telling(messages: Sequence[StoredMessage], topics: list[str], n: int) -> list[StoredMessage]:
+    """The n messages that carry the most topic words (longer on ties), in time order."""
+    if len(messages) <= n:
+        return list(messages)
+    topic_set = set(topics)
+
+    def score(m: StoredMessage) -> tuple[int, int]:
+        words = {w.lower() for w in _WORD.findall(m.text)}
+        return (len(words & topic_set), min(len(m.text), 200))
+
+    best = sorted(messages, key=lambda m: score(m), reverse=True)[:n]
+    return sorted(best, key=lambda m: (m.ts, m.id))
+
+
+def answer_content(question: str, ranked: Sequence[StoredMessage], *, me: str | None = None,
+                   show: int = 5) -> Answer:
+    """A content answer: the best-matching message leads, the next best follow as evidence."""
+    if not ranked:
+        return Answer(NO_ANSWER, [], abstained=True)
+    best = ranked[0]
+    who = "you" if me and best.speaker == me else best.speaker
+    lead = f"{span_phrase([best])}, {who} said: “{_clip(best.text)}”"
+    picked = sorted(ranked[:show], key=lambda m: (m.ts, m.id))
+    return Answer(lead, picked)
+
+
+def _clip(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def render(answer: Answer) -> str:
+    lines = [answer.text]
+    for m in answer.citations:
+        lines.append(f"  [m{m.id}] {stamp(m)} {_clip(m.text, 300)}")
+    return "\n".join(lines)
+
+
+# -- the LLM answerer ----------------------------------------------------------------------
+
+class LLMAnswer(BaseModel):
+    """What the answer prompt asks the model for."""
+
+    answer: str = Field(description="the answer, citing message ids like [m12]")
+    citations: list[int] = Field(default_factory=list, description="ids of the messages used")
+
+
+def check_citations(reply: LLMAnswer, retrieved: Sequence[StoredMessage]) -> Answer:
+    """Keep only citations of messages that were actually retrieved; note the rest."""
+    by_id = {m.id: m for m in retrieved}
+    cited = list(dict.fromkeys([*reply.citations, *map(int, _CITE.findall(reply.answer))]))
+    kept = [by_id[i] for i in cited if i in by_id]
+    dropped = [i for i in cited if i not in by_id]
+    text = _CITE.sub(lambda mt: mt.group(0) if int(mt.group(1)) in by_id else "", reply.answer)
+    notes = [f"dropped citation of message {i}: it was not retrieved" for i in dropped]
+    abstained = NO_ANSWER.rstrip(".").lower() in text.lower()
+    return Answer(" ".join(text.split()), sorted(kept, key=lambda m: (m.ts, m.id)), abstained, notes)

@@ -1,0 +1,30 @@
+"""Build the pipeline from settings: the one place that decides offline vs LLM mode."""
+
+from __future__ import annotations
+
+from memory_store.search import open_searcher
+from memory_store.settings import Settings
+from memory_store.store import Store
+
+from .pipeline import Pipeline
+
+
+def build_pipeline(settings: Settings, store: Store | None = None,
+                   me: str | None = None) -> Pipeline:
+    store = store or Store.open(settings.db_path)
+    llm = None
+    if settings.llm_configured:
+        from .llm import build_chat_model
+
+        llm = build_chat_model(settings)
+    return Pipeline(store, settings, open_searcher(settings, store), llm=llm, me=me)
+
+
+def mode_line(settings: Settings) -> str:
+    if not settings.llm_configured:
+        return "offline mode: no language model; answers quote your messages."
+    from .llm import describe_remote
+
+    remote = describe_remote(settings, 40)
+    base = f"LLM mode: {settings.llm_model} at {settings.openai_base_url or 'api.openai.com'}."
+    return f"{base} {remote}" if remote else base

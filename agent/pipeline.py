@@ -1,0 +1,197 @@
+"""One question through the whole flow: rewrite → route/plan → filter → retrieve → answer.
+
+Each stage has an offline implementation and, when a chat model is configured, an LLM one; the
+LLM stages fall back to the offline ones (with a note) whenever the model fails or answers in
+the wrong shape. "Now" is always passed in: the CLI decides it, never this module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from memory_store.errors import LLMError, PlanError
+from memory_store.fusion import fill_missing, top
+from memory_store.models import StoredMessage
+from memory_store.search import Searcher, SearchResult
+from memory_store.settings import Settings
+from memory_store.store import Store
+from memory_store.table_ops import After, Before, TablePlan, compile_plan
+
+from .answer import Answer, answer_content, summarize_time
+from .plan import PlanResult, plan_question
+from .rewrite import Rewrite, Turn, rewrite_offline
+
+
+@dataclass
+class AskResult:
+    question: str
+    now: datetime
+    conversation: str | None
+    rewrite: Rewrite
+    planned: PlanResult
+    sql: str | None = None
+    params: list[Any] = field(default_factory=list)
+    filtered: list[StoredMessage] = field(default_factory=list)
+    search: SearchResult | None = None
+    answer: Answer | None = None
+    mode: str = "offline"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def route(self) -> str:
+        return self.planned.route
+
+    @property
+    def retrieved(self) -> list[StoredMessage]:
+        """What the answer is drawn from: the filter (time questions) or the ranking."""
+        if self.route == "time":
+            return self.filtered
+        return self.search.ranked_messages if self.search else []
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = (
+            self.search.to_json() if self.search else
+            {"question": self.question, "results": [], "ranked_messages": []}
+        )
+        data["question"] = self.question
+        if self.route == "time":
+            data["ranked_messages"] = [m.to_json() for m in self.filtered]
+        data |= {
+            "route": self.route,
+            "rewritten": self.rewrite.question,
+            "rewrites": self.rewrite.variants,
+            "plan": self.planned.plan.model_dump(mode="json")["ops"],
+            "resolved": self.planned.resolved,
+            "sql": self.sql,
+            "params": [str(p) for p in self.params],
+            "now": self.now.isoformat(),
+            "conversation": self.conversation,
+            "filtered_count": len(self.filtered) if self.sql else None,
+            "notes": self.notes + (self.search.notes if self.search else []),
+            "mode": self.mode,
+        }
+        if self.answer is not None:
+            data["answer"] = self.answer.text
+            data["citations"] = [m.to_json() for m in self.answer.citations]
+            data["abstained"] = self.answer.abstained
+        return data
+
+
+class Pipeline:
+    """Composes the stages over one store. Cheap to call repeatedly (indexes stay open)."""
+
+    def __init__(self, store: Store, settings: Settings, searcher: Searcher,
+                 llm: Any | None = None, me: str | None = None) -> None:
+        self.store, self.settings, self.searcher, self.llm, self.me = (
+            store, settings, searcher, llm, me)
+        self._background: Counter[str] | None = None
+
+    def resolve_now(self, now: datetime | str, conversation: str | None) -> datetime:
+        """`latest` means the newest message of the conversation in scope."""
+        if isinstance(now, datetime):
+            return now
+        if now == "latest":
+            latest = self.store.latest_ts(conversation)
+            if latest is None:
+                raise PlanError("the store is empty, so `--now latest` has no meaning; "
+                                "import something first")
+            return latest
+        return datetime.fromisoformat(now)
+
+    def ask(self, question: str, *, now: datetime | str, history: Sequence[Turn] = (),
+            conversation: str | None = None, k: int = 5, answer: bool = True) -> AskResult:
+        now_dt = self.resolve_now(now, conversation)
+        speakers = self.store.speakers(conversation)
+        rw = rewrite_offline(question, history, now=now_dt, speakers=speakers)
+        planned = plan_question(rw.question, now=now_dt, speakers=speakers,
+                                latest_ts_fn=self._latest_probe(conversation))
+        result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode)
+        self._filter(result)
+        if planned.route != "time":
+            self._retrieve(result, k)
+        if answer:
+            result.answer = self._answer(result)
+        return result
+
+    @property
+    def mode(self) -> str:
+        return "llm" if self.llm is not None else "offline"
+
+    def _latest_probe(self, conversation: str | None) -> Any:
+        def probe(start: Any, end: Any) -> datetime | None:
+            row = self.store.one(
+                "SELECT max(ts) FROM messages WHERE CAST(ts AS DATE) BETWEEN ? AND ? "
+                "AND (? IS NULL OR conversation = ?)", [start, end, conversation, conversation])
+            return row[0] if row else None
+        return probe
+
+    def _filter(self, result: AskResult) -> None:
+        plan: TablePlan = result.planned.plan
+        if not plan.ops:
+            return
+        events = self._resolve_events(plan, result)
+        compiled = compile_plan(plan, now=result.now, conversation=result.conversation,
+                                event_times=events)
+        result.sql, result.params = compiled.sql, compiled.params
+        ids = [r[0] for r in self.store.con.execute(compiled.sql, compiled.params).fetchall()]
+        result.filtered = self.store.messages(ids)
+        if not ids:
+            result.notes.append("the time filter matched no messages; not widening it")
+
+    def _resolve_events(self, plan: TablePlan, result: AskResult) -> dict[str, datetime]:
+        """before/after an event: the event is when its best-matching message was written."""
+        events: dict[str, datetime] = {}
+        for op in plan.ops:
+            if isinstance(op, Before | After) and op.event not in events:
+                hits = self.searcher.search(op.event, 1, conversation=result.conversation)
+                if hits.ranked:
+                    events[op.event] = hits.ranked[0][0].ts
+                    result.notes.append(f"event {op.event!r} → {events[op.event]:%Y-%m-%d %H:%M}")
+        return events
+
+    def _retrieve(self, result: AskResult, k: int) -> None:
+        query = result.planned.content_query.strip() or result.rewrite.question
+        candidates = [m.id for m in result.filtered] if result.sql else None
+        if candidates is not None and not candidates:
+            result.search = SearchResult(query, [], [])
+            return
+        variants = list(dict.fromkeys([query, *result.rewrite.variants]))
+        runs = [self.searcher.score_messages(v, conversation=result.conversation,
+                                             candidate_ids=candidates) for v in variants]
+        fused = runs[0] if len(runs) == 1 else fill_missing(runs)
+        result.search = self.searcher.result_from_scores(query, dict(top(fused, 200)), k)
+
+    def _answer(self, result: AskResult) -> Answer:
+        if result.route == "time":
+            return summarize_time(result.filtered, me=self.me, background=self.background())
+        ranked = result.search.ranked_messages if result.search else []
+        hits = result.search.results if result.search else []
+        chunk_msgs = [m for h in hits for m in h.messages]
+        context = list(dict.fromkeys([*ranked[:5], *chunk_msgs]))
+        if self.llm is not None:
+            try:
+                return self.llm_answer(result.question, context, result)
+            except LLMError as exc:
+                result.notes.append(f"LLM answer failed, answered offline: {exc}")
+        return answer_content(result.question, ranked, me=self.me)
+
+    def llm_answer(self, question: str, context: list[StoredMessage], result: AskResult) -> Answer:
+        from .answer_llm import answer_with_llm
+
+        return answer_with_llm(self.llm, question, context, now=result.now)
+
+    def background(self) -> Counter[str]:
+        """Word frequencies over the store, so topic words favour what is distinctive."""
+        if self._background is None:
+            from .answer import _WORD
+
+            counts: Counter[str] = Counter()
+            for (text,) in self.store.con.execute(
+                    "SELECT text FROM messages USING SAMPLE 5000 ROWS").fetchall():
+                counts.update({w.lower() for w in _WORD.findall(text)})
+            self._background = counts
+        return self._background

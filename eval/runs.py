@@ -1,0 +1,140 @@
+"""Per-question retriever runs for LoCoMo, computed once and then re-fused many ways.
+
+Retrieval is the expensive part of an evaluation (a query embedding, a BM25 pass and a FAISS
+search per unit), fusion is cheap. So each question is asked once, scoped to its conversation,
+and each retriever's top-``candidates`` run is kept in memory (``QuestionRuns``). Every system
+and every point of a tuning grid is then a pure function of those runs and the ``Corpus`` (the
+id maps read once from the store).
+
+The store is a cache under ``$MEMLANE_HOME/eval/locomo-<sha256[:12]>.duckdb``: a rerun skips
+parsing and embedding. Chunking settings other than the defaults get their own file, because
+chunks are built at ingest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from eval.locomo_data import LocomoQuestion
+from eval.metrics import context_tokens
+from memory_store.embed import Embedder, embed_pending, get_embedder
+from memory_store.ingest import ingest_files
+from memory_store.search import RetrievalConfig, Searcher
+from memory_store.settings import Settings
+from memory_store.store import Store, file_hash
+
+__all__ = [
+    "RUN_CANDIDATES",
+    "Corpus",
+    "Progress",
+    "QuestionRuns",
+    "collect_runs",
+    "eval_store_path",
+    "load_corpus",
+    "open_eval_store",
+]
+
+# (stage, done, total): the CLI turns this into rich progress bars.
+Progress = Callable[[str, int, int], None]
+
+# The LINE study fuses each retriever's top 200; runs are kept at least this deep so that every
+# system (and any smaller `candidates` setting, by truncation) can be derived from them.
+RUN_CANDIDATES = 200
+
+_DEFAULT_CHUNKING = (180, 42, 36)
+
+
+@dataclass(frozen=True)
+class QuestionRuns:
+    """One question and each retriever's {id: score} run ("bm25_messages", "dense_chunks", ...)."""
+
+    question: LocomoQuestion
+    runs: dict[str, dict[int, float]]
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Store facts that scoring needs, for all conversations, read once."""
+
+    dia: dict[int, str]  # message id -> source_ref (the LoCoMo dia_id)
+    tokens: dict[int, int]  # message id -> context tokens of "speaker: text"
+    members: dict[int, tuple[int, ...]]  # chunk id -> its text message ids, in chunk order
+    chunk_tokens: dict[int, int]  # chunk id -> context tokens of its raw text
+    home: dict[int, int]  # message id -> the first chunk holding it (as `group_chunks` does)
+
+
+def eval_store_path(settings: Settings, data: Path) -> Path:
+    """The cached store for one data file (and one chunking, when not the default)."""
+    name = f"locomo-{file_hash(data)[:12]}"
+    chunking = (settings.session_gap_minutes, settings.chunk_size, settings.chunk_stride)
+    if chunking != _DEFAULT_CHUNKING:
+        name += "-g{}c{}s{}".format(*chunking)
+    return settings.home / "eval" / f"{name}.duckdb"
+
+
+def open_eval_store(
+    data: Path, settings: Settings, db: Path | None = None, progress: Progress | None = None
+) -> Store:
+    """Open (creating and filling if needed) the evaluation store for `data`, fully embedded."""
+    store = Store.open(db or eval_store_path(settings, data))
+    if not store.is_imported(file_hash(data)):
+        ingest_files(store, [data], settings, fmt="locomo")
+    embedder = get_embedder(settings.embedder)
+
+    def tick(done: int, total: int) -> None:
+        if progress:
+            progress("embedding", done, total)
+
+    embed_pending(store, embedder, progress=tick)
+    return store
+
+
+def load_corpus(store: Store) -> Corpus:
+    """Read message and chunk maps for every conversation (a few thousand rows for LoCoMo)."""
+    rows = store.con.execute(
+        "SELECT id, source_ref, speaker, text FROM messages WHERE kind = 'text'"
+    ).fetchall()
+    dia = {int(i): str(ref) for i, ref, _, _ in rows}
+    tokens = {int(i): context_tokens(f"{sp}: {tx}") for i, _, sp, tx in rows}
+    members: dict[int, list[int]] = {}
+    for cid, mid in store.con.execute(
+        "SELECT cm.chunk_id, cm.message_id FROM chunk_messages cm "
+        "JOIN messages m ON m.id = cm.message_id AND m.kind = 'text' "
+        "ORDER BY cm.chunk_id, cm.pos"
+    ).fetchall():
+        members.setdefault(int(cid), []).append(int(mid))
+    chunk_rows = store.con.execute("SELECT id, raw_text FROM chunks").fetchall()
+    home: dict[int, int] = {}
+    for cid in sorted(members):
+        for mid in members[cid]:
+            home.setdefault(mid, cid)
+    return Corpus(
+        dia=dia,
+        tokens=tokens,
+        members={c: tuple(m) for c, m in members.items()},
+        chunk_tokens={int(c): context_tokens(t) for c, t in chunk_rows},
+        home=home,
+    )
+
+
+def collect_runs(
+    store: Store,
+    questions: Sequence[LocomoQuestion],
+    settings: Settings,
+    embedder: Embedder | None = None,
+    progress: Progress | None = None,
+) -> list[QuestionRuns]:
+    """Ask every question once, scoped to its conversation, keeping all four retriever runs."""
+    depth = max(RUN_CANDIDATES, settings.candidates)
+    searcher = Searcher(
+        store, RetrievalConfig(candidates=depth), embedder or get_embedder(settings.embedder)
+    )
+    out: list[QuestionRuns] = []
+    for n, q in enumerate(questions, start=1):
+        runs = searcher.runs(q.question, conversation=q.conversation, chunks=True)
+        out.append(QuestionRuns(q, runs))
+        if progress:
+            progress("retrieval", n, len(questions))
+    return out

@@ -1,0 +1,109 @@
+"""The retrieval systems compared on LoCoMo, each a pure function of one question's runs.
+
+A system maps ``QuestionRuns`` (+ the ``Corpus``) to a turn-level ranking: message ids, best
+first, at most ``DEPTH`` long. Its chunk-level ranking is derived with ``chunk_ranking``, the
+same grouping ``memlane search`` shows (each message's first chunk, ordered by its best message),
+except for the LINE configuration, which ranks chunks natively.
+
+- ``bm25``, ``dense``: one message-level retriever alone.
+- ``hybrid-minmax``: beta * minmax(BM25) + (1 - beta) * minmax(dense) over messages.
+- ``hybrid-rrf``: reciprocal rank fusion (k = 60) of the two message runs.
+- ``line-2026``: the LINE study's best configuration: BM25 + dense over chunk embedding_text,
+  min-max hybrid with beta 0.45 over each retriever's top 200. Its turns are the messages of its
+  ranked chunks; *within* a chunk they are ordered by their message-level BM25 score (ties keep
+  chunk order), because the study ranks chunks only and a turn-level comparison needs some order:
+  BM25 is the study's own lexical signal, and it leaves chunk ranking untouched.
+- ``memlane-default``: ``Searcher.score_messages`` with the given settings, re-fused from the
+  runs (truncated to ``candidates``; the chunk bonus over the top 20 fused chunks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from eval.runs import Corpus, QuestionRuns
+from memory_store.search import RetrievalConfig, fuse_pair, fuse_runs
+from memory_store.settings import Settings
+
+__all__ = [
+    "DEPTH",
+    "LINE_CONFIG",
+    "Ranker",
+    "chunk_ranking",
+    "line_chunks",
+    "pipeline_ranking",
+    "ranking",
+    "systems_for",
+]
+
+DEPTH = 50  # deepest k any figure uses (the Recall@k curve runs to 50)
+LINE_CONFIG = RetrievalConfig(beta=0.45, fusion="minmax", candidates=200)
+# `fuse_runs` adds the chunk bonus from this many best fused chunks (memory_store/search.py).
+PIPELINE_TOP_CHUNKS = 20
+
+Runs = dict[str, dict[int, float]]
+Ranker = Callable[[QuestionRuns, Corpus], list[int]]
+
+
+def ranking(scores: dict[int, float], depth: int = DEPTH) -> list[int]:
+    """Ids by descending score, ties by id (as `memory_store.fusion.top`)."""
+    return sorted(scores, key=lambda d: (-scores[d], d))[:depth]
+
+
+def pipeline_ranking(runs: Runs, cfg: RetrievalConfig, corpus: Corpus) -> list[int]:
+    """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus."""
+    runs = {name: {d: run[d] for d in ranking(run, cfg.candidates)} for name, run in runs.items()}
+    if cfg.chunk_weight <= 0:
+        return ranking(fuse_runs(runs, cfg))
+    best = ranking(fuse_pair(runs, "chunks", cfg), PIPELINE_TOP_CHUNKS)
+    members = {c: list(corpus.members.get(c, ())) for c in best}
+    return ranking(fuse_runs(runs, cfg, members))
+
+
+def line_chunks(runs: Runs) -> list[int]:
+    """The LINE configuration's chunk ranking."""
+    return ranking(fuse_pair(runs, "chunks", LINE_CONFIG))
+
+
+def _line_turns(q: QuestionRuns, corpus: Corpus) -> list[int]:
+    bm25 = q.runs.get("bm25_messages", {})
+    out: dict[int, None] = {}
+    for cid in line_chunks(q.runs):
+        chunk = corpus.members.get(cid, ())
+        # sorted() is stable, so equal BM25 scores keep the chunk's time order.
+        out.update(dict.fromkeys(sorted(chunk, key=lambda m: -bm25.get(m, 0.0))))
+        if len(out) >= DEPTH:
+            break
+    return list(out)[:DEPTH]
+
+
+def chunk_ranking(turns: list[int], corpus: Corpus) -> list[int]:
+    """Chunks in order of their best-ranked message (each message's first chunk)."""
+    out: dict[int, None] = {}
+    for mid in turns:
+        if mid in corpus.home:
+            out[corpus.home[mid]] = None
+    return list(out)
+
+
+def _message_system(unit_run: str) -> Ranker:
+    return lambda q, corpus: ranking(q.runs.get(unit_run, {}))
+
+
+def _pipeline(cfg: RetrievalConfig) -> Ranker:
+    return lambda q, corpus: pipeline_ranking(q.runs, cfg, corpus)
+
+
+def systems_for(settings: Settings) -> dict[str, Ranker]:
+    """The systems of one LoCoMo run, in report order; hybrids use the settings' beta."""
+    default = RetrievalConfig.from_settings(settings)
+    hybrid = replace(default, chunk_weight=0.0, candidates=RetrievalConfig().candidates)
+    return {
+        "bm25": _message_system("bm25_messages"),
+        "dense": _message_system("dense_messages"),
+        "hybrid-minmax": _pipeline(replace(hybrid, fusion="minmax")),
+        "hybrid-rrf": _pipeline(replace(hybrid, fusion="rrf")),
+        "line-2026": _line_turns,
+        "memlane-default": _pipeline(default),
+    }
