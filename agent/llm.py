@@ -302,8 +302,10 @@ def _llm_error(exc: Exception, settings: Settings) -> LLMError:
             "wait a minute and retry, or check your plan's quota"
         )
     if isinstance(exc, openai.APITimeoutError):  # before APIConnectionError, its base
+        tries = settings.llm_max_retries + 1
+        attempts = f" ({tries} attempts)" if tries > 1 else ""
         return LLMError(
-            f"no answer from {where} within {settings.llm_timeout:g}s; "
+            f"no answer from {where} within {settings.llm_timeout:g}s{attempts}; "
             "raise MEMLANE_LLM_TIMEOUT or check the server"
         )
     if isinstance(exc, openai.APIConnectionError):

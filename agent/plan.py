@@ -180,8 +180,10 @@ def _strip(question: str, hits: list[Hit]) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-_GENERIC = set(
-    """what which did do does we us our i me my you your talk talked talking chat chatted
+_GENERIC = frozenset(
+    re.findall(
+        r"\S+",
+        """what which did do does we us our i me my you your talk talked talking chat chatted
     chatting discuss discussed discussing discussion discussions about tell summarize summarise
     summary recap give sorts sort kinds kind of things thing stuff was were is are the a an
     over in on during at from and to all everything anything conversation conversations
@@ -189,7 +191,9 @@ _GENERIC = set(
     mentioned please can could would remind recall remember again then there with each other
     that this it how covered cover bring brought up be been have had whole entire not but
     both one show list main key points briefly quick quickly overview get got let let's
-    he she they her his their him them was were""".split()
+    he she they her his their him them ask asked may might know want wondering wonder
+    usually often typically normally generally mostly ever""",
+    )
 )
 
 
@@ -198,5 +202,7 @@ def _route(ops: list[TableOp], content: str, speakers: list[str]) -> Route:
         return "content"
     names = {s.lower() for s in speakers}
     words = re.findall(r"[a-z0-9']+", content.lower())
-    rest = [w for w in words if w not in _GENERIC and w not in names and w.rstrip("'s") not in names]
+    rest = [
+        w for w in words if w not in _GENERIC and w not in names and w.rstrip("'s") not in names
+    ]
     return "both" if rest else "time"

@@ -228,46 +228,15 @@ _DAY_WORDS = re.compile(
 )
 
 
-def _ago_range(ctx: Ctx, n: int, unit: str) -> tuple[date, date, str]:
-    t = ctx.today
-    if unit == "day" and n > 0:
-        # Elapsed 24-hour periods and calendar days disagree whenever the message's clock
-        # time is later than now's: 2.5 days back is "2 days ago" yet three dates back.
-        d = t - timedelta(days=n)
-        return d - timedelta(days=1), d, f"{d} (or the day before)"
-    if unit == "day":
-        return t, t, str(t)
-    if unit == "week":
-        monday = t - timedelta(days=t.weekday() + 7 * n)
-        return monday, monday + timedelta(days=6), f"the week of {monday}"
-    if unit == "month":
-        year, month = tx.month_shift(t, -n)
-        first, last = tx.month_bounds(year, month)
-        return first, last, f"{first:%B %Y}"
-    return date(t.year - n, 1, 1), date(t.year - n, 12, 31), str(t.year - n)
-
-
 def find_ago(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _AGO.finditer(text):
         n = tx.parse_cardinal(m.group("n"))
         if n is None:
             continue
-        start, end, what = _ago_range(ctx, n, m.group("unit").lower().rstrip("s"))
+        start, end, what = tx.ago_range(ctx.today, n, m.group("unit").lower().rstrip("s"))
         hits.append(Hit(*m.span(), "rel", [WhereDate(start=start, end=end)], _span_note(m, what)))
     return hits
-
-
-def _past_range(ctx: Ctx, n: int, unit: str) -> date:
-    """Start of the rolling window "the past n units", which ends today."""
-    t = ctx.today
-    if unit == "day":
-        return t - timedelta(days=n)
-    if unit == "week":
-        return t - timedelta(days=7 * n)
-    if unit == "month":
-        return tx.subtract_months(t, n)
-    return tx.subtract_months(t, 12 * n)
 
 
 def find_past_n(text: str, ctx: Ctx) -> list[Hit]:
@@ -276,31 +245,18 @@ def find_past_n(text: str, ctx: Ctx) -> list[Hit]:
         unit = m.group("unit").lower().rstrip("s")
         word = m.group(0).lower()
         if m.group("n") is None and not re.search(r"\b(?:the|this|over|within|in|during)\b", word):
-            ops = [_calendar_previous(ctx, unit)]  # bare "last week": the calendar week before
-            note = f"the calendar {unit} {ops[0].start}–{ops[0].end}"
+            start, end = tx.calendar_previous(ctx.today, unit)
+            ops = [WhereDate(start=start, end=end)]  # bare "last week": the calendar week before
+            note = f"the calendar {unit} {start}–{end}"
             hits.append(Hit(*m.span(), "rel", list(ops), _span_note(m, note)))
             continue
         n = tx.parse_cardinal(m.group("n")) if m.group("n") else 1
         if not n:
             continue
-        start = _past_range(ctx, n, unit)
+        start = tx.past_start(ctx.today, n, unit)
         op = WhereDate(start=start, end=ctx.today)
         hits.append(Hit(*m.span(), "rel", [op], _span_note(m, f"{start}–{ctx.today}")))
     return hits
-
-
-def _calendar_previous(ctx: Ctx, unit: str) -> WhereDate:
-    t = ctx.today
-    if unit == "day":
-        d = t - timedelta(days=1)
-        return WhereDate(start=d, end=d)
-    if unit == "week":
-        monday = t - timedelta(days=t.weekday() + 7)
-        return WhereDate(start=monday, end=monday + timedelta(days=6))
-    if unit == "month":
-        first, last = tx.month_bounds(*tx.month_shift(t, -1))
-        return WhereDate(start=first, end=last)
-    return WhereDate(start=date(t.year - 1, 1, 1), end=date(t.year - 1, 12, 31))
 
 
 def _day_word_ops(ctx: Ctx, word: str) -> list[TableOp]:
@@ -395,7 +351,7 @@ def _token_range(ctx: Ctx, tok: tx.CalToken, not_after: date | None = None) -> t
         year = tok.year or _month_year(ctx, tok.month, not_after)
         return tx.month_bounds(year, tok.month)
     if tok.year is not None:
-        d = _safe_date(tok.year, tok.month, tok.day)
+        d = tx.safe_date(tok.year, tok.month, tok.day)
     else:
         d = resolve_day(ctx, tok.month, tok.day, not_after)
     if d is None:
@@ -409,13 +365,6 @@ def _month_year(ctx: Ctx, month: int, not_after: date | None) -> int:
     return tx.most_recent_month(month, not_after)
 
 
-def _safe_date(year: int, month: int, day: int) -> date | None:
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
 def find_day_ranges(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for rx in _DAY_RANGE:
@@ -425,7 +374,7 @@ def find_day_ranges(text: str, ctx: Ctx) -> list[Hit]:
             if not (a and b and month and a <= b <= 31):
                 continue
             year = int(m.group("y")) if m.group("y") else None
-            end = _safe_date(year, month, b) if year else resolve_day(ctx, month, b)
+            end = tx.safe_date(year, month, b) if year else resolve_day(ctx, month, b)
             if end is None:
                 continue
             start = end.replace(day=a)
@@ -472,7 +421,7 @@ def _span_hit(text: str, ctx: Ctx, a: tx.CalToken, b: tx.CalToken) -> list[Hit]:
         return []
     opener = _SPAN_OPENER.search(text, 0, a.start)
     begin = opener.start() if opener else a.start
-    note = f"{text[begin:b.end].strip()} → {start}–{end}"
+    note = f"{text[begin : b.end].strip()} → {start}–{end}"
     return [Hit(begin, b.end, "range_abs", [WhereDate(start=start, end=end)], note)]
 
 
@@ -507,7 +456,7 @@ def _single_hit(text: str, ctx: Ctx, tok: tx.CalToken) -> list[Hit]:
 
 
 def _calendar_hit(text: str, tok: tx.CalToken, begin: int, start: date, end: date) -> Hit:
-    note = f"{text[begin:tok.end].strip()} → " + (
+    note = f"{text[begin : tok.end].strip()} → " + (
         str(start) if start == end else f"{start}–{end}"
     )
     if tok.day is None and tok.month is not None and begin == tok.start:
@@ -521,25 +470,15 @@ _DAY_OF_MONTH = re.compile(rf"\bon\s+the\s+(?P<d>{tx.ORDINAL})\b(?!\s+(?:of\b|{S
 
 
 def find_day_of_month(text: str, ctx: Ctx) -> list[Hit]:
-    """"on the 3rd": the most recent 3rd of a month, this month or before."""
+    """ "on the 3rd": the most recent 3rd of a month, this month or before."""
     hits = []
     for m in _DAY_OF_MONTH.finditer(text):
         day = tx.parse_ordinal(m.group("d"))
         if not day or day > 31:
             continue
-        d = _recent_day_of_month(ctx.today, day)
+        d = tx.recent_day_of_month(ctx.today, day)
         hits.append(Hit(*m.span(), "day_abs", [WhereDate(start=d, end=d)], _span_note(m, str(d))))
     return hits
-
-
-def _recent_day_of_month(today: date, day: int) -> date:
-    year, month = today.year, today.month
-    for _ in range(13):
-        d = _safe_date(year, month, day)
-        if d is not None and d <= today:
-            return d
-        year, month = tx.month_shift(date(year, month, 1), -1)
-    return today
 
 
 # --- weekdays ------------------------------------------------------------------------------
@@ -558,8 +497,8 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
         pre = re.sub(r"\s+", " ", (m.group("pre") or "").lower()).strip()
         name = tx.WEEKDAY_NAMES[wd]
         if m.group("pl") or pre in ("every", "each", "on a", "on an"):
-            op = WhereWeekday(days=[wd])
-            hits.append(Hit(*m.span(), "filter", [op], _span_note(m, f"any {name}"), weekday=wd))
+            every = WhereWeekday(days=[wd])
+            hits.append(Hit(*m.span(), "filter", [every], _span_note(m, f"any {name}"), weekday=wd))
             continue
         if pre.endswith("this"):
             d = tx.recent_weekday(ctx.today, wd)
@@ -572,7 +511,7 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
 
 
 def _weekday_with_data(ctx: Ctx, latest: date, weeks: int = 8) -> date:
-    """"Last Saturday" when we did not talk that Saturday means the last one we did."""
+    """ "Last Saturday" when we did not talk that Saturday means the last one we did."""
     for back in range(weeks):
         d = latest - timedelta(weeks=back)
         if ctx.has_data(d, d):
@@ -582,15 +521,6 @@ def _weekday_with_data(ctx: Ctx, latest: date, weeks: int = 8) -> date:
 
 # --- time of day ---------------------------------------------------------------------------
 
-_PARTS = {
-    "morning": (time(5), time(11, 59, 59)),
-    "afternoon": (time(12), time(16, 59, 59)),
-    "evening": (time(17), time(21, 59, 59)),
-    "night": (time(21), time(4, 59, 59)),
-    "noon": (time(11, 30), time(13, 30)),
-    "lunchtime": (time(11, 30), time(14)),
-    "midnight": (time(23), time(1)),
-}
 _PART = re.compile(
     r"\b(?P<pre>(?:in|during)\s+the\s+(?:early\s+|late\s+)?|at\s+|this\s+|that\s+)?"
     r"(?P<p>mornings?|afternoons?|evenings?|nights?|noon|lunchtime|midnight)\b",
@@ -604,23 +534,13 @@ _CLOCK_REL = re.compile(
     _I,
 )
 _CLOCK_SPAN = re.compile(
-    r"\b(?:between|from)\s+" + _CLOCK.format("a") + r"\s*(?:and|to|-|–|until|till)\s*"
-    + _CLOCK.format("b") + r"(?=\W|$)",
+    r"\b(?:between|from)\s+"
+    + _CLOCK.format("a")
+    + r"\s*(?:and|to|-|–|until|till)\s*"
+    + _CLOCK.format("b")
+    + r"(?=\W|$)",
     _I,
 )
-
-
-def _clock(m: re.Match[str], p: str, fallback_ap: str | None = None) -> time | None:
-    hour = int(m.group(f"{p}h"))
-    minute = int(m.group(f"{p}m") or 0)
-    ap = (m.group(f"{p}ap") or fallback_ap or "").lower().replace(".", "")
-    if not ap and m.group(f"{p}m") is None:
-        return None  # a bare number ("after 3") is not a clock time
-    if ap.startswith("p") and hour < 12:
-        hour += 12
-    if ap.startswith("a") and hour == 12:
-        hour = 0
-    return time(hour, minute) if hour < 24 and minute < 60 else None
 
 
 def find_time_of_day(text: str, ctx: Ctx) -> list[Hit]:
@@ -629,7 +549,7 @@ def find_time_of_day(text: str, ctx: Ctx) -> list[Hit]:
         pre = (m.group("pre") or "").lower()
         if not pre and not _DAY_BEFORE_PART.search(text, 0, m.start()):
             continue  # "her morning routine" is content, not a time of day
-        start, end = _PARTS[m.group("p").lower().rstrip("s")]
+        start, end = tx.DAY_PARTS[m.group("p").lower().rstrip("s")]
         ops: list[TableOp] = [WhereTimeOfDay(start=start, end=end)]
         note = f"{start:%H:%M}–{end:%H:%M}"
         if pre.startswith("this"):
@@ -637,28 +557,18 @@ def find_time_of_day(text: str, ctx: Ctx) -> list[Hit]:
             note = f"{ctx.today} {note}"
         hits.append(Hit(*m.span(), "filter", ops, _span_note(m, note)))
     for m in _CLOCK_SPAN.finditer(text):
-        b = _clock(m, "b")
-        a = _clock(m, "a", m.group("bap")) if b else None
+        b = tx.clock_time(m, "b")
+        a = tx.clock_time(m, "a", m.group("bap")) if b else None
         if a and b:
             op = WhereTimeOfDay(start=a, end=b)
             hits.append(Hit(*m.span(), "filter", [op], _span_note(m, f"{a:%H:%M}–{b:%H:%M}")))
     for m in _CLOCK_REL.finditer(text):
-        t = _clock(m, "a")
+        t = tx.clock_time(m, "a")
         if t is not None:
-            op = _clock_window(m.group("w").lower(), t)
+            a, b = tx.clock_window(m.group("w").lower(), t)
+            op = WhereTimeOfDay(start=a, end=b)
             hits.append(Hit(*m.span(), "filter", [op], _span_note(m, f"{op.start}–{op.end}")))
     return hits
-
-
-def _clock_window(word: str, t: time) -> WhereTimeOfDay:
-    if word in ("after", "since", "past"):
-        return WhereTimeOfDay(start=t, end=time(23, 59, 59))
-    if word == "before":
-        return WhereTimeOfDay(start=time(0), end=t)
-    anchor = datetime.combine(date(2000, 1, 2), t)  # "around 3pm": an hour either side
-    return WhereTimeOfDay(
-        start=(anchor - timedelta(hours=1)).time(), end=(anchor + timedelta(hours=1)).time()
-    )
 
 
 # --- events and speakers -------------------------------------------------------------------
@@ -675,7 +585,9 @@ def find_events(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _EVENT.finditer(text):
         event = m.group("e").strip()
-        op: TableOp = Before(event=event) if m.group("w").lower() == "before" else After(event=event)
+        op: TableOp = (
+            Before(event=event) if m.group("w").lower() == "before" else After(event=event)
+        )
         start = m.start("w")
         note = f"{m.group('w')} {event} → {m.group('w').lower()} the time of '{event}'"
         hits.append(Hit(start, m.end(), "filter", [op], note))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 
 MONTHS = {
@@ -53,9 +53,10 @@ _ORD_TENS_WORDS = "|".join(_ORDINAL_TENS)
 
 # A cardinal: digits, or words such as "two hundred and forty-two", "a couple of".
 CARDINAL = (
-    rf"(?:\d+|(?:(?:{_UNIT_WORDS}|a|an)\s+hundred(?:\s+and)?[\s-]*)?"
+    r"(?:(?:an?\s+)?(?:couple|few)(?:\s+of)?|"
+    rf"\d+|(?:(?:{_UNIT_WORDS}|a|an)\s+hundred(?:\s+and)?[\s-]*)?"
     rf"(?:(?:{_TENS_WORDS})(?:[\s-]+(?:{_UNIT_WORDS}))?|{_UNIT_WORDS})"
-    rf"|(?:{_UNIT_WORDS}|a|an)\s+hundred|a|an)(?:\s+of)?"
+    rf"|(?:{_UNIT_WORDS}|a|an)\s+hundred|a|an)"
 )
 # An ordinal: "3rd", "third", "twenty-first", "thirtieth".
 ORDINAL = (
@@ -151,6 +152,104 @@ def recent_weekday(today: date, weekday: int) -> date:
     return today - timedelta(days=(today.isoweekday() - weekday) % 7)
 
 
+def safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def recent_day_of_month(today: date, day: int) -> date:
+    """The latest date on or before `today` that is the `day`-th of its month."""
+    year, month = today.year, today.month
+    for _ in range(13):
+        d = safe_date(year, month, day)
+        if d is not None and d <= today:
+            return d
+        year, month = month_shift(date(year, month, 1), -1)
+    return today
+
+
+def ago_range(t: date, n: int, unit: str) -> tuple[date, date, str]:
+    """The days meant by "n units ago"; a week or month ago is that calendar week/month."""
+    if unit == "day" and n > 0:
+        # Elapsed 24-hour periods and calendar days disagree whenever the message's clock
+        # time is later than now's: 2.5 days back is "2 days ago" yet three dates back.
+        d = t - timedelta(days=n)
+        return d - timedelta(days=1), d, f"{d} (or the day before)"
+    if unit == "day":
+        return t, t, str(t)
+    if unit == "week":
+        monday = t - timedelta(days=t.weekday() + 7 * n)
+        return monday, monday + timedelta(days=6), f"the week of {monday}"
+    if unit == "month":
+        year, month = month_shift(t, -n)
+        first, last = month_bounds(year, month)
+        return first, last, f"{first:%B %Y}"
+    return date(t.year - n, 1, 1), date(t.year - n, 12, 31), str(t.year - n)
+
+
+def past_start(t: date, n: int, unit: str) -> date:
+    """Start of the rolling window "the past n units", which ends today."""
+    if unit == "day":
+        return t - timedelta(days=n)
+    if unit == "week":
+        return t - timedelta(days=7 * n)
+    if unit == "month":
+        return subtract_months(t, n)
+    return subtract_months(t, 12 * n)
+
+
+def calendar_previous(t: date, unit: str) -> tuple[date, date]:
+    """The whole calendar unit before the current one ("last week" = Monday–Sunday)."""
+    if unit == "day":
+        d = t - timedelta(days=1)
+        return d, d
+    if unit == "week":
+        monday = t - timedelta(days=t.weekday() + 7)
+        return monday, monday + timedelta(days=6)
+    if unit == "month":
+        return month_bounds(*month_shift(t, -1))
+    return date(t.year - 1, 1, 1), date(t.year - 1, 12, 31)
+
+
+# --- clock times ---
+
+DAY_PARTS = {
+    "morning": (time(5), time(11, 59, 59)),
+    "afternoon": (time(12), time(16, 59, 59)),
+    "evening": (time(17), time(21, 59, 59)),
+    "night": (time(21), time(4, 59, 59)),
+    "noon": (time(11, 30), time(13, 30)),
+    "lunchtime": (time(11, 30), time(14)),
+    "midnight": (time(23), time(1)),
+}
+
+
+def clock_time(m: re.Match[str], p: str, fallback_ap: str | None = None) -> time | None:
+    """The clock time in groups `<p>h`, `<p>m`, `<p>ap` of a match ("6pm", "18:30")."""
+    hour = int(m.group(f"{p}h"))
+    minute = int(m.group(f"{p}m") or 0)
+    ap = (m.group(f"{p}ap") or fallback_ap or "").lower().replace(".", "")
+    if not ap and m.group(f"{p}m") is None:
+        return None  # a bare number ("after 3") is not a clock time
+    if ap.startswith("p") and hour < 12:
+        hour += 12
+    if ap.startswith("a") and hour == 12:
+        hour = 0
+    return time(hour, minute) if hour < 24 and minute < 60 else None
+
+
+def clock_window(word: str, t: time) -> tuple[time, time]:
+    """The window of "after 6pm", "before 9am", "around 3pm"."""
+    if word in ("after", "since", "past"):
+        return t, time(23, 59, 59)
+    if word == "before":
+        return time(0), t
+    anchor = datetime.combine(date(2000, 1, 2), t)  # "around 3pm": an hour either side
+    return (anchor - timedelta(hours=1)).time(), (anchor + timedelta(hours=1)).time()
+
+
 @lru_cache(maxsize=4096)
 def parse_date_span(span: str, now: datetime) -> datetime | None:
     """dateparser on one short span, past-preferring and anchored at `now`."""
@@ -183,7 +282,10 @@ def _year_tail(group: str) -> str:
 
 
 # Words before a lone month name that make "may"/"march" a month, not a verb.
-_MONTH_CUE = r"in|during|of|since|from|for|through|throughout|until|till|by|early|late|mid|last|this|whole|entire|and|to|between"
+_MONTH_CUE = (
+    r"in|during|of|since|from|for|through|throughout|until|till|by|early|late|mid|last|this"
+    r"|whole|entire|and|to|between"
+)
 
 CALENDAR = re.compile(
     "|".join(
@@ -213,12 +315,17 @@ class CalToken:
     day: int | None
 
 
+_MODAL_MAY = re.compile(r"\s+(?:i|we|you|he|she|they|it|be|have|not)\b", re.IGNORECASE)
 _CUE_BEFORE = re.compile(rf"\b(?:{_MONTH_CUE})\s+(?:the\s+month\s+of\s+)?$", re.IGNORECASE)
 
 
 def _month_word_ok(m: re.Match[str], word: str) -> bool:
     """'may' and 'march' are verbs too: lower-case ones need a cue word, a day or a year."""
-    if word.lower() not in ("may", "march", "mar") or word[0].isupper():
+    if word.lower() not in ("may", "march", "mar"):
+        return True
+    if _MODAL_MAY.match(m.string, m.end()):
+        return False  # "May I ask ...": a modal verb even when capitalised
+    if word[0].isupper():
         return True
     if any(m.groupdict().get(g) for g in ("of", "y1", "y2", "y3", "d1")):
         return True

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from eval.runs import Corpus, QuestionRuns
 from memory_store.search import RetrievalConfig, fuse_pair, fuse_runs
@@ -30,6 +31,7 @@ __all__ = [
     "DEPTH",
     "LINE_CONFIG",
     "Ranker",
+    "System",
     "chunk_ranking",
     "line_chunks",
     "pipeline_ranking",
@@ -44,6 +46,14 @@ PIPELINE_TOP_CHUNKS = 20
 
 Runs = dict[str, dict[int, float]]
 Ranker = Callable[[QuestionRuns, Corpus], list[int]]
+ChunkRanker = Callable[[QuestionRuns, Corpus, list[int]], list[int]]
+
+
+class System(NamedTuple):
+    """A turn ranker and how its chunk ranking is obtained (default: from its turns)."""
+
+    turns: Ranker
+    chunks: ChunkRanker | None = None
 
 
 def ranking(scores: dict[int, float], depth: int = DEPTH) -> list[int]:
@@ -95,15 +105,19 @@ def _pipeline(cfg: RetrievalConfig) -> Ranker:
     return lambda q, corpus: pipeline_ranking(q.runs, cfg, corpus)
 
 
-def systems_for(settings: Settings) -> dict[str, Ranker]:
+def _native_line_chunks(q: QuestionRuns, corpus: Corpus, turns: list[int]) -> list[int]:
+    return line_chunks(q.runs)
+
+
+def systems_for(settings: Settings) -> dict[str, System]:
     """The systems of one LoCoMo run, in report order; hybrids use the settings' beta."""
     default = RetrievalConfig.from_settings(settings)
     hybrid = replace(default, chunk_weight=0.0, candidates=RetrievalConfig().candidates)
     return {
-        "bm25": _message_system("bm25_messages"),
-        "dense": _message_system("dense_messages"),
-        "hybrid-minmax": _pipeline(replace(hybrid, fusion="minmax")),
-        "hybrid-rrf": _pipeline(replace(hybrid, fusion="rrf")),
-        "line-2026": _line_turns,
-        "memlane-default": _pipeline(default),
+        "bm25": System(_message_system("bm25_messages")),
+        "dense": System(_message_system("dense_messages")),
+        "hybrid-minmax": System(_pipeline(replace(hybrid, fusion="minmax"))),
+        "hybrid-rrf": System(_pipeline(replace(hybrid, fusion="rrf"))),
+        "line-2026": System(_line_turns, _native_line_chunks),
+        "memlane-default": System(_pipeline(default)),
     }

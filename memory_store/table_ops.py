@@ -287,9 +287,7 @@ def _describe(exc: ValidationError) -> str:
 
 # Ranks sessions inside a step; the session id breaks ties between equal start times.
 _ASC = "dense_rank() OVER (PARTITION BY conversation ORDER BY session_start, session_id)"
-_DESC = (
-    "dense_rank() OVER (PARTITION BY conversation ORDER BY session_start DESC, session_id DESC)"
-)
+_DESC = "dense_rank() OVER (PARTITION BY conversation ORDER BY session_start DESC, session_id DESC)"
 _MAX_ORD = "max(session_ordinal) OVER (PARTITION BY conversation)"
 
 _Fragment = tuple[str, list[Any]]
@@ -325,9 +323,7 @@ def compile_plan(
     return CompiledPlan(sql=sql, params=params)
 
 
-def _compile_op(
-    op: _Op, prev: str, now: datetime, events: Mapping[str, datetime]
-) -> _Fragment:
+def _compile_op(op: _Op, prev: str, now: datetime, events: Mapping[str, datetime]) -> _Fragment:
     if isinstance(op, Before | After):
         return _event(op, prev, events)
     if isinstance(op, ExcludeCurrent):

@@ -12,6 +12,7 @@ from memory_store.ingest import ingest_files
 from memory_store.search import Searcher
 from memory_store.settings import Settings
 from memory_store.store import Store
+from tests.llm_stub import llm_stub  # noqa: F401  (fixture)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SMALL = FIXTURES / "small.jsonl"

@@ -403,6 +403,8 @@ def test_ambiguous_day_month_order_asks_for_dayfirst(name: str, where: str) -> N
         ("corrupt/unknown.csv", "csv", "line 1", "unknown format"),
         ("locomo/locomo_synth.json", "telegram", "key messages", "missing key"),
         ("jsonl/sample.jsonl", "telegram", "line 3", "invalid JSON"),
+        ("corrupt/jsonl_bad_lines.jsonl", "auto", "line 2", "invalid JSON"),
+        ("corrupt/jsonl_missing_key.jsonl", "auto", "line 2", "missing key 'speaker'"),
         ("tmd/7.json", "locomo", "key sample_id", "missing key"),
     ],
 )
@@ -430,7 +432,6 @@ def test_unknown_format_lists_choices_from_formats() -> None:
         ("corrupt/whatsapp_preamble.txt", 3, [1], "line 1"),
         ("corrupt/whatsapp_bad_time.txt", 1, [2], "line 2"),
         ("corrupt/line_before_heading.txt", 1, [4], "line 4"),
-        ("corrupt/jsonl_bad_lines.jsonl", 1, [2, 3], "line 2"),
     ],
 )
 def test_bad_lines_warn_by_default_and_raise_when_strict(

@@ -18,8 +18,9 @@ Optional keys:
     kind          str   one of text, media, system, call (default text)
     session       str   a session label; messages without one are split at time gaps.
 
-Unknown keys are ignored. A line that is not valid JSON or lacks a required key is skipped
-with a warning (or raises, with strict=True).
+Unknown keys are ignored. A line that is not valid JSON, lacks a required key or has an
+unreadable value raises ImportFormatError naming the line: this format is written by programs,
+so a bad line means a bug upstream, not a quirk to work around.
 """
 
 from __future__ import annotations
@@ -88,9 +89,8 @@ def parse(path: Path, ctx: Context) -> list[Message]:
         except RecursionError:
             result = "JSON nested too deeply"
         if isinstance(result, str):
-            ctx.problem(f"line {n}", result)
-        else:
-            out.append(result)
-    if not out and ctx.skipped:
-        raise ctx.fail("line 1", "no usable messages", "see memory_store/importers/jsonl.py")
+            raise ctx.fail(
+                f"line {n}", result, "see memory_store/importers/jsonl.py for the format"
+            )
+        out.append(result)
     return out

@@ -1,0 +1,255 @@
+"""`memlane eval ...`: thin commands over eval.locomo and eval.tune.
+
+agent/cli.py imports this module at load time (``cli.add_command(eval_group)``), so nothing
+from agent.cli is imported here; the --db/--home handling mirrors its ``store_options``.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from eval.report import format_table
+from memory_store.errors import MemlaneError
+from memory_store.settings import Settings
+
+__all__ = ["eval_group"]
+
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+def eval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--db / --home / --config; library errors become one clean line at the edge."""
+
+    @click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Evaluation store (default: a cache under $MEMLANE_HOME/eval/).",
+    )
+    @click.option(
+        "--home",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
+    )
+    @click.option(
+        "--config",
+        "config_file",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="TOML file of settings to evaluate (e.g. beta = 0.4).",
+    )
+    @wraps(fn)
+    def wrapper(
+        *args: Any, db: Path | None, home: Path | None, config_file: Path | None, **kwargs: Any
+    ) -> Any:
+        try:
+            settings = _settings(home, config_file)
+            return fn(settings, db, *args, **kwargs)
+        except MemlaneError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+    return wrapper
+
+
+def _settings(home: Path | None, config_file: Path | None) -> Settings:
+    """Settings as `memlane` loads them, with a --config file's values on top."""
+    settings = Settings.load({"home": home})
+    if config_file is None:
+        return settings
+    try:
+        extra = tomllib.loads(config_file.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise click.BadParameter(f"{config_file}: {exc}", param_hint="--config") from exc
+    return Settings.model_validate(settings.model_dump() | extra)
+
+
+@contextmanager
+def progress_bars() -> Iterator[Callable[[str, int, int], None]]:
+    """A progress callback (stage, done, total) drawing one rich bar per stage on stderr."""
+    columns = (
+        TextColumn("{task.description:>12}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err) as bar:
+        tasks: dict[str, Any] = {}
+
+        def tick(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield tick
+
+
+@click.group(name="eval")
+def eval_group() -> None:
+    """Measure retrieval on benchmarks (LoCoMo) and tune fusion honestly."""
+
+
+@eval_group.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--k",
+    default=5,
+    show_default=True,
+    type=click.IntRange(1, 50),
+    help="Cutoff of the headline metrics.",
+)
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write results.json here ('-' for stdout).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write report.md, results.json, per_question.csv and plots here.",
+)
+@eval_options
+def locomo(
+    settings: Settings,
+    db: Path | None,
+    file: Path,
+    k: int,
+    json_file: Path | None,
+    out_dir: Path | None,
+) -> None:
+    """Turn-level retrieval on a LoCoMo FILE: every system, by category, with 95% CIs."""
+    from eval.locomo import run_locomo
+
+    with progress_bars() as tick:
+        results = run_locomo(file, k=k, settings=settings, out_dir=out_dir, progress=tick, db=db)
+    _emit_json(results, json_file)
+    if json_file != Path("-"):
+        click.echo(locomo_table(results))
+        if out_dir:
+            console.print(f"report: {out_dir / 'report.md'}")
+
+
+def _emit_json(results: dict[str, Any], json_file: Path | None) -> None:
+    if json_file is None:
+        return
+    from eval.report import _rounded
+
+    text = json.dumps(_rounded(results), sort_keys=True, indent=2, allow_nan=False)
+    if json_file == Path("-"):
+        click.echo(text)
+    else:
+        json_file.write_text(text + "\n", encoding="utf-8")
+
+
+def _ci(block: dict[str, Any], metric: str) -> str:
+    lo, hi = block["ci95"][metric]
+    return f"{block[metric]:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def locomo_table(results: dict[str, Any]) -> str:
+    """Systems x turn metrics (categories 1-4) with CIs, then Recall@k by category."""
+    k = results["k"]
+    metrics = [f"recall@{k}", f"mrr@{k}", f"ndcg@{k}"]
+    chunk = results["chunk_level"]["systems"]
+    rows = [
+        [name, *(_ci(s, m) for m in metrics), _ci(chunk[name], f"chunk_recall@{k}")]
+        for name, s in results["systems"].items()
+    ]
+    head = format_table(["system (cat 1-4)", *metrics, f"chunk_recall@{k}"], rows, markdown=False)
+    cats = list(next(iter(results["systems"].values()))["by_category"])
+    rows = [
+        [name, *(f"{s['by_category'][c][metrics[0]]:.3f}" for c in cats)]
+        for name, s in results["systems"].items()
+    ]
+    by_cat = format_table([f"{metrics[0]} by category", *cats], rows, markdown=False)
+    counts = results["counts"]
+    note = (
+        f"{counts['scored']} questions scored, {counts['skipped_no_evidence']} skipped "
+        f"(no evidence), {counts['unrepaired_evidence_ids']} evidence ids unrepaired"
+    )
+    return "\n\n".join([head, by_cat, note])
+
+
+@eval_group.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--k", default=5, show_default=True, type=click.IntRange(1, 50))
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write tuning.md, tuned.json and recall_vs_beta.png here.",
+)
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the tuned values and how they were obtained here (e.g. eval/tuned.json).",
+)
+@click.option("--date", "on", default=None, help="Date recorded in the output (default: today).")
+@eval_options
+def tune(
+    settings: Settings,
+    db: Path | None,
+    file: Path,
+    k: int,
+    out_dir: Path | None,
+    json_file: Path | None,
+    on: str | None,
+) -> None:
+    """Pick beta, chunk_weight and fusion by leave-one-conversation-out CV on a LoCoMo FILE."""
+    from eval.tune_run import run_tune
+
+    with progress_bars() as tick:
+        report = run_tune(
+            file,
+            settings=settings,
+            k=k,
+            date=on or date.today().isoformat(),
+            out_dir=out_dir,
+            db=db,
+            progress=tick,
+        )
+    if json_file:
+        from eval.report import _rounded
+
+        json_file.write_text(json.dumps(_rounded(report), indent=2) + "\n", encoding="utf-8")
+    click.echo(tuning_table(report))
+
+
+def tuning_table(report: dict[str, Any]) -> str:
+    """Per-fold picks, then in-sample best vs out-of-fold."""
+    rows = [
+        [
+            f["held_out"],
+            f["n"],
+            json.dumps(f["chosen"]),
+            round(f["train_recall"], 4),
+            round(f["held_out_recall"], 4),
+        ]
+        for f in report["per_fold"]
+    ]
+    folds = format_table(
+        ["held out", "n", "chosen on the others", "train recall", "held-out recall"],
+        rows,
+        markdown=False,
+    )
+    ins, oof = report["in_sample_best"], report["out_of_fold"]
+    summary = (
+        f"in-sample best {ins['recall']:.4f} [{ins['ci95'][0]:.4f}, {ins['ci95'][1]:.4f}]"
+        f"  vs  out-of-fold {oof['recall']:.4f} [{oof['ci95'][0]:.4f}, "
+        f"{oof['ci95'][1]:.4f}]  (optimism {report['optimism']:+.4f})\n"
+        f"chosen on all conversations: {json.dumps(report['chosen'])}"
+    )
+    return folds + "\n\n" + summary
