@@ -38,8 +38,9 @@ def long_day(ts: datetime) -> str:
     return f"{ts:%A} {ts.day} {ts:%B %Y}"
 
 
-def topic_words(messages: Sequence[StoredMessage], n: int = 4,
-                background: Counter[str] | None = None) -> list[str]:
+def topic_words(
+    messages: Sequence[StoredMessage], n: int = 4, background: Counter[str] | None = None
+) -> list[str]:
     """The n most characteristic content words: frequent here, rarer in the background."""
     counts: Counter[str] = Counter()
     for m in messages:
@@ -56,9 +57,48 @@ def topic_words(messages: Sequence[StoredMessage], n: int = 4,
 
 
 _CHATTER = frozenset(
-    """really thanks thank great good awesome amazing glad yeah sounds pretty much hope know
-    think going gonna wanna like love also well just that's it's what's i'm you're we're
-    they're there's here's totally definitely super time things thing always never""".split()
+    [
+        "really",
+        "thanks",
+        "thank",
+        "great",
+        "good",
+        "awesome",
+        "amazing",
+        "glad",
+        "yeah",
+        "sounds",
+        "pretty",
+        "much",
+        "hope",
+        "know",
+        "think",
+        "going",
+        "gonna",
+        "wanna",
+        "like",
+        "love",
+        "also",
+        "well",
+        "just",
+        "that's",
+        "it's",
+        "what's",
+        "i'm",
+        "you're",
+        "we're",
+        "they're",
+        "there's",
+        "here's",
+        "totally",
+        "definitely",
+        "super",
+        "time",
+        "things",
+        "thing",
+        "always",
+        "never",
+    ]
 )
 
 
@@ -83,15 +123,22 @@ def span_phrase(messages: Sequence[StoredMessage]) -> str:
     return f"Between {long_day(first)} and {long_day(last)}"
 
 
-def summarize_time(messages: Sequence[StoredMessage], *, me: str | None = None,
-                   background: Counter[str] | None = None, show: int = 8) -> Answer:
+def summarize_time(
+    messages: Sequence[StoredMessage],
+    *,
+    me: str | None = None,
+    background: Counter[str] | None = None,
+    show: int = 8,
+) -> Answer:
     """A time-only answer: who talked when, about what, and the most telling messages."""
     if not messages:
         return Answer("Nothing in the history matches that time.", [], abstained=True)
     sessions = sorted({m.session_ordinal for m in messages})
     topics = topic_words(messages, 5, background)
     lead = f"{span_phrase(messages)}, {people(messages, me)} exchanged {len(messages)} messages"
-    lead += f" in session {sessions[0]}" if len(sessions) == 1 else f" over {len(sessions)} sessions"
+    lead += (
+        f" in session {sessions[0]}" if len(sessions) == 1 else f" over {len(sessions)} sessions"
+    )
     if topics:
         lead += ", mostly about " + _join(topics)
     picked = _telling(messages, topics, show)
@@ -112,8 +159,9 @@ def _telling(messages: Sequence[StoredMessage], topics: list[str], n: int) -> li
     return sorted(best, key=lambda m: (m.ts, m.id))
 
 
-def answer_content(question: str, ranked: Sequence[StoredMessage], *, me: str | None = None,
-                   show: int = 5) -> Answer:
+def answer_content(
+    question: str, ranked: Sequence[StoredMessage], *, me: str | None = None, show: int = 5
+) -> Answer:
     """A content answer: the best-matching message leads, the next best follow as evidence."""
     if not ranked:
         return Answer(NO_ANSWER, [], abstained=True)
@@ -138,6 +186,7 @@ def render(answer: Answer) -> str:
 
 # -- the LLM answerer ----------------------------------------------------------------------
 
+
 class LLMAnswer(BaseModel):
     """What the answer prompt asks the model for."""
 
@@ -154,4 +203,6 @@ def check_citations(reply: LLMAnswer, retrieved: Sequence[StoredMessage]) -> Ans
     text = _CITE.sub(lambda mt: mt.group(0) if int(mt.group(1)) in by_id else "", reply.answer)
     notes = [f"dropped citation of message {i}: it was not retrieved" for i in dropped]
     abstained = NO_ANSWER.rstrip(".").lower() in text.lower()
-    return Answer(" ".join(text.split()), sorted(kept, key=lambda m: (m.ts, m.id)), abstained, notes)
+    return Answer(
+        " ".join(text.split()), sorted(kept, key=lambda m: (m.ts, m.id)), abstained, notes
+    )

@@ -9,8 +9,9 @@ from memory_store.store import Store
 from .pipeline import Pipeline
 
 
-def build_pipeline(settings: Settings, store: Store | None = None,
-                   me: str | None = None) -> Pipeline:
+def build_pipeline(
+    settings: Settings, store: Store | None = None, me: str | None = None
+) -> Pipeline:
     store = store or Store.open(settings.db_path)
     llm = None
     if settings.llm_configured:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import datetime
 from collections.abc import Callable
+from datetime import datetime
 from functools import wraps
 from importlib import resources
 from pathlib import Path
@@ -34,10 +34,16 @@ err = Console(stderr=True, highlight=False)
 def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--db and --home on every command; library errors become one clean line at the edge."""
 
-    @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
-                  help="Store file (default: $MEMLANE_HOME/memlane.duckdb).")
-    @click.option("--home", type=click.Path(file_okay=False, path_type=Path),
-                  help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).")
+    @click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Store file (default: $MEMLANE_HOME/memlane.duckdb).",
+    )
+    @click.option(
+        "--home",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
+    )
     @wraps(fn)
     def wrapper(*args: Any, db: Path | None, home: Path | None, **kwargs: Any) -> Any:
         try:
@@ -50,9 +56,16 @@ def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def progress_bar() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(),
-                    TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                    TextColumn("ETA"), TimeRemainingColumn(), console=err, transient=False)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        transient=False,
+    )
 
 
 def run_embedding(store: Store, settings: Settings, quiet: bool = False) -> int:
@@ -81,25 +94,45 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--format", "fmt", default="auto", show_default=True,
-              help="Source format: auto, locomo, tmd, jsonl, line, whatsapp, telegram.")
-@click.option("--dayfirst/--monthfirst", default=None,
-              help="Date order for exports that cannot tell (WhatsApp).")
+@click.option(
+    "--format",
+    "fmt",
+    default="auto",
+    show_default=True,
+    help="Source format: auto, locomo, tmd, jsonl, line, whatsapp, telegram.",
+)
+@click.option(
+    "--dayfirst/--monthfirst",
+    default=None,
+    help="Date order for exports that cannot tell (WhatsApp).",
+)
 @click.option("--strict", is_flag=True, help="Fail on any line that cannot be parsed.")
 @click.option("--conversation", help="Name the conversation instead of using the file's.")
-@click.option("--no-embed", is_flag=True, help="Skip the dense embedding stage (run `memlane embed` later).")
+@click.option(
+    "--no-embed", is_flag=True, help="Skip the dense embedding stage (run `memlane embed` later)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the import report as JSON.")
 @store_options
-def ingest(settings: Settings, paths: tuple[str, ...], fmt: str, dayfirst: bool | None,
-           strict: bool, conversation: str | None, no_embed: bool, as_json: bool) -> None:
+def ingest(
+    settings: Settings,
+    paths: tuple[str, ...],
+    fmt: str,
+    dayfirst: bool | None,
+    strict: bool,
+    conversation: str | None,
+    no_embed: bool,
+    as_json: bool,
+) -> None:
     """Import chat history files into the store (each file is one transaction)."""
     store = Store.open(settings.db_path)
-    reports = ingest_files(store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict,
-                           conversation=conversation)
+    reports = ingest_files(
+        store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict, conversation=conversation
+    )
     embedded = 0 if no_embed else run_embedding(store, settings, quiet=as_json)
     if as_json:
-        click.echo(json.dumps({"files": [r.to_json() for r in reports], "embedded": embedded},
-                              default=str))
+        click.echo(
+            json.dumps({"files": [r.to_json() for r in reports], "embedded": embedded}, default=str)
+        )
         return
     print_reports(reports)
     if not no_embed:
@@ -108,12 +141,26 @@ def ingest(settings: Settings, paths: tuple[str, ...], fmt: str, dayfirst: bool 
 
 def print_reports(reports: list[IngestReport]) -> None:
     table = Table(title="imported")
-    for col in ("file", "format", "conversations", "new messages", "duplicates skipped",
-                "sessions", "chunks"):
+    for col in (
+        "file",
+        "format",
+        "conversations",
+        "new messages",
+        "duplicates skipped",
+        "sessions",
+        "chunks",
+    ):
         table.add_column(col)
     for r in reports:
-        table.add_row(Path(r.path).name, r.format, str(len(r.conversations)),
-                      str(r.new_messages), str(r.duplicates), str(r.sessions), str(r.chunks))
+        table.add_row(
+            Path(r.path).name,
+            r.format,
+            str(len(r.conversations)),
+            str(r.new_messages),
+            str(r.duplicates),
+            str(r.sessions),
+            str(r.chunks),
+        )
     console.print(table)
     for r in reports:
         for w in r.warnings[:20]:
@@ -141,32 +188,47 @@ def parse_now(value: str | None) -> datetime | str:
     try:
         return datetime.fromisoformat(value)
     except ValueError:
-        raise click.BadParameter(f"{value!r}: use ISO 8601 (2023-10-22 or 2023-10-22T18:00) "
-                                 "or 'latest'") from None
+        raise click.BadParameter(
+            f"{value!r}: use ISO 8601 (2023-10-22 or 2023-10-22T18:00) or 'latest'"
+        ) from None
 
 
 def question_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    fn = click.option("--now", "now_opt", metavar="ISO|latest",
-                      help="What 'now' is for relative dates (default: the clock; "
-                      "'latest' = newest message in scope).")(fn)
+    fn = click.option(
+        "--now",
+        "now_opt",
+        metavar="ISO|latest",
+        help="What 'now' is for relative dates (default: the clock; "
+        "'latest' = newest message in scope).",
+    )(fn)
     fn = click.option("--conversation", help="Only this conversation.")(fn)
     fn = click.option("--k", default=5, show_default=True, help="Number of chunks.")(fn)
     fn = click.option("--me", help="Which speaker is you (for 'I' and 'me').")(fn)
     fn = click.option("--json", "as_json", is_flag=True, help="JSON output (schema in README).")(fn)
-    return click.option("--explain", is_flag=True,
-                        help="Show the route, plan, SQL, resolved dates and scores.")(fn)
+    return click.option(
+        "--explain", is_flag=True, help="Show the route, plan, SQL, resolved dates and scores."
+    )(fn)
 
 
 @cli.command()
 @click.argument("question")
 @question_options
 @store_options
-def search(settings: Settings, question: str, k: int, conversation: str | None, now_opt: str | None,
-           me: str | None, as_json: bool, explain: bool) -> None:
+def search(
+    settings: Settings,
+    question: str,
+    k: int,
+    conversation: str | None,
+    now_opt: str | None,
+    me: str | None,
+    as_json: bool,
+    explain: bool,
+) -> None:
     """Find the messages that answer QUESTION (time filters + hybrid BM25/dense)."""
     pipe = build_pipeline(settings, me=me)
-    result = pipe.ask(question, now=parse_now(now_opt), conversation=conversation, k=k,
-                      answer=False)
+    result = pipe.ask(
+        question, now=parse_now(now_opt), conversation=conversation, k=k, answer=False
+    )
     if as_json:
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
@@ -182,8 +244,16 @@ def search(settings: Settings, question: str, k: int, conversation: str | None, 
 @click.argument("question")
 @question_options
 @store_options
-def ask(settings: Settings, question: str, k: int, conversation: str | None, now_opt: str | None,
-        me: str | None, as_json: bool, explain: bool) -> None:
+def ask(
+    settings: Settings,
+    question: str,
+    k: int,
+    conversation: str | None,
+    now_opt: str | None,
+    me: str | None,
+    as_json: bool,
+    explain: bool,
+) -> None:
     """Answer QUESTION from your history, citing date, time and speaker."""
     pipe = build_pipeline(settings, me=me)
     if not as_json:
@@ -208,8 +278,11 @@ def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: 
 
     pipe = build_pipeline(settings, me=me)
     console.print(f"[dim]{mode_line(settings)} /help for commands.[/dim]")
-    repl = Repl(pipe, ChatState(parse_now(now_opt), conversation),
-                lambda text: console.print(text, markup=False, soft_wrap=True))
+    repl = Repl(
+        pipe,
+        ChatState(parse_now(now_opt), conversation),
+        lambda text: console.print(text, markup=False, soft_wrap=True),
+    )
     read = read_lines(settings.home / "chat_history")
     while True:
         try:
@@ -228,8 +301,10 @@ def print_messages(messages: list[StoredMessage]) -> None:
     if not messages:
         console.print("no messages match")
     for m in messages:
-        console.print(f"[cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{m.speaker}[/bold]: "
-                      f"{escape(m.text)}", soft_wrap=True)
+        console.print(
+            f"[cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{m.speaker}[/bold]: {escape(m.text)}",
+            soft_wrap=True,
+        )
 
 
 def print_result(result: SearchResult) -> None:
@@ -240,8 +315,11 @@ def print_result(result: SearchResult) -> None:
     for rank, hit in enumerate(result.results, 1):
         console.print(f"[bold]{rank}.[/bold] chunk {hit.chunk_id}  score {hit.score:.3f}")
         for m in hit.messages:
-            console.print(f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{escape(m.speaker)}"
-                          f"[/bold]: {escape(m.text)}", soft_wrap=True)
+            console.print(
+                f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{escape(m.speaker)}"
+                f"[/bold]: {escape(m.text)}",
+                soft_wrap=True,
+            )
 
 
 @cli.command()
@@ -253,14 +331,22 @@ def stats(settings: Settings, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(data, default=str))
         return
-    console.print(f"{data['db']}: {data['messages']} messages, {data['sessions']} sessions, "
-                  f"{data['chunks']} chunks, {data['embeddings']} vectors")
+    console.print(
+        f"{data['db']}: {data['messages']} messages, {data['sessions']} sessions, "
+        f"{data['chunks']} chunks, {data['embeddings']} vectors"
+    )
     table = Table()
     for col in ("conversation", "messages", "sessions", "first", "last", "speakers"):
         table.add_column(col)
     for c in data["conversations"]:
-        table.add_row(c["name"], str(c["messages"]), str(c["sessions"]), c["first"], c["last"],
-                      str(c["speakers"]))
+        table.add_row(
+            c["name"],
+            str(c["messages"]),
+            str(c["sessions"]),
+            c["first"],
+            c["last"],
+            str(c["speakers"]),
+        )
     console.print(table)
 
 
@@ -303,7 +389,7 @@ def demo(settings: Settings) -> None:
     for q in DEMO_QUESTIONS:
         console.rule(f"[bold]memlane search[/bold] {q!r}")
         print_result(searcher.search(q, 3))
-    console.print(f"\nThe demo store is {db}. Try: memlane search --db {db} \"climbing\"")
+    console.print(f'\nThe demo store is {db}. Try: memlane search --db {db} "climbing"')
 
 
 def main() -> None:

@@ -54,8 +54,9 @@ class AskResult:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = (
-            self.search.to_json() if self.search else
-            {"question": self.question, "results": [], "ranked_messages": []}
+            self.search.to_json()
+            if self.search
+            else {"question": self.question, "results": [], "ranked_messages": []}
         )
         data["question"] = self.question
         if self.route == "time":
@@ -84,10 +85,21 @@ class AskResult:
 class Pipeline:
     """Composes the stages over one store. Cheap to call repeatedly (indexes stay open)."""
 
-    def __init__(self, store: Store, settings: Settings, searcher: Searcher,
-                 llm: Any | None = None, me: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        searcher: Searcher,
+        llm: Any | None = None,
+        me: str | None = None,
+    ) -> None:
         self.store, self.settings, self.searcher, self.llm, self.me = (
-            store, settings, searcher, llm, me)
+            store,
+            settings,
+            searcher,
+            llm,
+            me,
+        )
         self._background: Counter[str] | None = None
 
     def resolve_now(self, now: datetime | str, conversation: str | None) -> datetime:
@@ -97,18 +109,31 @@ class Pipeline:
         if now == "latest":
             latest = self.store.latest_ts(conversation)
             if latest is None:
-                raise PlanError("the store is empty, so `--now latest` has no meaning; "
-                                "import something first")
+                raise PlanError(
+                    "the store is empty, so `--now latest` has no meaning; import something first"
+                )
             return latest
         return datetime.fromisoformat(now)
 
-    def ask(self, question: str, *, now: datetime | str, history: Sequence[Turn] = (),
-            conversation: str | None = None, k: int = 5, answer: bool = True) -> AskResult:
+    def ask(
+        self,
+        question: str,
+        *,
+        now: datetime | str,
+        history: Sequence[Turn] = (),
+        conversation: str | None = None,
+        k: int = 5,
+        answer: bool = True,
+    ) -> AskResult:
         now_dt = self.resolve_now(now, conversation)
         speakers = self.store.speakers(conversation)
         rw = rewrite_offline(question, history, now=now_dt, speakers=speakers)
-        planned = plan_question(rw.question, now=now_dt, speakers=speakers,
-                                latest_ts_fn=self._latest_probe(conversation))
+        planned = plan_question(
+            rw.question,
+            now=now_dt,
+            speakers=speakers,
+            latest_ts_fn=self._latest_probe(conversation),
+        )
         result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode)
         self._filter(result)
         if planned.route != "time":
@@ -125,8 +150,11 @@ class Pipeline:
         def probe(start: Any, end: Any) -> datetime | None:
             row = self.store.one(
                 "SELECT max(ts) FROM messages WHERE CAST(ts AS DATE) BETWEEN ? AND ? "
-                "AND (? IS NULL OR conversation = ?)", [start, end, conversation, conversation])
+                "AND (? IS NULL OR conversation = ?)",
+                [start, end, conversation, conversation],
+            )
             return row[0] if row else None
+
         return probe
 
     def _filter(self, result: AskResult) -> None:
@@ -134,8 +162,9 @@ class Pipeline:
         if not plan.ops:
             return
         events = self._resolve_events(plan, result)
-        compiled = compile_plan(plan, now=result.now, conversation=result.conversation,
-                                event_times=events)
+        compiled = compile_plan(
+            plan, now=result.now, conversation=result.conversation, event_times=events
+        )
         result.sql, result.params = compiled.sql, compiled.params
         ids = [r[0] for r in self.store.con.execute(compiled.sql, compiled.params).fetchall()]
         result.filtered = self.store.messages(ids)
@@ -160,8 +189,12 @@ class Pipeline:
             result.search = SearchResult(query, [], [])
             return
         variants = list(dict.fromkeys([query, *result.rewrite.variants]))
-        runs = [self.searcher.score_messages(v, conversation=result.conversation,
-                                             candidate_ids=candidates) for v in variants]
+        runs = [
+            self.searcher.score_messages(
+                v, conversation=result.conversation, candidate_ids=candidates
+            )
+            for v in variants
+        ]
         fused = runs[0] if len(runs) == 1 else fill_missing(runs)
         result.search = self.searcher.result_from_scores(query, dict(top(fused, 200)), k)
 
@@ -191,7 +224,8 @@ class Pipeline:
 
             counts: Counter[str] = Counter()
             for (text,) in self.store.con.execute(
-                    "SELECT text FROM messages USING SAMPLE 5000 ROWS").fetchall():
+                "SELECT text FROM messages USING SAMPLE 5000 ROWS"
+            ).fetchall():
                 counts.update({w.lower() for w in _WORD.findall(text)})
             self._background = counts
         return self._background

@@ -35,9 +35,14 @@ class Repl:
     def __init__(self, pipeline: Pipeline, state: ChatState, out: Callable[[str], None]) -> None:
         self.pipeline, self.state, self.out = pipeline, state, out
         self.commands: dict[str, Callable[[str], bool]] = {
-            "/explain": self.explain, "/sources": self.sources, "/expand": self.expand,
-            "/now": self.set_now, "/conversation": self.set_conversation,
-            "/help": self.help, "/quit": self.quit, "/exit": self.quit,
+            "/explain": self.explain,
+            "/sources": self.sources,
+            "/expand": self.expand,
+            "/now": self.set_now,
+            "/conversation": self.set_conversation,
+            "/help": self.help,
+            "/quit": self.quit,
+            "/exit": self.quit,
         }
 
     def handle(self, line: str) -> bool:
@@ -56,12 +61,16 @@ class Repl:
 
     def ask(self, question: str) -> bool:
         st = self.state
-        result = self.pipeline.ask(question, now=st.now, history=st.history,
-                                   conversation=st.conversation)
+        result = self.pipeline.ask(
+            question, now=st.now, history=st.history, conversation=st.conversation
+        )
         st.last = result
         text = render_answer(result)
         self.out(text)
-        st.history += [Turn("user", question), Turn(ASSISTANT, result.answer.text if result.answer else "")]
+        st.history += [
+            Turn("user", question),
+            Turn(ASSISTANT, result.answer.text if result.answer else ""),
+        ]
         return True
 
     def explain(self, _: str) -> bool:
@@ -74,7 +83,9 @@ class Repl:
             self.out("no sources yet")
             return True
         for m in last.answer.citations:
-            self.out(f"[m{m.id}] {stamp(m)} {m.text}  ({m.conversation}, session {m.session_ordinal})")
+            self.out(
+                f"[m{m.id}] {stamp(m)} {m.text}  ({m.conversation}, session {m.session_ordinal})"
+            )
         return True
 
     def expand(self, arg: str) -> bool:
@@ -86,7 +97,9 @@ class Repl:
         store = self.pipeline.store
         rows = store.con.execute(
             "SELECT m2.id FROM messages m JOIN messages m2 ON m2.session_id = m.session_id "
-            "WHERE m.id = ? ORDER BY abs(m2.id - m.id), m2.id LIMIT 7", [mid]).fetchall()
+            "WHERE m.id = ? ORDER BY abs(m2.id - m.id), m2.id LIMIT 7",
+            [mid],
+        ).fetchall()
         if not rows:
             self.out(f"no message m{mid}")
             return True

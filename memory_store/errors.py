@@ -1,13 +1,13 @@
 """memlane's exception tree. Every message says what to do next.
 
-    MemlaneError
-    ├── ImportFormatError      a source file could not be parsed (names file and line/key)
-    ├── StoreError             the DuckDB store cannot be opened or written
-    │   └── StoreBusyError     another process holds the store's write lock
-    ├── IndexMismatchError     a derived index disagrees with the store and cannot be rebuilt
-    ├── PlanError              a table plan is malformed or names an unknown operation
-    └── LLMError               the configured chat model failed (no key, refused, timeout, ...)
-        └── LLMOutputError     the model answered, but not in the shape we asked for
+MemlaneError
+├── ImportFormatError      a source file could not be parsed (names file and line/key)
+├── StoreError             the DuckDB store cannot be opened or written
+│   └── StoreBusyError     another process holds the store's write lock
+├── IndexMismatchError     a derived index disagrees with the store and cannot be rebuilt
+├── PlanError              a table plan is malformed or names an unknown operation
+└── LLMError               the configured chat model failed (no key, refused, timeout, ...)
+    └── LLMOutputError     the model answered, but not in the shape we asked for
 """
 
 from __future__ import annotations

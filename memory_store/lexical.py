@@ -58,7 +58,9 @@ class LexicalIndex:
         bm25 = bm25s.BM25.load(str(path), mmap=True, show_progress=False) if len(ids) else None
         return cls(bm25, ids, tokenizer)
 
-    def scores(self, query: str, allowed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def scores(
+        self, query: str, allowed: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
         """(ids, scores) of every document with a positive score, restricted to `allowed` rows."""
         if self.bm25 is None:
             return np.empty(0, np.int64), np.empty(0, np.float32)
@@ -83,8 +85,12 @@ def open_lexical(store: Store, unit: str, index_dir: Path) -> LexicalIndex:
     """Load the persisted index for `unit`, rebuilding it when the store has changed."""
     tokenizer = DefaultTokenizer()
     path = index_dir / f"bm25-{unit}"
-    want = {"unit": unit, "tokenizer": tokenizer.name, "data_version": store.data_version,
-            "rows": store.count(unit)}
+    want = {
+        "unit": unit,
+        "tokenizer": tokenizer.name,
+        "data_version": store.data_version,
+        "rows": store.count(unit),
+    }
     meta_file = path / "index_meta.json"
     if meta_file.exists():
         try:

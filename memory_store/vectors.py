@@ -54,10 +54,13 @@ class VectorIndex:
         if allowed is not None:
             if len(allowed) == 0:
                 return np.empty(0, np.int64), np.empty(0, np.float32)
-            params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(np.asarray(allowed, np.int64)))
+            params = faiss.SearchParameters(
+                sel=faiss.IDSelectorBatch(np.asarray(allowed, np.int64))
+            )
             k = min(k, len(allowed))
-        scores, ids = self.index.search(query.reshape(1, -1).astype(np.float32), min(k, self.size),
-                                        params=params)
+        scores, ids = self.index.search(
+            query.reshape(1, -1).astype(np.float32), min(k, self.size), params=params
+        )
         keep = ids[0] >= 0
         return ids[0][keep], scores[0][keep]
 
@@ -67,8 +70,13 @@ def _sha256(path: Path) -> str:
 
 
 def _fingerprint(store: Store, unit: str, model_id: str, dim: int) -> dict[str, object]:
-    return {"unit": unit, "model": model_id, "dim": dim, "data_version": store.data_version,
-            "rows": store.count("embeddings")}
+    return {
+        "unit": unit,
+        "model": model_id,
+        "dim": dim,
+        "data_version": store.data_version,
+        "rows": store.count("embeddings"),
+    }
 
 
 def build(store: Store, unit: str, model_id: str, dim: int) -> faiss.IndexIDMap2:

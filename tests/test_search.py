@@ -76,7 +76,9 @@ def test_json_shape(searcher: Searcher) -> None:
     assert data["question"] == "dentist"
     first = data["results"][0]
     assert {"chunk_id", "score", "messages"} <= first.keys()
-    assert {"id", "source_ref", "conversation", "speaker", "ts", "text"} <= first["messages"][0].keys()
+    assert {"id", "source_ref", "conversation", "speaker", "ts", "text"} <= first["messages"][
+        0
+    ].keys()
     assert data["ranked_messages"][0]["ts"].startswith("2024-03-04T")
 
 
@@ -101,8 +103,10 @@ def test_swapped_faiss_index_is_never_used(small_store: Store, embedder: object)
     path = index_dir_for(small_store.path) / "faiss-messages.index"
     # Another model's index: same ids, different dimension and vectors.
     foreign = faiss.IndexIDMap2(faiss.IndexFlatIP(16))
-    foreign.add_with_ids(np.random.default_rng(0).random((17, 16), dtype=np.float32),
-                         np.arange(1, 18, dtype=np.int64))
+    foreign.add_with_ids(
+        np.random.default_rng(0).random((17, 16), dtype=np.float32),
+        np.arange(1, 18, dtype=np.int64),
+    )
     faiss.write_index(foreign, str(path))
     assert _top_ids(small_store, embedder) == expected
 

@@ -50,7 +50,9 @@ def _messages(gaps_minutes: list[int], conv: str = "c") -> list[Message]:
         ([0, 61, 61, 61], 60, [0, 0, 0, 0]),
     ],
 )
-def test_gap_sessions(tmp_path: Path, gaps: list[int], gap_minutes: int, sessions: list[int]) -> None:
+def test_gap_sessions(
+    tmp_path: Path, gaps: list[int], gap_minutes: int, sessions: list[int]
+) -> None:
     store = Store.open(tmp_path / "s.duckdb")
     store.ingest(_messages(gaps), gap_minutes=gap_minutes)
     rows = store.con.execute("SELECT ordinal, n_messages FROM sessions ORDER BY ordinal").fetchall()
@@ -60,11 +62,23 @@ def test_gap_sessions(tmp_path: Path, gaps: list[int], gap_minutes: int, session
 
 def test_source_sessions_are_kept(tmp_path: Path) -> None:
     base = datetime(2024, 1, 1, 9)
-    msgs = [Message("c", f"D{s}:{i}", "A", base + timedelta(days=s, seconds=i), "x",
-                    session_key=f"session_{s}") for s in (2, 1) for i in range(3)]
+    msgs = [
+        Message(
+            "c",
+            f"D{s}:{i}",
+            "A",
+            base + timedelta(days=s, seconds=i),
+            "x",
+            session_key=f"session_{s}",
+        )
+        for s in (2, 1)
+        for i in range(3)
+    ]
     store = Store.open(tmp_path / "s.duckdb")
     store.ingest(msgs, gap_minutes=1)
-    rows = store.con.execute("SELECT ordinal, source_key, n_messages FROM sessions ORDER BY 1").fetchall()
+    rows = store.con.execute(
+        "SELECT ordinal, source_key, n_messages FROM sessions ORDER BY 1"
+    ).fetchall()
     assert rows == [(1, "session_1", 3), (2, "session_2", 3)]
 
 
@@ -76,13 +90,16 @@ def test_chunks_never_cross_sessions(tmp_path: Path) -> None:
         "JOIN messages m ON m.id = cm.message_id WHERE m.session_id <> c.session_id"
     ).fetchall()[0][0]
     assert bad == 0
-    sizes = [r[0] for r in store.con.execute("SELECT n_messages FROM chunks ORDER BY id").fetchall()]
+    sizes = [
+        r[0] for r in store.con.execute("SELECT n_messages FROM chunks ORDER BY id").fetchall()
+    ]
     assert sizes == [20, 20, 20, 10]  # 50 messages: [0,20) [15,35) [30,50); then 10
 
 
 def test_chunk_texts_have_header_and_stamps(small_store: Store) -> None:
     raw, emb = small_store.con.execute(
-        "SELECT raw_text, embedding_text FROM chunks ORDER BY id LIMIT 1").fetchall()[0]
+        "SELECT raw_text, embedding_text FROM chunks ORDER BY id LIMIT 1"
+    ).fetchall()[0]
     assert raw.startswith("[2024-03-04 09:00] Aki: Morning!")
     assert emb.startswith("Date: Monday 4 March 2024. Session 1. Speakers: Aki, Sam.")
 
@@ -97,15 +114,21 @@ def test_reimport_adds_nothing(settings: Settings) -> None:
 
 
 def _snapshot(store: Store) -> list[object]:
-    return [store.con.execute(f"SELECT * FROM {t} ORDER BY ALL").fetchall()
-            for t in ("messages", "sessions", "chunks", "chunk_messages", "imports")]
+    return [
+        store.con.execute(f"SELECT * FROM {t} ORDER BY ALL").fetchall()
+        for t in ("messages", "sessions", "chunks", "chunk_messages", "imports")
+    ]
 
 
 @pytest.mark.parametrize(
     ("name", "content", "where"),
     [
-        ("broken.jsonl", '{"conversation": "x", "speaker": "a", "ts": "2024-01-01T00:00", "text": "ok"}\n{"conversation": ',
-         ":line 2"),
+        (
+            "broken.jsonl",
+            '{"conversation": "x", "speaker": "a", "ts": "2024-01-01T00:00", "text": "ok"}\n'
+            '{"conversation": ',
+            ":line 2",
+        ),
         ("nokey.jsonl", '{"conversation": "x", "speaker": "a", "text": "no ts"}\n', "ts"),
         ("unknown.txt", "just some prose\nwith no chat structure\n", "unrecognised"),
     ],
@@ -141,9 +164,15 @@ def test_second_writer_gets_busy_error(tmp_path: Path) -> None:
     path = tmp_path / "s.duckdb"
     Store.open(path).close()
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         f"import duckdb,time,sys; c=duckdb.connect({str(path)!r}); print('ready', flush=True); time.sleep(30)"],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            f"import duckdb, time; c = duckdb.connect({str(path)!r}); "
+            "print('ready', flush=True); time.sleep(30)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
         with pytest.raises(StoreBusyError, match="busy"):
