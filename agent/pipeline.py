@@ -127,20 +127,56 @@ class Pipeline:
     ) -> AskResult:
         now_dt = self.resolve_now(now, conversation)
         speakers = self.store.speakers(conversation)
-        rw = rewrite_offline(question, history, now=now_dt, speakers=speakers)
-        planned = plan_question(
-            rw.question,
-            now=now_dt,
-            speakers=speakers,
-            latest_ts_fn=self._latest_probe(conversation),
-        )
-        result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode)
+        notes: list[str] = []
+        rw = self._rewrite(question, history, now_dt, speakers, notes)
+        planned = self._plan(rw.question, now_dt, speakers, conversation, notes)
+        result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode, notes=notes)
         self._filter(result)
         if planned.route != "time":
             self._retrieve(result, k)
         if answer:
             result.answer = self._answer(result)
         return result
+
+    def _rewrite(
+        self,
+        question: str,
+        history: Sequence[Turn],
+        now: datetime,
+        speakers: list[str],
+        notes: list[str],
+    ) -> Rewrite:
+        offline = rewrite_offline(question, history, now=now, speakers=speakers, me=self.me)
+        if self.llm is None or not history:
+            return offline
+        from .rewrite_llm import rewrite_with_llm
+
+        try:
+            return rewrite_with_llm(self.llm, question, history, fallback=offline)
+        except LLMError as exc:
+            notes.append(f"LLM rewrite failed, used the offline rewriter: {exc}")
+            return offline
+
+    def _plan(
+        self,
+        question: str,
+        now: datetime,
+        speakers: list[str],
+        conversation: str | None,
+        notes: list[str],
+    ) -> PlanResult:
+        offline = plan_question(
+            question, now=now, speakers=speakers, latest_ts_fn=self._latest_probe(conversation)
+        )
+        if self.llm is None:
+            return offline
+        from .plan_llm import plan_with_llm
+
+        try:
+            return plan_with_llm(self.llm, question, now=now, speakers=speakers, fallback=offline)
+        except (LLMError, PlanError) as exc:
+            notes.append(f"LLM plan rejected, used the offline planner: {exc}")
+            return offline
 
     @property
     def mode(self) -> str:
