@@ -6,6 +6,7 @@ checked against what was retrieved and unknown ones are dropped (and noted in /e
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -39,21 +40,30 @@ def long_day(ts: datetime) -> str:
 
 
 def topic_words(
-    messages: Sequence[StoredMessage], n: int = 4, background: Counter[str] | None = None
+    messages: Sequence[StoredMessage],
+    n: int = 4,
+    background: Counter[str] | None = None,
+    exclude: Sequence[str] = (),
 ) -> list[str]:
-    """The n most characteristic content words: frequent here, rarer in the background."""
+    """The n most characteristic content words: count here x idf in the background.
+
+    `background` holds document frequencies over a sample of the store; its "" key is the
+    sample size. Speaker names are excluded: "Aki and Sam talked about aki" says nothing.
+    """
+    skip = {w.lower() for name in exclude for w in name.split()}
     counts: Counter[str] = Counter()
     for m in messages:
         for w in {w.lower() for w in _WORD.findall(m.text)}:
-            if w not in STOPWORDS and len(w) > 3 and w not in _CHATTER:
+            if w not in STOPWORDS and len(w) > 3 and w not in _CHATTER and w not in skip:
                 counts[w] += 1
-    total = max(1, sum((background or Counter()).values()))
+    bg = background or Counter()
+    size = max(bg.get("", 0), 1)
 
     def weight(w: str) -> float:
-        rarity = 1.0 if background is None else 1.0 / (1 + 50 * background[w] / total)
-        return counts[w] * rarity
+        return counts[w] * math.log((size + 1) / (bg[w] + 1)) if bg else float(counts[w])
 
-    return [w for w in sorted(counts, key=lambda w: (-weight(w), w))[:n] if counts[w] > 0]
+    ranked = sorted(counts, key=lambda w: (-weight(w), w))
+    return ranked[:n]
 
 
 _CHATTER = frozenset(
@@ -98,6 +108,22 @@ _CHATTER = frozenset(
         "thing",
         "always",
         "never",
+        *[
+            "made",
+            "said",
+            "best",
+            "tomorrow",
+            "today",
+            "tonight",
+            "yesterday",
+            "morning",
+            "night",
+            "week",
+            "weekend",
+            "maybe",
+            "okay",
+            "sure",
+        ],
     ]
 )
 
@@ -134,7 +160,7 @@ def summarize_time(
     if not messages:
         return Answer("Nothing in the history matches that time.", [], abstained=True)
     sessions = sorted({m.session_ordinal for m in messages})
-    topics = topic_words(messages, 5, background)
+    topics = topic_words(messages, 5, background, exclude=[m.speaker for m in messages])
     lead = f"{span_phrase(messages)}, {people(messages, me)} exchanged {len(messages)} messages"
     lead += (
         f" in session {sessions[0]}" if len(sessions) == 1 else f" over {len(sessions)} sessions"

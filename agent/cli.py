@@ -23,7 +23,7 @@ from memory_store.embed import embed_pending, embedding_coverage, get_embedder
 from memory_store.errors import MemlaneError
 from memory_store.ingest import ingest_files
 from memory_store.models import StoredMessage
-from memory_store.search import SearchResult, open_searcher
+from memory_store.search import SearchResult
 from memory_store.settings import Settings
 from memory_store.store import IngestReport, Store
 
@@ -367,17 +367,19 @@ def config(settings: Settings, as_json: bool) -> None:
     console.print(table)
 
 
+DEMO_SEARCHES = ["when is the dentist appointment?", "birthday present ideas for Priya"]
 DEMO_QUESTIONS = [
-    "when is the dentist appointment?",
-    "what did we plan for the Kyoto trip?",
-    "birthday present ideas",
+    "what did Sam say about the vet and Miso?",
+    "what did we talk about on Tuesday 22 September?",
+    "what did Aki and Sam discuss in the third conversation in October?",
+    "what did Doug say about Castle Crags last month?",
 ]
 
 
 @cli.command()
 @store_options
 def demo(settings: Settings) -> None:
-    """Import the shipped demo history into its own store and run a few searches."""
+    """Import the shipped demo history into its own store, then search and ask."""
     db = settings.db or settings.home / "demo.duckdb"
     settings = settings.model_copy(update={"db": db})
     store = Store.open(db)
@@ -385,11 +387,18 @@ def demo(settings: Settings) -> None:
     with resources.as_file(source) as path:
         print_reports(ingest_files(store, [path], settings))
     run_embedding(store, settings)
-    searcher = open_searcher(settings, store)
-    for q in DEMO_QUESTIONS:
+    pipe = build_pipeline(settings, store, me="Sam")
+    console.print(f"[dim]{mode_line(settings)}[/dim]")
+    for q in DEMO_SEARCHES:
         console.rule(f"[bold]memlane search[/bold] {q!r}")
-        print_result(searcher.search(q, 3))
-    console.print(f'\nThe demo store is {db}. Try: memlane search --db {db} "climbing"')
+        result = pipe.ask(q, now="latest", k=2, answer=False)
+        if result.search is not None:
+            print_result(result.search)
+    for q in DEMO_QUESTIONS:
+        console.rule(f"[bold]memlane ask --now latest[/bold] {q!r}")
+        result = pipe.ask(q, now="latest")
+        console.print(render_answer(result), markup=False, soft_wrap=True)
+    console.print(f"\nThe demo store is {db}. Try: memlane chat --db {db} --now latest --me Sam")
 
 
 def main() -> None:

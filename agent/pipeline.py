@@ -7,6 +7,7 @@ the wrong shape. "Now" is always passed in: the CLI decides it, never this modul
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -101,6 +102,14 @@ class Pipeline:
             me,
         )
         self._background: Counter[str] | None = None
+        self._speakers: dict[tuple[int, str | None], list[str]] = {}
+
+    def speakers(self, conversation: str | None) -> list[str]:
+        """Speaker names in scope, cached per store version (asked for on every question)."""
+        key = (self.store.data_version, conversation)
+        if key not in self._speakers:
+            self._speakers[key] = self.store.speakers(conversation)
+        return self._speakers[key]
 
     def resolve_now(self, now: datetime | str, conversation: str | None) -> datetime:
         """`latest` means the newest message of the conversation in scope."""
@@ -125,10 +134,14 @@ class Pipeline:
         k: int = 5,
         answer: bool = True,
     ) -> AskResult:
-        now_dt = self.resolve_now(now, conversation)
-        speakers = self.store.speakers(conversation)
         notes: list[str] = []
-        rw = self._rewrite(question, history, now_dt, speakers, notes)
+        self.searcher.notes = []
+        now_dt = self.resolve_now(now, conversation)
+        rw = self._rewrite(question, history, now_dt, self.speakers(conversation), notes)
+        if conversation is None:
+            conversation = self.named_conversation(rw.question, notes)
+            now_dt = self.resolve_now(now, conversation)
+        speakers = self.speakers(conversation)
         planned = self._plan(rw.question, now_dt, speakers, conversation, notes)
         result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode, notes=notes)
         self._filter(result)
@@ -137,6 +150,22 @@ class Pipeline:
         if answer:
             result.answer = self._answer(result)
         return result
+
+    def named_conversation(self, question: str, notes: list[str]) -> str | None:
+        """ "what did Aki and I talk about" / "my chat with Aki": scope to the chat named Aki."""
+        names = [c for c in self.store.conversations() if c]
+        if len(names) < 2:
+            return None
+        for name in sorted(names, key=len, reverse=True):
+            n = re.escape(name)
+            pattern = (
+                rf"\b(?:{n}\s+and\s+(?:I|me)|(?:I|me)\s+and\s+{n}|with\s+{n}|"
+                rf"(?:chat|conversation|group)\s+(?:with\s+)?{n}|{n}\s+(?:chat|group))\b"
+            )
+            if re.search(pattern, question, re.IGNORECASE):
+                notes.append(f"scoped to the conversation {name!r}, named in the question")
+                return name
+        return None
 
     def _rewrite(
         self,
@@ -259,9 +288,11 @@ class Pipeline:
             from .answer import _WORD
 
             counts: Counter[str] = Counter()
-            for (text,) in self.store.con.execute(
+            rows = self.store.con.execute(
                 "SELECT text FROM messages USING SAMPLE 5000 ROWS"
-            ).fetchall():
+            ).fetchall()
+            for (text,) in rows:
                 counts.update({w.lower() for w in _WORD.findall(text)})
+            counts[""] = len(rows)
             self._background = counts
         return self._background

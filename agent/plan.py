@@ -192,7 +192,9 @@ _GENERIC = frozenset(
     that this it how covered cover bring brought up be been have had whole entire not but
     both one show list main key points briefly quick quickly overview get got let let's
     he she they her his their him them ask asked may might know want wondering wonder
-    usually often typically normally generally mostly ever""",
+    usually often typically normally generally mostly ever
+    monday tuesday wednesday thursday friday saturday sunday january february march april
+    june july august september october november december today yesterday week month""",
     )
 )
 
