@@ -72,6 +72,7 @@ class PlanResult:
     plan: TablePlan
     resolved: list[str] = field(default_factory=list)
     content_query: str = ""
+    spans: list[str] = field(default_factory=list)
 
 
 def plan_question(
@@ -98,7 +99,10 @@ def plan_question(
     content = _strip(question, [h for h in hits if h.removable])
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped
     route = _route(ops, content, ctx.speakers)
-    return PlanResult(route=route, plan=TablePlan(ops=ops), resolved=notes, content_query=content)
+    spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
+    return PlanResult(
+        route=route, plan=TablePlan(ops=ops), resolved=notes, content_query=content, spans=spans
+    )
 
 
 def _collect(question: str, ctx: Ctx) -> list[Hit]:
@@ -175,12 +179,13 @@ def _strip(question: str, hits: list[Hit]) -> str:
     text = re.sub(r"\s+", " ", text)
     for _ in range(3):
         text = _DANGLING.sub("", text).strip()
+    text = re.sub(r"\(\s*\)", " ", text)
     text = re.sub(r"\s+([?.!,])", r"\1", text)
     text = re.sub(r"^[,;:\s]+|,(?=\s*[?.!]?$)", "", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
-_GENERIC = frozenset(
+GENERIC_WORDS = frozenset(
     re.findall(
         r"\S+",
         """what which did do does we us our i me my you your talk talked talking chat chatted
@@ -194,7 +199,9 @@ _GENERIC = frozenset(
     he she they her his their him them ask asked may might know want wondering wonder
     usually often typically normally generally mostly ever
     monday tuesday wednesday thursday friday saturday sunday january february march april
-    june july august september october november december today yesterday week month""",
+    june july august september october november december today yesterday week month
+    yes yeah yep sure ok okay please thanks thank enjoy enjoyed too describe described detail
+    details detailed much many content contents as so just really remind""",
     )
 )
 
@@ -205,6 +212,8 @@ def _route(ops: list[TableOp], content: str, speakers: list[str]) -> Route:
     names = {s.lower() for s in speakers}
     words = re.findall(r"[a-z0-9']+", content.lower())
     rest = [
-        w for w in words if w not in _GENERIC and w not in names and w.rstrip("'s") not in names
+        w
+        for w in words
+        if w not in GENERIC_WORDS and w not in names and w.rstrip("'s") not in names
     ]
     return "both" if rest else "time"

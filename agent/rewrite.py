@@ -8,7 +8,6 @@ question is always kept among the variants, for multi-query fusion.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from datetime import datetime
 
 from memory_store.tokenize import STOPWORDS
 
-from .plan import plan_question
+from .plan import GENERIC_WORDS, plan_question
 
 HISTORY_TURNS = 8
 ASSISTANT = "assistant"
@@ -73,17 +72,12 @@ class Rewrite:
 
 
 def time_expressions(text: str, *, now: datetime, speakers: Sequence[str]) -> list[str]:
-    """The spans the planner recognised as time references (what it strips from the text)."""
+    """The spans the planner recognised as time references (speaker filters excluded)."""
     planned = plan_question(text, now=now, speakers=list(speakers))
     if not [op for op in planned.plan.ops if op.op != "where_speaker"]:
         return []
-    words, kept = text.split(), planned.content_query.split()
-    spans: list[str] = []
-    matcher = difflib.SequenceMatcher(a=words, b=kept, autojunk=False)
-    for tag, i1, i2, _, _ in matcher.get_opcodes():
-        if tag in ("delete", "replace"):
-            spans.append(" ".join(words[i1:i2]).strip(" ,.?!;:"))
-    return [s for s in spans if s]
+    names = {s.lower() for s in speakers}
+    return [s for s in planned.spans if s.lower() not in names]
 
 
 def _named(text: str, speakers: Sequence[str]) -> list[str]:
@@ -99,9 +93,30 @@ def _topic(text: str) -> str:
     words = [
         w
         for w in re.findall(r"[\w'-]+", text)
-        if w.lower() not in STOPWORDS and w.lower() not in _QWORDS
+        if w.lower() not in STOPWORDS
+        and w.lower() not in _QWORDS
+        and w.lower() not in GENERIC_WORDS
     ]
     return " ".join(words[:6])
+
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_REQUEST = re.compile(
+    r"^\s*(?:yes|yeah|ok(?:ay)?|sure|so|and|but|then|now)?[\s,]*(?:please\s+)?"
+    r"(?:can|could|would|will|do|did|what|when|where|who|whom|which|why|how|tell|summari[sz]e|"
+    r"describe|remind|give|list|recap|show|explain|let|please)\b",
+    re.IGNORECASE,
+)
+
+
+def request_part(text: str) -> str:
+    """The sentences that ask for something ("I enjoy them too! Can you ...?" → the question).
+
+    Small talk around a request would otherwise read as content to search for.
+    """
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    asks = [s for s in sentences if s.endswith("?") or _REQUEST.match(s)]
+    return " ".join(asks) if asks and len(asks) < len(sentences) else text
 
 
 def rewrite_offline(
@@ -116,12 +131,13 @@ def rewrite_offline(
     rw = Rewrite(question, question, [question])
     if not recent:
         return rw
+    rw.question = request_part(question)
     own_time = time_expressions(question, now=now, speakers=speakers)
     if not own_time:
         for turn in reversed(recent):
             spans = time_expressions(turn.text, now=now, speakers=speakers)
             if spans:
-                rw.question = f"{question.rstrip()} ({'; '.join(spans)})"
+                rw.question = f"{rw.question.rstrip()} ({'; '.join(spans)})"
                 rw.notes.append(f"carried the time reference {spans!r} from an earlier turn")
                 break
     _resolve_people(rw, recent, speakers, me)
@@ -144,7 +160,7 @@ def _resolve_people(
 
 
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
-    if not _THING.search(rw.original):
+    if not _THING.search(rw.question):
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.
     for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):

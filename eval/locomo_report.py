@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -19,9 +19,12 @@ from eval.bootstrap import bootstrap_ci
 from eval.locomo_data import CATEGORY_NAMES
 from eval.report import PlotSpec, _rounded, write_report
 from eval.systems import DEPTH, systems_for
-from eval.tune import BETAS, beta_curves, grid, score_grid
+from eval.tune import BETAS, CHUNK_WEIGHTS, beta_curves, cross_validate, grid, score_grid
 from memory_store.search import RetrievalConfig
 from memory_store.settings import Settings
+
+if TYPE_CHECKING:
+    from eval.locomo import Prepared
 
 __all__ = ["beta_plot", "recall_k_plot", "write_locomo_report"]
 
@@ -105,25 +108,35 @@ def recall_k_plot(
     )
 
 
-def beta_plot(prep: Any, settings: Settings, k: int, baselines: Mapping[str, float]) -> PlotSpec:
-    """Recall@k vs beta, in-sample and out-of-fold (folds = conversations)."""
+def beta_plot(prep: Prepared, settings: Settings, k: int, refs: dict[str, float]) -> PlotSpec:
+    """Recall@k vs beta (min-max), in-sample and out-of-fold (folds = conversations); the
+    dashed out-of-fold line is the full CV (beta, chunk_weight and fusion all chosen per fold)."""
     qruns = [q for q, h in zip(prep.qruns, prep.headline, strict=True) if h]
     base = RetrievalConfig.from_settings(settings)
-    weights = sorted({0.0, settings.chunk_weight})
-    cfgs = [c for c in grid(BETAS, weights, base) if c.fusion == "minmax"]
+    cfgs = grid(BETAS, sorted({*CHUNK_WEIGHTS, settings.chunk_weight}), base)
     scores = score_grid(qruns, prep.corpus, cfgs, k)
-    curves = beta_curves(scores, cfgs, [q.question.conversation for q in qruns])
+    groups = [q.question.conversation for q in qruns]
+    minmax = [i for i, c in enumerate(cfgs) if c.fusion == "minmax"]
+    curves = beta_curves(scores[minmax], [cfgs[i] for i in minmax], groups)
+    refs = {
+        "out-of-fold, all knobs chosen by CV": float(
+            cross_validate(scores, groups).out_of_fold.mean()
+        ),
+        **refs,
+    }
     return PlotSpec(
         "recall_vs_beta.png",
         f"LoCoMo: Recall@{k} vs beta (min-max), categories 1-4",
         "beta (weight on BM25)",
         f"Recall@{k}",
         curves,
-        references=baselines,
+        references=refs,
     )
 
 
-def _rows(prep: Any, scored: Mapping[str, Mapping[str, Array]], k: int) -> list[dict[str, Any]]:
+def _rows(
+    prep: Prepared, scored: Mapping[str, Mapping[str, Array]], k: int
+) -> list[dict[str, Any]]:
     rows = []
     for i, q in enumerate(prep.qruns):
         qq = q.question
@@ -141,7 +154,7 @@ def _rows(prep: Any, scored: Mapping[str, Mapping[str, Array]], k: int) -> list[
     return rows
 
 
-def _top_turns(prep: Any, settings: Settings, name: str, k: int) -> list[list[str]]:
+def _top_turns(prep: Prepared, settings: Settings, name: str, k: int) -> list[list[str]]:
     system = systems_for(settings)[name]
     return [[prep.corpus.dia[m] for m in system.turns(q, prep.corpus)[:k]] for q in prep.qruns]
 
@@ -149,7 +162,7 @@ def _top_turns(prep: Any, settings: Settings, name: str, k: int) -> list[list[st
 def write_locomo_report(
     out: Path,
     results: Mapping[str, Any],
-    prep: Any,
+    prep: Prepared,
     scored: Mapping[str, Mapping[str, Array]],
     settings: Settings,
 ) -> Path:

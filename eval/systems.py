@@ -61,9 +61,14 @@ def ranking(scores: dict[int, float], depth: int = DEPTH) -> list[int]:
     return sorted(scores, key=lambda d: (-scores[d], d))[:depth]
 
 
+def _cut(run: dict[int, float], n: int) -> dict[int, float]:
+    """The top n of a run (runs are already cut at RUN_CANDIDATES, so usually a no-op)."""
+    return run if len(run) <= n else {d: run[d] for d in ranking(run, n)}
+
+
 def pipeline_ranking(runs: Runs, cfg: RetrievalConfig, corpus: Corpus) -> list[int]:
     """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus."""
-    runs = {name: {d: run[d] for d in ranking(run, cfg.candidates)} for name, run in runs.items()}
+    runs = {name: _cut(run, cfg.candidates) for name, run in runs.items()}
     if cfg.chunk_weight <= 0:
         return ranking(fuse_runs(runs, cfg))
     best = ranking(fuse_pair(runs, "chunks", cfg), PIPELINE_TOP_CHUNKS)
