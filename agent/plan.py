@@ -201,7 +201,7 @@ GENERIC_WORDS = frozenset(
     monday tuesday wednesday thursday friday saturday sunday january february march april
     june july august september october november december today yesterday week month
     yes yeah yep sure ok okay please thanks thank enjoy enjoyed too describe described detail
-    details detailed much many content contents as so just really remind""",
+    details detailed much many content contents as so just really remind those these""",
     )
 )
 

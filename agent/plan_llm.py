@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from memory_store.errors import PlanError
-from memory_store.table_ops import TableOp, TablePlan, parse_plan
+from memory_store.table_ops import TableOp, TablePlan, WhereSpeaker, parse_plan
 from prompts.loader import escape_untrusted, load_prompt
 
 from .llm import LLM
@@ -157,8 +157,8 @@ def _match_speakers(plan: TablePlan, speakers: list[str]) -> tuple[TablePlan, li
     notes: list[str] = []
     ops: list[TableOp] = []
     for op in plan.ops:
-        if op.op == "where_speaker":
-            names = [_known(name, speakers, notes) for name in op.names]  # type: ignore[union-attr]
+        if isinstance(op, WhereSpeaker):
+            names = [_known(name, speakers, notes) for name in op.names]
             op = op.model_copy(update={"names": list(dict.fromkeys(names))})
         ops.append(op)
     return TablePlan(ops=ops), notes

@@ -160,7 +160,7 @@ def _resolve_people(
 
 
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
-    if not _THING.search(rw.question):
+    if not _THING.search(request_part(rw.original)):
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.
     for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):

@@ -323,6 +323,8 @@ def _month_word_ok(m: re.Match[str], word: str) -> bool:
     """'may' and 'march' are verbs too: lower-case ones need a cue word, a day or a year."""
     if word.lower() not in ("may", "march", "mar"):
         return True
+    if any(m.groupdict().get(g) for g in ("y1", "y2", "y3", "d1")):
+        return True  # "May 8th we ...": a day or year makes it a date, whatever follows
     if _MODAL_MAY.match(m.string, m.end()):
         return False  # "May I ask ...": a modal verb even when capitalised
     if word[0].isupper():
