@@ -323,6 +323,36 @@ def print_result(result: SearchResult) -> None:
 
 
 @cli.command()
+@click.option("--limit", type=click.IntRange(min=1), help="Summarise at most N chunks this run.")
+@store_options
+def summarize(settings: Settings, limit: int | None) -> None:
+    """Write LLM summaries of chunks that have none (resumable), then re-embed those chunks."""
+    from agent.llm import is_loopback, require_chat_model
+    from agent.summarize import pending_chunks, summarize_chunks
+
+    llm = require_chat_model(settings)  # no LLM: a clear error and exit status 1
+    store = Store.open(settings.db_path)
+    todo = len(pending_chunks(store))
+    if limit is not None:
+        todo = min(todo, limit)
+    if todo and not is_loopback(llm.endpoint):
+        err.print(
+            f"[dim]memlane sends each chunk's messages (up to {settings.chunk_size}) "
+            f"to {escape(repr(llm))}[/dim]"
+        )
+    with progress_bar() as bar:
+        task = bar.add_task("summarising", total=todo)
+        done = summarize_chunks(
+            store, llm, limit=limit, progress=lambda d, t: bar.update(task, completed=d, total=t)
+        )
+    left = len(pending_chunks(store))
+    console.print(f"summarised {done} chunks; {left} still without a summary")
+    if done:
+        n = run_embedding(store, settings)
+        console.print(f"embedded {n} changed texts")
+
+
+@cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @store_options
 def stats(settings: Settings, as_json: bool) -> None:

@@ -73,7 +73,13 @@ class AskResult:
             "now": self.now.isoformat(),
             "conversation": self.conversation,
             "filtered_count": len(self.filtered) if self.sql else None,
-            "notes": self.notes + (self.search.notes if self.search else []),
+            "notes": list(
+                dict.fromkeys(
+                    self.notes
+                    + (self.search.notes if self.search else [])
+                    + (self.answer.notes if self.answer else [])
+                )
+            ),
             "mode": self.mode,
         }
         if self.answer is not None:
@@ -280,6 +286,7 @@ class Pipeline:
     def llm_answer(self, question: str, context: list[StoredMessage], result: AskResult) -> Answer:
         from .answer_llm import answer_with_llm
 
+        assert self.llm is not None
         return answer_with_llm(self.llm, question, context, now=result.now)
 
     def background(self) -> Counter[str]:

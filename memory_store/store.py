@@ -17,10 +17,10 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from . import schema
+from . import locking, schema
 from .errors import StoreBusyError, StoreError
 from .models import Message, StoredMessage
-from .sessions import Row, chunk_session, message_embedding_text, text_hash
+from .sessions import Row, chunk_session, embedding_text, message_embedding_text, text_hash
 
 
 @dataclass
@@ -53,7 +53,8 @@ def file_hash(path: str | Path) -> str:
 
 def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
     try:
-        return duckdb.connect(str(path), read_only=read_only)
+        with locking.shared(path):
+            return duckdb.connect(str(path), read_only=read_only)
     except duckdb.IOException as exc:
         if "lock" in str(exc).lower():
             raise StoreBusyError(
@@ -77,12 +78,14 @@ class Store:
     @classmethod
     def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
         path = Path(path)
+        locking.private_umask()  # the DB, WAL, indexes and REPL history are created 0600
         if not read_only:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         elif not path.exists():
             raise StoreError(f"no store at {path}. Run `memlane ingest FILE` first.")
         store = cls(_connect(path, read_only), path)
         if not read_only:
+            locking.make_private(path, path.with_name(path.name + ".wal"))
             schema.migrate(store.con)
         elif schema.current_version(store.con) != schema.SCHEMA_VERSION:
             raise StoreError(f"{path} needs a migration; run any memlane command that writes.")
@@ -200,10 +203,20 @@ class Store:
         """Recompute sessions and chunks of the given conversations from their messages."""
         n_sessions = n_chunks = 0
         for conv in conversations:
+            kept = self._summaries(conv)
             self._delete_derived(conv)
             n_sessions += self._assign_sessions(conv, gap_minutes)
-            n_chunks += self._build_chunks(conv, size, stride)
+            n_chunks += self._build_chunks(conv, size, stride, kept)
         return n_sessions, n_chunks
+
+    def _summaries(self, conv: str) -> dict[tuple[int, int, int], str]:
+        """LLM summaries keyed by the exact messages they cover (first id, last id, count)."""
+        rows = self.con.execute(
+            "SELECT first_message_id, last_message_id, n_messages, summary FROM chunks "
+            "WHERE conversation = ? AND summary IS NOT NULL",
+            [conv],
+        ).fetchall()
+        return {(int(f), int(last), int(n)): str(s) for f, last, n, s in rows}
 
     def _derived_counts(self, convs: list[str]) -> tuple[int, int]:
         row = self.one(
@@ -228,7 +241,7 @@ class Store:
             "WHERE conversation = ?",
             [conv],
         )
-        use_keys = bool(row) and row[0] == 0 and row[1] > 0
+        use_keys = row is not None and row[0] == 0 and row[1] > 0
         # Source sessions are ordered by their first message; gap sessions by time.
         grouping = (
             "dense_rank() OVER (ORDER BY first_ts, session_key)"
@@ -269,7 +282,13 @@ class Store:
         got = self.one("SELECT count(*) FROM sessions WHERE conversation = ?", [conv])
         return int(got[0]) if got else 0
 
-    def _build_chunks(self, conv: str, size: int, stride: int) -> int:
+    def _build_chunks(
+        self,
+        conv: str,
+        size: int,
+        stride: int,
+        summaries: dict[tuple[int, int, int], str] | None = None,
+    ) -> int:
         rows = self.con.execute(
             "SELECT m.id, m.speaker, m.ts, m.text, m.kind, m.session_id, s.ordinal "
             "FROM messages m JOIN sessions s ON s.id = m.session_id "
@@ -284,9 +303,17 @@ class Store:
         chunk_rows: list[tuple[Any, ...]] = []
         member_rows: list[tuple[int, int, int]] = []
         for sid, (ordinal, srows) in by_session.items():
+            by_id = {r.id: r for r in srows}
             for chunk in chunk_session(srows, ordinal, size, stride):
                 next_id += 1
                 ids = chunk.message_ids
+                # A chunk covering exactly the same messages keeps its (LLM) summary.
+                summary = (summaries or {}).get((ids[0], ids[-1], len(ids)))
+                text = (
+                    embedding_text([by_id[i] for i in ids], ordinal, summary)
+                    if summary
+                    else chunk.embedding_text
+                )
                 chunk_rows.append(
                     (
                         next_id,
@@ -296,9 +323,9 @@ class Store:
                         ids[-1],
                         len(ids),
                         chunk.raw_text,
-                        None,
-                        chunk.embedding_text,
-                        text_hash(chunk.embedding_text),
+                        summary,
+                        text,
+                        text_hash(text),
                     )
                 )
                 member_rows.extend((next_id, mid, pos) for pos, mid in enumerate(ids))

@@ -54,7 +54,7 @@ class VectorIndex:
         if allowed is not None:
             if len(allowed) == 0:
                 return np.empty(0, np.int64), np.empty(0, np.float32)
-            params = faiss.SearchParameters(
+            params = faiss.SearchParameters(  # type: ignore[call-arg]  # SWIG kwargs
                 sel=faiss.IDSelectorBatch(np.asarray(allowed, np.int64))
             )
             k = min(k, len(allowed))
@@ -105,7 +105,11 @@ def open_vectors(store: Store, unit: str, index_dir: Path, model_id: str, dim: i
         rec = json.loads(recorded)
         if rec.get("fingerprint") == want and rec.get("sha256") == _sha256(path):
             index = faiss.read_index(str(path))
-            if index.d == dim and index.ntotal == rec.get("ntotal"):
+            if (
+                isinstance(index, faiss.IndexIDMap2)
+                and index.d == dim
+                and index.ntotal == rec.get("ntotal")
+            ):
                 return VectorIndex(index, model_id, dim)
     index = build(store, unit, model_id, dim)
     index_dir.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -337,14 +337,20 @@ def test_ask_prints_the_mode_once_and_a_cited_answer(store_db: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("conversation", "now"),
-    [([], "2024-03-12T18:45:00"), (["--conversation", "Book club"], "2024-03-10T11:12:00")],
+    ("conversation", "now", "today"),
+    [
+        ([], "2024-03-12T18:45:00", KYOTO_IDS),
+        (["--conversation", "Book club"], "2024-03-10T11:12:00", [14, 15, 16, 17]),
+    ],
 )
 def test_now_latest_is_the_newest_message_in_scope(
-    store_db: Path, conversation: list[str], now: str
+    store_db: Path, conversation: list[str], now: str, today: list[int]
 ) -> None:
-    args = ["search", "what did we talk about?", "--db", store_db, "--now", "latest", "--json"]
-    assert json.loads(ok([*args, *conversation]).stdout)["now"] == now
+    question = "what did we talk about today?"
+    args = ["search", question, "--db", store_db, "--now", "latest", "--json", *conversation]
+    data = json.loads(ok(args).stdout)
+    assert data["now"] == now
+    assert [m["id"] for m in data["ranked_messages"]] == today
 
 
 # -- --now, --db, config ----------------------------------------------------------------------

@@ -105,6 +105,8 @@ class Guarded:
             "NET_GUARD_LOG": str(self.log),
             "MEMLANE_HOME": str(self.home),
         }
+        # OpenMP threads that spin while waiting make each query ~50x slower on a busy machine.
+        env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         return env | (extra or {})
 
     def run(

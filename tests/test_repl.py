@@ -48,6 +48,8 @@ class Screen:
     def __init__(self, db: Path, home: Path, *args: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "MEMLANE_"))}
         env |= {"MEMLANE_HOME": str(home), "TERM": "dumb", "PYTHONIOENCODING": "utf-8"}
+        # OpenMP threads that spin while waiting make each query ~50x slower on a busy machine.
+        env.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "agent", "chat", "--db", str(db), *args],

@@ -1,0 +1,141 @@
+"""`memlane forget` and `memlane init`: the commands that protect what the store holds.
+
+Both are plain click commands that agent/cli.py registers with `cli.add_command`. This module
+must not import agent.cli (which imports it), so it has its own copy of the --db/--home options.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import date, datetime
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+
+from memory_store.errors import MemlaneError
+from memory_store.settings import Settings
+
+
+def _store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--db and --home; library errors become one clean line (as agent.cli.store_options)."""
+
+    @click.option(
+        "--db",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Store file (default: $MEMLANE_HOME/memlane.duckdb).",
+    )
+    @click.option(
+        "--home",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
+    )
+    @wraps(fn)
+    def wrapper(*args: Any, db: Path | None, home: Path | None, **kwargs: Any) -> Any:
+        try:
+            settings = Settings.load({"db": db, "home": home})
+            return fn(settings, *args, **kwargs)
+        except MemlaneError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+    return wrapper
+
+
+def _day(_ctx: click.Context, _param: click.Parameter, value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise click.BadParameter(
+            f"{value!r}: use ISO 8601 (2023-10-22 or 2023-10-22T18:00)"
+        ) from None
+
+
+def _summary(report: Any) -> str:
+    verb = "would forget" if report.dry_run else "forgot"
+    return (
+        f"{verb} {report.messages} messages in {len(report.conversations)} conversations "
+        f"({len(report.conversations_emptied)} emptied); chunks {report.chunks_removed} removed, "
+        f"{report.chunks_rebuilt} rebuilt; {report.embeddings} vectors; {report.imports} import "
+        f"records; {report.index_files} index files; {report.history_lines} REPL history lines"
+    )
+
+
+@click.command("forget")
+@click.option("--conversation", help="Forget this conversation.")
+@click.option("--speaker", help="Forget what this speaker said.")
+@click.option("--before", callback=_day, metavar="DATE", help="Forget messages before DATE.")
+@click.option("--after", callback=_day, metavar="DATE", help="Forget messages on/after DATE.")
+@click.option("--all", "all_", is_flag=True, help="Forget everything.")
+@click.option("--dry-run", is_flag=True, help="Only count what would be forgotten.")
+@click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@_store_options
+def forget_cmd(
+    settings: Settings,
+    conversation: str | None,
+    speaker: str | None,
+    before: date | None,
+    after: date | None,
+    all_: bool,
+    dry_run: bool,
+    yes: bool,
+    as_json: bool,
+) -> None:
+    """Delete messages and everything derived from them, then compact the files.
+
+    Filters combine (AND). Removes matching messages, their sessions, chunks, vectors and
+    index files and the REPL history lines that mention them, then rewrites the database so
+    the bytes are gone from it. Copies elsewhere (backups, the original exports) are not.
+    """
+    from memory_store.forget import forget
+    from memory_store.store import Store
+
+    if not settings.db_path.exists():
+        raise click.ClickException(f"no store at {settings.db_path}: nothing to forget")
+    store = Store.open(settings.db_path)
+    scope: dict[str, Any] = {
+        "conversation": conversation,
+        "speaker": speaker,
+        "before": before,
+        "after": after,
+        "all": all_,
+    }
+    try:
+        preview = forget(store, **scope, dry_run=True, settings=settings)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if not dry_run and preview.messages and not yes:
+        click.confirm(
+            _summary(preview).replace("would forget", "Forget", 1) + ". Go on?", abort=True
+        )
+    report = (
+        preview if dry_run or not preview.messages else forget(store, **scope, settings=settings)
+    )
+    store.close()
+    click.echo(json.dumps(report.to_json()) if as_json else _summary(report))
+
+
+@click.command("init")
+@click.option(
+    "--encrypt", is_flag=True, help="Encrypt the store at rest (not available yet; see README)."
+)
+@_store_options
+def init_cmd(settings: Settings, encrypt: bool) -> None:
+    """Create the store with private permissions (0700 home, 0600 files), or tighten them."""
+    from memory_store.locking import make_private
+    from memory_store.store import Store
+
+    if encrypt:
+        raise click.ClickException(
+            "encryption at rest is not available in this version: memlane will not store your "
+            "history under a weak scheme. Use an encrypted home directory or disk instead."
+        )
+    Store.open(settings.db_path).close()
+    home = settings.home
+    paths = [home, *home.rglob("*")] if home.exists() else []
+    make_private(*paths, settings.db_path.parent, settings.db_path)
+    click.echo(f"store ready at {settings.db_path} (files 0600, directories 0700)")
