@@ -431,6 +431,17 @@ def demo(settings: Settings) -> None:
     console.print(f"\nThe demo store is {db}. Try: memlane chat --db {db} --now latest --me Sam")
 
 
+def _register() -> None:
+    from agent.cli_trust import forget
+    from eval.cli import eval_group
+
+    cli.add_command(eval_group)
+    cli.add_command(forget)
+
+
+_register()
+
+
 def main() -> None:
     try:
         cli()

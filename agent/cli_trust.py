@@ -7,6 +7,7 @@ must not import agent.cli (which imports it), so it has its own copy of the --db
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import date, datetime
 from functools import wraps
@@ -43,6 +44,16 @@ def _store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+# C0 controls but tab and newline, DEL, C1 controls, and bidi overrides/isolates: a message
+# holding these could clear the screen, set the clipboard (OSC 52) or reorder what is shown.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """Message text made safe for a terminal: control characters become visible escapes."""
+    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def _day(_ctx: click.Context, _param: click.Parameter, value: str | None) -> date | None:
     if value is None:
         return None
@@ -74,7 +85,7 @@ def _summary(report: Any) -> str:
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @_store_options
-def forget_cmd(
+def forget(
     settings: Settings,
     conversation: str | None,
     speaker: str | None,
@@ -91,7 +102,7 @@ def forget_cmd(
     index files and the REPL history lines that mention them, then rewrites the database so
     the bytes are gone from it. Copies elsewhere (backups, the original exports) are not.
     """
-    from memory_store.forget import forget
+    from memory_store.forget import forget as forget_messages
     from memory_store.store import Store
 
     if not settings.db_path.exists():
@@ -105,7 +116,7 @@ def forget_cmd(
         "all": all_,
     }
     try:
-        preview = forget(store, **scope, dry_run=True, settings=settings)
+        preview = forget_messages(store, **scope, dry_run=True, settings=settings)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     if not dry_run and preview.messages and not yes:
@@ -113,7 +124,9 @@ def forget_cmd(
             _summary(preview).replace("would forget", "Forget", 1) + ". Go on?", abort=True
         )
     report = (
-        preview if dry_run or not preview.messages else forget(store, **scope, settings=settings)
+        preview
+        if dry_run or not preview.messages
+        else forget_messages(store, **scope, settings=settings)
     )
     store.close()
     click.echo(json.dumps(report.to_json()) if as_json else _summary(report))
@@ -124,7 +137,7 @@ def forget_cmd(
     "--encrypt", is_flag=True, help="Encrypt the store at rest (not available yet; see README)."
 )
 @_store_options
-def init_cmd(settings: Settings, encrypt: bool) -> None:
+def init(settings: Settings, encrypt: bool) -> None:
     """Create the store with private permissions (0700 home, 0600 files), or tighten them."""
     from memory_store.locking import make_private
     from memory_store.store import Store

@@ -201,7 +201,11 @@ class Pipeline:
         notes: list[str],
     ) -> PlanResult:
         offline = plan_question(
-            question, now=now, speakers=speakers, latest_ts_fn=self._latest_probe(conversation)
+            question,
+            now=now,
+            speakers=speakers,
+            latest_ts_fn=self._latest_probe(conversation),
+            me=self.me,
         )
         if self.llm is None:
             return offline
@@ -259,10 +263,18 @@ class Pipeline:
         if candidates is not None and not candidates:
             result.search = SearchResult(query, [], [])
             return
-        variants = list(dict.fromkeys([query, *result.rewrite.variants]))
+        # The original wording still carries the time phrase; the planner's content query does not.
+        variants = list(dict.fromkeys([query, *result.rewrite.variants[1:]]))
+        named = self.searcher.named_speakers(query, result.conversation)
+        if candidates is not None:
+            speakers = self.speakers(result.conversation)
+            variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
         runs = [
             self.searcher.score_messages(
-                v, conversation=result.conversation, candidate_ids=candidates
+                v,
+                conversation=result.conversation,
+                candidate_ids=candidates,
+                prefer_speakers=named,
             )
             for v in variants
         ]
@@ -303,3 +315,22 @@ class Pipeline:
             counts[""] = len(rows)
             self._background = counts
         return self._background
+
+
+_REPORTING = re.compile(
+    r"\b(?:as\s+)?(?:mention(?:ed|s)?|said|say|says|talk(?:ed)?\s+about|discuss(?:ed)?|"
+    r"share[ds]?|told|according\s+to\s+the\s+conversation)\b",
+    re.IGNORECASE,
+)
+
+
+def focus_query(query: str, speakers: Sequence[str]) -> str:
+    """Inside a time filter, who spoke and the reporting verbs are noise: every candidate is
+    from the same few people, so "Megan" or "mentioned" would rank chit-chat addressed to her.
+    """
+    text = _REPORTING.sub(" ", query)
+    for name in speakers:
+        for part in name.split():
+            text = re.sub(rf"\b{re.escape(part)}(?:'s)?\b", " ", text, flags=re.IGNORECASE)
+    text = " ".join(text.split())
+    return text if re.search(r"\w{3,}", text) else query

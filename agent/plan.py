@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Literal
 
 from agent import plan_rules as rules
+from agent import timeexpr_ja as ja
 from agent.plan_rules import Ctx, Hit, LatestTsFn
 from memory_store.table_ops import (
     First,
@@ -33,6 +34,7 @@ from memory_store.table_ops import (
     TablePlan,
     WhereWeekday,
 )
+from memory_store.tokenize import has_cjk
 
 __all__ = ["PlanResult", "Route", "plan_question"]
 
@@ -81,40 +83,55 @@ def plan_question(
     now: datetime,
     speakers: list[str] | None = None,
     latest_ts_fn: LatestTsFn | None = None,
+    me: str | None = None,
 ) -> PlanResult:
     """Plan a question offline.
 
     Args:
-        question: the user's question, in English.
+        question: the user's question, in English or Japanese (a question with any CJK
+            character also runs the Japanese rules of agent.timeexpr_ja, before the English
+            ones, so mixed questions work).
         now: the reference time for every relative expression.
         speakers: known speaker names; "what did <name> say ..." filters on them.
         latest_ts_fn: optional probe `(start_day, end_day) -> newest message time or None`.
             With it a date or month named without a year resolves to the latest such one
             that holds messages (else simply the latest one not after `now`).
+        me: which speaker is the user: "what did I say" / 「私が言ったこと」 filter on them.
     """
-    ctx = Ctx(now=now, speakers=list(speakers or []), latest_ts_fn=latest_ts_fn)
-    hits = _collect(question, ctx)
+    ctx = Ctx(now=now, speakers=list(speakers or []), latest_ts_fn=latest_ts_fn, me=me)
+    japanese = has_cjk(question)
+    hits = _collect(question, ctx, japanese)
     hits, dropped = _settle(hits)
     ops = _order(hits)
-    content = _strip(question, [h for h in hits if h.removable])
+    removable = [h for h in hits if h.removable]
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped
-    route = _route(ops, content, ctx.speakers)
+    if japanese:
+        names = [*ctx.speakers, *([me] if me else [])]
+        content = ja.ja_content(question, removable, names, GENERIC_WORDS)
+        route: Route = ("both" if content else "time") if ops else "content"
+        content = content or _strip(question, removable)
+    else:
+        content = _strip(question, removable)
+        route = _route(ops, content, ctx.speakers)
     spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
     return PlanResult(
         route=route, plan=TablePlan(ops=ops), resolved=notes, content_query=content, spans=spans
     )
 
 
-def _collect(question: str, ctx: Ctx) -> list[Hit]:
+def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
     taken: list[tuple[int, int]] = []
     accepted: list[Hit] = []
-    for rule in _RULES:
+    for rule in [*ja.JA_RULES, *_RULES] if japanese else _RULES:
         for hit in sorted(rule(question, ctx), key=lambda h: (h.start, -h.end)):
             if any(hit.start < e and s < hit.end for s, e in taken):
                 continue
             taken.append((hit.start, hit.end))
             accepted.append(hit)
-    return accepted + rules.find_speakers(question, ctx)
+    speakers = rules.find_speakers(question, ctx) or rules.find_me(question, ctx)
+    if japanese and not speakers:
+        speakers = ja.find_ja_speakers(question, ctx)
+    return accepted + speakers
 
 
 def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:

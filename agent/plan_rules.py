@@ -44,11 +44,13 @@ _I = re.IGNORECASE
 
 @dataclass
 class Ctx:
-    """What every rule needs: the clock, the known speakers, an optional data probe."""
+    """What every rule needs: the clock, the known speakers, an optional data probe, and
+    which speaker is the user (`--me`), so "what did I say" can filter on them."""
 
     now: datetime
     speakers: list[str] = field(default_factory=list)
     latest_ts_fn: LatestTsFn | None = None
+    me: str | None = None
 
     @property
     def today(self) -> date:
@@ -503,14 +505,14 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
         if pre.endswith("this"):
             d = tx.recent_weekday(ctx.today, wd)
         else:  # "last Friday", "on Friday": the latest one before today we talked on
-            d = _weekday_with_data(ctx, tx.previous_weekday(ctx.today, wd))
+            d = weekday_with_data(ctx, tx.previous_weekday(ctx.today, wd))
         kind = "rel" if pre and pre not in ("on",) else "weekday"
         op = WhereDate(start=d, end=d)
         hits.append(Hit(*m.span(), kind, [op], _span_note(m, str(d)), weekday=wd))
     return hits
 
 
-def _weekday_with_data(ctx: Ctx, latest: date, weeks: int = 8) -> date:
+def weekday_with_data(ctx: Ctx, latest: date, weeks: int = 8) -> date:
     """ "Last Saturday" when we did not talk that Saturday means the last one we did."""
     for back in range(weeks):
         d = latest - timedelta(weeks=back)
@@ -621,3 +623,21 @@ def find_speakers(text: str, ctx: Ctx) -> list[Hit]:
             note = f"{name} → messages written by {name}"
             hits.append(Hit(*m.span(), "speaker", [op], note, removable=False))
     return hits
+
+
+_ME = re.compile(
+    rf"\b(?:did|do|have|had)\s+I\s+(?:\w+\s+)?{_SPEECH}\b"
+    r"|\bI\s+(?:said|mentioned|told|wrote|asked|shared|suggested|recommended|explained|"
+    r"described|claimed|noted|admitted|replied|answered)\b|\bmy\s+(?:own\s+)?messages\b",
+    _I,
+)
+_ME_AND = re.compile(r"\b\w+\s+and\s+I\b|\bI\s+and\s+\w+", _I)
+
+
+def find_me(text: str, ctx: Ctx) -> list[Hit]:
+    """ "what did I say about X" with `--me Sam`: messages written by Sam."""
+    m = _ME.search(text) if ctx.me else None
+    if m is None or ctx.me is None or _ME_AND.search(text):
+        return []
+    note = f"I → messages written by {ctx.me}"
+    return [Hit(*m.span(), "speaker", [WhereSpeaker(names=[ctx.me])], note, removable=False)]

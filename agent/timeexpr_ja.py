@@ -72,7 +72,9 @@ _ORDINAL = re.compile(
     rf"(?P<o>最初|初めて|はじめて|一番最初|最後|最新|直近|前回|(?:第)?(?P<n>{NUM})(?:回目|番目))"
     rf"(?:の{SESSION_JA})?|第(?P<n2>{NUM})回(?:の{SESSION_JA})?"
 )
-_BEFORE_LAST = re.compile(rf"前々回(?:の{SESSION_JA})?|最後から(?:2|２|二)(?:番目|回目)の{SESSION_JA}")
+_BEFORE_LAST = re.compile(
+    rf"前々回(?:の{SESSION_JA})?|最後から(?:2|２|二)(?:番目|回目)の{SESSION_JA}"
+)
 _SESSIONS_AGO = re.compile(rf"(?P<n>{NUM})回前の{SESSION_JA}")
 
 
@@ -91,7 +93,11 @@ def find_ja_sessions(text: str, ctx: Ctx) -> list[Hit]:
         if bare and word not in ("前回",):
             continue  # 最初 / 最後 / 3回目 alone are not about a conversation
         digits = m.group("n") or m.group("n2")
-        n = parse_ja_number(digits) if digits else (1 if word in ("最初", "初めて", "はじめて", "一番最初") else -1)
+        n = (
+            parse_ja_number(digits)
+            if digits
+            else (1 if word in ("最初", "初めて", "はじめて", "一番最初") else -1)
+        )
         if n:
             what = "the last session" if n == -1 else f"session #{n} in order"
             hits.append(Hit(*m.span(), "ordinal", [], _note(m, what), n=n))
@@ -325,13 +331,87 @@ def _speaker_match(who: str, text: str) -> re.Match[str] | None:
 
 
 _GENERIC_JA = sorted(
-    """について についての に関して に関する 何を 何の 何か 何て 何と なにを なにか なんて 何
-    どんな どういう どのような いつ 話しました 話していた 話してた 話した 話して 話そう 話をした
-    話をしました の話 話題 会話 チャット トーク やりとり やり取り メッセージ 内容 こと 要約して 要約
-    まとめて まとめ 教えて ください 下さい 振り返って 振り返り 思い出して 私たち 僕たち 俺たち
-    僕ら 私 僕 俺 わたし 二人 ふたり 言っていた 言ってた 言った 言って だっけ っけ でしたか ましたか
-    でした ました ですか です ます したか した して あった ありましたか ありました 出来事 全部 全て
-    すべて みんな""".split(),
+    [
+        "について",
+        "についての",
+        "に関して",
+        "に関する",
+        "何を",
+        "何の",
+        "何か",
+        "何て",
+        "何と",
+        "なにを",
+        "なにか",
+        "なんて",
+        "何",
+        "どんな",
+        "どういう",
+        "どのような",
+        "いつ",
+        "話しました",
+        "話していた",
+        "話してた",
+        "話した",
+        "話して",
+        "話そう",
+        "話をした",
+        "話をしました",
+        "の話",
+        "話題",
+        "会話",
+        "チャット",
+        "トーク",
+        "やりとり",
+        "やり取り",
+        "メッセージ",
+        "内容",
+        "こと",
+        "要約して",
+        "要約",
+        "まとめて",
+        "まとめ",
+        "教えて",
+        "ください",
+        "下さい",
+        "振り返って",
+        "振り返り",
+        "思い出して",
+        "私たち",
+        "僕たち",
+        "俺たち",
+        "僕ら",
+        "私",
+        "僕",
+        "俺",
+        "わたし",
+        "二人",
+        "ふたり",
+        "言っていた",
+        "言ってた",
+        "言った",
+        "言って",
+        "だっけ",
+        "っけ",
+        "でしたか",
+        "ましたか",
+        "でした",
+        "ました",
+        "ですか",
+        "です",
+        "ます",
+        "したか",
+        "した",
+        "して",
+        "あった",
+        "ありましたか",
+        "ありました",
+        "出来事",
+        "全部",
+        "全て",
+        "すべて",
+        "みんな",
+    ],
     key=len,
     reverse=True,
 )
@@ -339,8 +419,13 @@ _GENERIC_RX = re.compile("|".join(map(re.escape, _GENERIC_JA)))
 _EDGE = "はがをにでのともかってねよへや、。，．？?！!…・「」『』 　"
 
 
-def ja_content(question: str, hits: list[Hit], speakers: list[str]) -> str:
-    """The topic words left once time spans, question words and particles are removed."""
+def ja_content(
+    question: str, hits: list[Hit], speakers: list[str], generic: frozenset[str] = frozenset()
+) -> str:
+    """The topic words left once time spans, question words and particles are removed.
+
+    `generic` holds English question words, for mixed questions ("What did アキ say?").
+    """
     text = question
     for h in sorted(hits, key=lambda h: h.start, reverse=True):
         text = text[: h.start] + "、" + text[h.end :]
@@ -349,6 +434,8 @@ def ja_content(question: str, hits: list[Hit], speakers: list[str]) -> str:
         piece = piece.strip(_EDGE)
         for name in speakers:
             piece = re.sub(rf"^{re.escape(name)}(?:さん|くん|ちゃん)?$", "", piece)
-        if len(piece) >= 2 or re.fullmatch(r"[\u4e00-\u9fff]", piece):
+        if piece.lower() in generic:
+            continue
+        if len(piece) >= 2 or (re.fullmatch(r"[\u4e00-\u9fff]", piece) and piece not in "話何"):
             pieces.append(piece)
     return " ".join(pieces)

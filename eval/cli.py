@@ -253,3 +253,71 @@ def tuning_table(report: dict[str, Any]) -> str:
         f"chosen on all conversations: {json.dumps(report['chosen'])}"
     )
     return folds + "\n\n" + summary
+
+
+@eval_group.command()
+@click.argument("data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--subset",
+    "subsets",
+    multiple=True,
+    type=click.Choice(["time", "content", "ambiguous", "all"]),
+    help="Which test sets (repeatable). Default: time and content; 'ambiguous' adds the "
+    "dialogue questions that need rewriting.",
+)
+@click.option(
+    "--k",
+    default=5,
+    show_default=True,
+    type=click.IntRange(1, 50),
+    help="Ranked messages kept for time + content questions.",
+)
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the JSON results here ('-' for stdout).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write report.md, results.json, per_question.csv and a plot here.",
+)
+@eval_options
+def tmd(
+    settings: Settings,
+    db: Path | None,
+    data_dir: Path,
+    subsets: tuple[str, ...],
+    k: int,
+    json_file: Path | None,
+    out_dir: Path | None,
+) -> None:
+    """Temporal Memory Dataset DIR (ConversationData/ + TestData/): recall and F2 per sub-type."""
+    from eval.tmd import run_tmd
+
+    names = {
+        "time": ["time_qs"],
+        "content": ["content_time_qs"],
+        "ambiguous": ["ambiguous_time_qs"],
+        "all": ["time_qs", "content_time_qs", "ambiguous_time_qs"],
+    }
+    chosen = list(dict.fromkeys(n for s in (subsets or ("time", "content")) for n in names[s]))
+    with progress_bars() as tick:
+        results = run_tmd(data_dir, settings, subsets=chosen, k=k, out_dir=out_dir, progress=tick)
+    public = {"dataset": "tmd", "subsets": results["subsets"]}
+    _emit_json(public, json_file)
+    if json_file != Path("-"):
+        click.echo(tmd_table(results))
+        if out_dir:
+            console.print(f"report: {out_dir / 'report.md'}")
+
+
+def tmd_table(results: dict[str, Any]) -> str:
+    rows = []
+    for subset, data in results["subsets"].items():
+        for subtype, d in data["by_subtype"].items():
+            rows.append([subset, subtype, d["n"], f"{d['recall']:.4f}", f"{d['f2']:.4f}"])
+        rows.append([subset, "overall", data["n"], f"{data['recall']:.4f}", f"{data['f2']:.4f}"])
+    return format_table(["subset", "sub-type", "n", "recall", "F2"], rows, markdown=False)

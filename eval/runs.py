@@ -63,6 +63,8 @@ class Corpus:
     members: dict[int, tuple[int, ...]]  # chunk id -> its text message ids, in chunk order
     chunk_tokens: dict[int, int]  # chunk id -> context tokens of its raw text
     home: dict[int, int]  # message id -> the first chunk holding it (as `group_chunks` does)
+    speaker: dict[int, str]  # message id -> speaker
+    speakers: dict[str, tuple[str, ...]]  # conversation -> its speakers, sorted
 
 
 def eval_store_path(settings: Settings, data: Path) -> Path:
@@ -94,10 +96,14 @@ def open_eval_store(
 def load_corpus(store: Store) -> Corpus:
     """Read message and chunk maps for every conversation (a few thousand rows for LoCoMo)."""
     rows = store.con.execute(
-        "SELECT id, source_ref, speaker, text FROM messages WHERE kind = 'text'"
+        "SELECT id, source_ref, speaker, text, conversation FROM messages WHERE kind = 'text'"
     ).fetchall()
-    dia = {int(i): str(ref) for i, ref, _, _ in rows}
-    tokens = {int(i): context_tokens(f"{sp}: {tx}") for i, _, sp, tx in rows}
+    dia = {int(i): str(ref) for i, ref, _, _, _ in rows}
+    tokens = {int(i): context_tokens(f"{sp}: {tx}") for i, _, sp, tx, _ in rows}
+    by_conv: dict[str, set[str]] = {}
+    for _, _, sp, _, conv in rows:
+        if sp:
+            by_conv.setdefault(str(conv), set()).add(str(sp))
     members: dict[int, list[int]] = {}
     for cid, mid in store.con.execute(
         "SELECT cm.chunk_id, cm.message_id FROM chunk_messages cm "
@@ -116,6 +122,8 @@ def load_corpus(store: Store) -> Corpus:
         members={c: tuple(m) for c, m in members.items()},
         chunk_tokens={int(c): context_tokens(t) for c, t in chunk_rows},
         home=home,
+        speaker={int(i): str(sp) for i, _, sp, _, _ in rows},
+        speakers={c: tuple(sorted(s)) for c, s in by_conv.items()},
     )
 
 

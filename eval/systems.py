@@ -24,7 +24,8 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from eval.runs import Corpus, QuestionRuns
-from memory_store.search import RetrievalConfig, fuse_pair, fuse_runs
+from memory_store.fusion import speaker_prior
+from memory_store.search import RetrievalConfig, fuse_pair, fuse_runs, names_in
 from memory_store.settings import Settings
 
 __all__ = [
@@ -66,14 +67,27 @@ def _cut(run: dict[int, float], n: int) -> dict[int, float]:
     return run if len(run) <= n else {d: run[d] for d in ranking(run, n)}
 
 
-def pipeline_ranking(runs: Runs, cfg: RetrievalConfig, corpus: Corpus) -> list[int]:
-    """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus."""
+def pipeline_ranking(
+    runs: Runs,
+    cfg: RetrievalConfig,
+    corpus: Corpus,
+    question: str = "",
+    conversation: str | None = None,
+) -> list[int]:
+    """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus +
+    the prior for speakers named in the question."""
     runs = {name: _cut(run, cfg.candidates) for name, run in runs.items()}
     if cfg.chunk_weight <= 0:
-        return ranking(fuse_runs(runs, cfg))
-    best = ranking(fuse_pair(runs, "chunks", cfg), PIPELINE_TOP_CHUNKS)
-    members = {c: list(corpus.members.get(c, ())) for c in best}
-    return ranking(fuse_runs(runs, cfg, members))
+        scores = fuse_runs(runs, cfg)
+    else:
+        best = ranking(fuse_pair(runs, "chunks", cfg), PIPELINE_TOP_CHUNKS)
+        members = {c: list(corpus.members.get(c, ())) for c in best}
+        scores = fuse_runs(runs, cfg, members)
+    if cfg.speaker_boost > 0 and conversation is not None:
+        names = names_in(question, corpus.speakers.get(conversation, ()))
+        if names:
+            scores = speaker_prior(scores, corpus.speaker, names, cfg.speaker_boost)
+    return ranking(scores)
 
 
 def line_chunks(runs: Runs) -> list[int]:
@@ -107,7 +121,9 @@ def _message_system(unit_run: str) -> Ranker:
 
 
 def _pipeline(cfg: RetrievalConfig) -> Ranker:
-    return lambda q, corpus: pipeline_ranking(q.runs, cfg, corpus)
+    return lambda q, corpus: pipeline_ranking(
+        q.runs, cfg, corpus, q.question.question, q.question.conversation
+    )
 
 
 def _native_line_chunks(q: QuestionRuns, corpus: Corpus, turns: list[int]) -> list[int]:

@@ -36,6 +36,10 @@ __all__ = [
 
 BETAS = tuple(round(0.05 * i, 2) for i in range(21))
 CHUNK_WEIGHTS = tuple(round(0.1 * i, 1) for i in range(7))
+# The cross-validated search is coarser so that it stays a few minutes on 2 cores.
+TUNE_BETAS = tuple(round(0.1 * i, 1) for i in range(11))
+TUNE_CHUNK_WEIGHTS = (0.0, 0.2, 0.4, 0.6)
+SPEAKER_BOOSTS = (0.0, 0.1, 0.2)
 Array = npt.NDArray[np.float64]
 
 
@@ -43,14 +47,23 @@ def grid(
     betas: Sequence[float] = BETAS,
     chunk_weights: Sequence[float] = CHUNK_WEIGHTS,
     base: RetrievalConfig | None = None,
+    speaker_boosts: Sequence[float] | None = None,
 ) -> list[RetrievalConfig]:
-    """min-max settings for every (chunk_weight, beta), then RRF per chunk_weight (RRF has no
-    beta, so it appears once, recorded with the base beta)."""
+    """min-max settings for every (speaker_boost, chunk_weight, beta), then RRF per
+    (speaker_boost, chunk_weight) (RRF has no beta, so it appears once, with the base beta)."""
     base = base or RetrievalConfig()
+    boosts = speaker_boosts if speaker_boosts is not None else (base.speaker_boost,)
     out = [
-        replace(base, fusion="minmax", beta=b, chunk_weight=w) for w in chunk_weights for b in betas
+        replace(base, fusion="minmax", beta=b, chunk_weight=w, speaker_boost=s)
+        for s in boosts
+        for w in chunk_weights
+        for b in betas
     ]
-    out += [replace(base, fusion="rrf", chunk_weight=w) for w in chunk_weights]
+    out += [
+        replace(base, fusion="rrf", chunk_weight=w, speaker_boost=s)
+        for s in boosts
+        for w in chunk_weights
+    ]
     return out
 
 
@@ -65,7 +78,10 @@ def score_grid(
     out = np.empty((len(settings), len(qruns)), dtype=np.float64)
     for i, cfg in enumerate(settings):
         for j, q in enumerate(qruns):
-            dias = [corpus.dia[m] for m in pipeline_ranking(q.runs, cfg, corpus)[:k]]
+            ranked = pipeline_ranking(
+                q.runs, cfg, corpus, q.question.question, q.question.conversation
+            )
+            dias = [corpus.dia[m] for m in ranked[:k]]
             out[i, j] = recall_at_k(dias, frozenset(q.question.evidence), k)
         if progress:
             progress("tuning grid", i + 1, len(settings))
@@ -109,6 +125,7 @@ def describe(cfg: RetrievalConfig) -> dict[str, Any]:
     out: dict[str, Any] = {
         "fusion": cfg.fusion,
         "chunk_weight": cfg.chunk_weight,
+        "speaker_boost": cfg.speaker_boost,
         "candidates": cfg.candidates,
     }
     if cfg.fusion == "minmax":

@@ -9,7 +9,15 @@ from typing import Any
 from eval.locomo import prepare
 from eval.report import PlotSpec, _rounded, format_table, plot_lines
 from eval.runs import Progress
-from eval.tune import beta_curves, grid, score_grid, tuning_report
+from eval.tune import (
+    SPEAKER_BOOSTS,
+    TUNE_BETAS,
+    TUNE_CHUNK_WEIGHTS,
+    beta_curves,
+    grid,
+    score_grid,
+    tuning_report,
+)
 from memory_store.search import RetrievalConfig
 from memory_store.settings import Settings
 from memory_store.store import file_hash
@@ -31,7 +39,12 @@ def run_tune(
     path = Path(path)
     prep = prepare(path, settings, db, progress)
     qruns = [q for q, h in zip(prep.qruns, prep.headline, strict=True) if h]
-    cfgs = grid(base=RetrievalConfig.from_settings(settings))
+    cfgs = grid(
+        TUNE_BETAS,
+        TUNE_CHUNK_WEIGHTS,
+        base=RetrievalConfig.from_settings(settings),
+        speaker_boosts=SPEAKER_BOOSTS,
+    )
     scores = score_grid(qruns, prep.corpus, cfgs, k, progress)
     dataset = f"{path.name} (sha256 {file_hash(path)[:12]})"
     report = tuning_report(scores, cfgs, qruns, k, date, dataset)

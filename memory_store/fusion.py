@@ -53,3 +53,14 @@ def fill_missing(runs: Sequence[Run], weights: Sequence[float] | None = None) ->
 def top(run: Run, n: int) -> list[tuple[int, float]]:
     """The n best (id, score) pairs; ties broken by id for determinism."""
     return sorted(run.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+
+
+def speaker_prior(
+    scores: Run, speaker_of: Mapping[int, str], names: Sequence[str], boost: float
+) -> dict[int, float]:
+    """s'(d) = s(d) + boost if d was written by one of `names`, else s(d)."""
+    wanted = {n.lower() for n in names}
+    return {
+        d: s + (boost if speaker_of.get(d, "").lower() in wanted else 0.0)
+        for d, s in scores.items()
+    }

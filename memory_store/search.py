@@ -7,6 +7,7 @@ a chain-of-table plan) restricts both retrievers: a BM25 weight mask and a FAISS
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .embed import Embedder, embedding_coverage, get_embedder
-from .fusion import minmax, rrf, top, weighted_minmax
+from .fusion import minmax, rrf, speaker_prior, top, weighted_minmax
 from .lexical import LexicalIndex, open_lexical
 from .models import StoredMessage
 from .settings import Settings
@@ -28,13 +29,18 @@ class RetrievalConfig:
     fusion: str = "minmax"  # or "rrf"
     candidates: int = 200
     chunk_weight: float = 0.0
+    speaker_boost: float = 0.0
     use_lexical: bool = True
     use_dense: bool = True
 
     @classmethod
     def from_settings(cls, s: Settings) -> RetrievalConfig:
         return cls(
-            beta=s.beta, fusion=s.fusion, candidates=s.candidates, chunk_weight=s.chunk_weight
+            beta=s.beta,
+            fusion=s.fusion,
+            candidates=s.candidates,
+            chunk_weight=s.chunk_weight,
+            speaker_boost=s.speaker_boost,
         )
 
 
@@ -107,6 +113,16 @@ def fuse_runs(
             bonus[mid] = max(bonus.get(mid, 0.0), score)
     w = cfg.chunk_weight
     return {m: scores.get(m, 0.0) + w * bonus.get(m, 0.0) for m in scores.keys() | bonus.keys()}
+
+
+def names_in(query: str, speakers: Sequence[str]) -> list[str]:
+    """The speakers whose name (or first name) appears in the query as a word."""
+    found = []
+    for name in speakers:
+        first = name.split()[0] if name.split() else name
+        if len(first) > 1 and re.search(rf"\b{re.escape(first)}\b", query, re.IGNORECASE):
+            found.append(name)
+    return found
 
 
 def index_dir_for(db_path: Path) -> Path:
@@ -249,14 +265,42 @@ class Searcher:
         *,
         conversation: str | None = None,
         candidate_ids: Sequence[int] | None = None,
+        prefer_speakers: Sequence[str] | None = None,
     ) -> dict[int, float]:
-        """Fused scores of candidate messages for `query` (the turn-level run)."""
+        """Fused scores of candidate messages for `query` (the turn-level run).
+
+        `prefer_speakers` (default: speakers named in the query) get `speaker_boost` added:
+        "what inspired Jeff's painting" is answered by Jeff, not by messages addressed to him.
+        """
         runs = self.runs(query, conversation=conversation, candidate_ids=candidate_ids)
         if self.config.chunk_weight <= 0:
-            return fuse_runs(runs, self.config)
-        best = [c for c, _ in top(fuse_pair(runs, "chunks", self.config), 20)]
-        allowed = self.allowed_messages(conversation, candidate_ids)
-        return fuse_runs(runs, self.config, self.chunk_members(best, allowed))
+            scores = fuse_runs(runs, self.config)
+        else:
+            best = [c for c, _ in top(fuse_pair(runs, "chunks", self.config), 20)]
+            allowed = self.allowed_messages(conversation, candidate_ids)
+            scores = fuse_runs(runs, self.config, self.chunk_members(best, allowed))
+        if self.config.speaker_boost > 0:
+            names = (
+                self.named_speakers(query, conversation)
+                if prefer_speakers is None
+                else list(prefer_speakers)
+            )
+            if names:
+                scores = speaker_prior(
+                    scores, self.speaker_of(list(scores)), names, self.config.speaker_boost
+                )
+        return scores
+
+    def named_speakers(self, query: str, conversation: str | None) -> list[str]:
+        """Speakers of the scope whose name (or first name) appears in the query."""
+        return names_in(query, self.store.speakers(conversation))
+
+    def speaker_of(self, ids: Sequence[int]) -> dict[int, str]:
+        rows = self.store.con.execute(
+            "SELECT id, speaker FROM messages WHERE id IN (SELECT unnest(?::BIGINT[]))",
+            [list(ids)],
+        ).fetchall()
+        return {int(i): str(s) for i, s in rows}
 
     # -- public -----------------------------------------------------------------------------
     def search(

@@ -20,6 +20,8 @@ ENV_VARS: dict[str, str] = {
     "MEMLANE_DB": "db",
     "MEMLANE_EMBEDDER": "embedder",
     "MEMLANE_BETA": "beta",
+    "MEMLANE_SPEAKER_BOOST": "speaker_boost",
+    "MEMLANE_CHUNK_WEIGHT": "chunk_weight",
     "MEMLANE_LLM_MODEL": "llm_model",
     "MEMLANE_LLM_TIMEOUT": "llm_timeout",
     "OPENAI_API_KEY": "openai_api_key",
@@ -45,6 +47,7 @@ class Settings(BaseModel):
     fusion: str = "minmax"
     candidates: int = 200
     chunk_weight: float = 0.0
+    speaker_boost: float = 0.0
     k: int = 5
     # LLM (opt-in)
     llm_model: str = "gpt-4o-mini"

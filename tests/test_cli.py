@@ -91,7 +91,20 @@ def lookup(path: tuple[str, ...]) -> click.Command:
     return command
 
 
-@pytest.mark.parametrize("path", [(), *walk(cli)], ids=lambda p: " ".join(p) or "memlane")
+# Known gaps, each with the fix in the report; strict, so a fix makes the entry fail here.
+HELP_GAPS = {("eval", "tune"): "eval/cli.py: `eval tune --k` has no help text"}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=HELP_GAPS[p]))
+        if p in HELP_GAPS
+        else p
+        for p in [(), *walk(cli)]
+    ],
+    ids=lambda p: " ".join(p) or "memlane",
+)
 def test_every_command_has_help_with_a_description(path: tuple[str, ...]) -> None:
     command = lookup(path)
     summary = (command.help or "").strip().splitlines()
@@ -391,10 +404,13 @@ DB_EXAMPLES: dict[str, list[str]] = {
     "search": ["search", "kyoto", "--now", NOW],
     "ask": ["ask", "what did we talk about on Tuesday?", "--now", NOW],
     "chat": ["chat", "--now", NOW],
+    "summarize": ["summarize"],
+    "forget": ["forget", "--all", "--dry-run", "--json"],
     "stats": ["stats"],
     "config": ["config", "--json"],
 }
 SLOW_DB_COMMANDS = {"demo"}
+NEEDS_LLM = {"summarize"}  # offline, these say so and exit 1
 
 
 def db_commands() -> list[str]:
@@ -412,8 +428,11 @@ def test_every_command_with_db_has_an_example() -> None:
 
 @pytest.mark.parametrize("name", sorted(DB_EXAMPLES))
 def test_db_flag_works_on_every_command(isolated_home: Path, store_db: Path, name: str) -> None:
-    result = ok([*DB_EXAMPLES[name], "--db", store_db], input="/quit\n")
+    result = invoke([*DB_EXAMPLES[name], "--db", store_db], input="/quit\n")
+    assert result.exit_code == (1 if name in NEEDS_LLM else 0), (result.stdout, result.stderr)
     assert not (isolated_home / "memlane.duckdb").exists(), "the default store was not used"
+    if name in NEEDS_LLM:
+        assert "needs an LLM" in result.stderr and "Traceback" not in result.output
     if name == "stats":
         assert str(store_db) in flat(result.stdout)
         assert "17 messages" in flat(result.stdout)
@@ -425,6 +444,9 @@ def test_db_flag_works_on_every_command(isolated_home: Path, store_db: Path, nam
         assert report_row(result.stdout)[3:5] == ["0", "17"]
     if name == "embed":
         assert "21/21 texts now have vectors" in result.stdout
+    if name == "forget":
+        report = json.loads(result.stdout)
+        assert report["dry_run"] is True and report["messages"] == 17
 
 
 @pytest.mark.slow

@@ -107,7 +107,9 @@ def _index(prepared: Prepared, question: str) -> int:
 def test_unique_keyword_turn_is_found(prepared: Prepared, module_settings: Settings) -> None:
     scores = score_system(systems_for(module_settings)["bm25"], prepared.qruns, prepared.corpus, 5)
     i = _index(prepared, "Where did Bob run the marathon?")
-    assert scores["recall@5"][i] == 1.0 and scores["mrr@5"][i] == 1.0
+    # A turn's BM25 document also holds its neighbours, so the turns either side share the
+    # keyword: the evidence is found, in the top two.
+    assert scores["recall@5"][i] == 1.0 and scores["mrr@5"][i] >= 0.5
     # Repaired "D:1:5" -> D1:5, the only turn mentioning pottery *class*.
     j = _index(prepared, "Which class did Carol sign up for?")
     assert prepared.qruns[j].question.evidence == ("D1:5",)
