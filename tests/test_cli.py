@@ -26,11 +26,11 @@ NOW = "2024-03-14T12:00"
 MESSAGE_KEYS = {"id", "source_ref", "conversation", "speaker", "ts", "text"}
 
 
-def invoke(args: list[str], **kwargs: Any) -> Result:
+def invoke(args: list[str | Path], **kwargs: Any) -> Result:
     return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False, **kwargs)
 
 
-def ok(args: list[str], **kwargs: Any) -> Result:
+def ok(args: list[str | Path], **kwargs: Any) -> Result:
     result = invoke(args, **kwargs)
     assert result.exit_code == 0, (result.stdout, result.stderr)
     return result
@@ -360,7 +360,8 @@ def test_now_latest_is_the_newest_message_in_scope(
     store_db: Path, conversation: list[str], now: str, today: list[int]
 ) -> None:
     question = "what did we talk about today?"
-    args = ["search", question, "--db", store_db, "--now", "latest", "--json", *conversation]
+    args: list[str | Path] = ["search", question, "--db", store_db, "--now", "latest", "--json"]
+    args += conversation
     data = json.loads(ok(args).stdout)
     assert data["now"] == now
     assert [m["id"] for m in data["ranked_messages"]] == today

@@ -19,15 +19,19 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from agent.cli import cli
+from memory_store import locking
 from memory_store.embed import embedding_coverage
+from memory_store.errors import StoreBusyError
 from memory_store.store import Store, file_hash
+from tests.conftest import SMALL
 
 SEED = 20240308
 KILLS = 20
-FILES, PER_FILE = 3, 2000
+FILES, PER_FILE = 3, 1500
 WORDS = ["dentist", "climbing", "rain", "trip", "work", "cats", "dogs", "wine", "book", "garden"]
 
 
@@ -56,7 +60,7 @@ def memlane(*args: str) -> subprocess.Popen[bytes]:
         [sys.executable, "-m", "agent", *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env=os.environ.copy(),
+        env={**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"},
     )
 
 
@@ -189,3 +193,57 @@ def test_sigkill_during_embed(tmp_path: Path) -> None:
     assert done == total > 0
     print(f"embedded after each kill: {progress}")
     assert any(0 < d < t for d, t in progress), progress  # finished batches were kept
+
+
+def cli_line(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "agent", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_second_process_gets_a_clear_busy_message(tmp_path: Path) -> None:
+    """A `memlane chat` holds the store; writers and readers elsewhere are told why not."""
+    db = tmp_path / "m.duckdb"
+    assert cli_line("ingest", str(SMALL), "--no-embed", "--db", str(db)).returncode == 0
+    chat = subprocess.Popen(
+        [sys.executable, "-m", "agent", "chat", "--db", str(db), "--now", "2024-03-10"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert chat.stdout is not None and "offline mode" in chat.stdout.readline()
+        forget = [sys.executable, "-c", "from agent.cli_trust import forget; forget()"]
+        for args in (
+            ["ingest", str(SMALL), "--no-embed", "--db", str(db)],
+            ["search", "dentist", "--db", str(db)],
+            ["stats", "--db", str(db)],
+        ):
+            done = cli_line(*args)
+            assert done.returncode == 1, done
+            assert done.stderr.splitlines() == [
+                f"Error: {db} is busy: another memlane process is using it. "
+                "Wait for it to finish, then try again."
+            ], done.stderr
+        done = subprocess.run(
+            [*forget, "--all", "--yes", "--db", str(db)], capture_output=True, text=True
+        )
+        assert done.returncode == 1 and "is busy" in done.stderr
+        assert "Traceback" not in done.stderr
+    finally:
+        assert chat.stdin is not None
+        chat.stdin.write("/quit\n")
+        chat.stdin.close()
+        chat.wait(30)
+        if chat.stdout is not None:
+            chat.stdout.close()
+    assert cli_line("stats", "--db", str(db)).returncode == 0  # and free again afterwards
+
+
+def test_open_waits_out_nobody_while_forget_swaps_the_file(tmp_path: Path) -> None:
+    """While `forget` replaces the database file no process may open the old one."""
+    db = tmp_path / "m.duckdb"
+    Store.open(db).close()
+    with locking.exclusive(db), pytest.raises(StoreBusyError, match="compacting"):
+        Store.open(db)
+    Store.open(db).close()

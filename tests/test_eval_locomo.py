@@ -169,6 +169,8 @@ def _corpus(members: dict[int, tuple[int, ...]]) -> Corpus:
         members=members,
         chunk_tokens=dict.fromkeys(members, 10),
         home=home,
+        speaker=dict.fromkeys(ids, "A"),
+        speakers={"c": ("A",)},
     )
 
 
