@@ -16,9 +16,10 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from memory_store.models import StoredMessage
-from memory_store.tokenize import STOPWORDS
+from memory_store.tokenize import STOPWORDS, DefaultTokenizer
 
 NO_ANSWER = "The history does not contain the answer."
+_TOKENIZE = DefaultTokenizer()
 _WORD = re.compile(r"[^\W\d_][\w'-]+", re.UNICODE)
 _CITE = re.compile(r"\[m(\d+)\]")
 
@@ -132,7 +133,7 @@ def people(messages: Sequence[StoredMessage], me: str | None = None) -> str:
     names = list(dict.fromkeys(m.speaker for m in messages if m.speaker))
     if me and me in names:
         others = [n for n in names if n != me]
-        return "you and " + _join(others) if others else "you"
+        return _join(["you", *others])
     return _join(names)
 
 
@@ -161,7 +162,8 @@ def summarize_time(
         return Answer("Nothing in the history matches that time.", [], abstained=True)
     sessions = sorted({m.session_ordinal for m in messages})
     topics = topic_words(messages, 5, background, exclude=[m.speaker for m in messages])
-    lead = f"{span_phrase(messages)}, {people(messages, me)} exchanged {len(messages)} messages"
+    n = len(messages)
+    lead = f"{span_phrase(messages)}, {people(messages, me)} exchanged {n} message{'s' * (n != 1)}"
     lead += (
         f" in session {sessions[0]}" if len(sessions) == 1 else f" over {len(sessions)} sessions"
     )
@@ -191,11 +193,23 @@ def answer_content(
     """A content answer: the best-matching message leads, the next best follow as evidence."""
     if not ranked:
         return Answer(NO_ANSWER, [], abstained=True)
-    best = ranked[0]
+    best = lead_message(question, ranked[:3])
     who = "you" if me and best.speaker == me else best.speaker
     lead = f"{span_phrase([best])}, {who} said: “{_clip(best.text)}”"
     picked = sorted(ranked[:show], key=lambda m: (m.ts, m.id))
     return Answer(lead, picked)
+
+
+def lead_message(question: str, top: Sequence[StoredMessage]) -> StoredMessage:
+    """Of the top few, the message whose own words cover most of the question's content words.
+
+    Retrieval scores a turn with its neighbours' words too (so the question that prompted an
+    answer ranks with it); the lead should quote the turn that actually says it.
+    """
+    wanted = set(_TOKENIZE(question))
+    if not wanted:
+        return top[0]
+    return max(top, key=lambda m: (len(wanted & set(_TOKENIZE(m.text))), -top.index(m)))
 
 
 def _clip(text: str, limit: int = 240) -> str:
@@ -229,6 +243,9 @@ def check_citations(reply: LLMAnswer, retrieved: Sequence[StoredMessage]) -> Ans
     text = _CITE.sub(lambda mt: mt.group(0) if int(mt.group(1)) in by_id else "", reply.answer)
     notes = [f"dropped citation of message {i}: it was not retrieved" for i in dropped]
     abstained = NO_ANSWER.rstrip(".").lower() in text.lower()
-    return Answer(
-        " ".join(text.split()), sorted(kept, key=lambda m: (m.ts, m.id)), abstained, notes
-    )
+    return Answer(_tidy(text), sorted(kept, key=lambda m: (m.ts, m.id)), abstained, notes)
+
+
+def _tidy(text: str) -> str:
+    """One space between words and none before punctuation (left where a citation was cut)."""
+    return re.sub(r"\s+([.,;:!?])", r"\1", " ".join(text.split()))

@@ -12,7 +12,7 @@ from .pipeline import Pipeline
 def build_pipeline(
     settings: Settings, store: Store | None = None, me: str | None = None
 ) -> Pipeline:
-    store = store or Store.open(settings.db_path)
+    store = store or Store.open(settings.db_path, must_exist=True)
     llm = None
     if settings.llm_configured:
         from .llm import build_chat_model

@@ -173,7 +173,7 @@ def print_reports(reports: list[IngestReport]) -> None:
 @store_options
 def embed(settings: Settings) -> None:
     """Embed what is not embedded yet (resumable; safe to interrupt)."""
-    store = Store.open(settings.db_path)
+    store = Store.open(settings.db_path, must_exist=True)
     n = run_embedding(store, settings)
     done, total = embedding_coverage(store, get_embedder(settings.embedder).model_id)
     console.print(f"embedded {n} texts; {done}/{total} texts now have vectors")
@@ -189,7 +189,8 @@ def parse_now(value: str | None) -> datetime | str:
         return datetime.fromisoformat(value)
     except ValueError:
         raise click.BadParameter(
-            f"{value!r}: use ISO 8601 (2023-10-22 or 2023-10-22T18:00) or 'latest'"
+            f"{value!r}: use ISO 8601 (2023-10-22 or 2023-10-22T18:00) or 'latest'",
+            param_hint="'--now'",
         ) from None
 
 
@@ -357,7 +358,7 @@ def summarize(settings: Settings, limit: int | None) -> None:
 @store_options
 def stats(settings: Settings, as_json: bool) -> None:
     """What the store holds."""
-    data = Store.open(settings.db_path).stats()
+    data = Store.open(settings.db_path, must_exist=True).stats()
     if as_json:
         click.echo(json.dumps(data, default=str))
         return

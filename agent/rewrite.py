@@ -9,7 +9,7 @@ question is always kept among the variants, for multi-query fusion.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -133,9 +133,9 @@ def rewrite_offline(
         return rw
     rw.question = request_part(question)
     own_time = time_expressions(question, now=now, speakers=speakers)
-    if not own_time:
+    if not own_time and not _ASKS_WHEN.match(rw.question):
         for turn in reversed(recent):
-            spans = time_expressions(turn.text, now=now, speakers=speakers)
+            spans = time_expressions(_own_words(turn), now=now, speakers=speakers)
             if spans:
                 rw.question = f"{rw.question.rstrip()} ({'; '.join(spans)})"
                 rw.notes.append(f"carried the time reference {spans!r} from an earlier turn")
@@ -143,6 +143,21 @@ def rewrite_offline(
     _resolve_people(rw, recent, speakers, me)
     _resolve_topic(rw, recent, now, speakers)
     return rw
+
+
+_ASKS_WHEN = re.compile(r"\s*(?:when|what\s+(?:time|day|date))\b", re.IGNORECASE)
+_QUOTE = re.compile(r"[“\"]")
+_POSSESSIVE = frozenset(["his", "their", "theirs", "hers"])
+
+
+def _own_words(turn: Turn) -> str:
+    """An answer's own words, without the messages it quotes (their times are not ours)."""
+    return _QUOTE.split(turn.text, maxsplit=1)[0] if turn.speaker == ASSISTANT else turn.text
+
+
+def _name_for(name: str) -> Callable[[re.Match[str]], str]:
+    """Replace a pronoun by the name: "his"/"their" by "Name's"."""
+    return lambda m: f"{name}'s" if m.group(1).lower() in _POSSESSIVE else name
 
 
 def _resolve_people(
@@ -154,7 +169,7 @@ def _resolve_people(
         names = [n for n in _named(turn.text, speakers) if n != me]
         if names:
             name = names[0]
-            rw.question = _PERSON.sub(name, rw.question)
+            rw.question = _PERSON.sub(_name_for(name), rw.question)
             rw.notes.append(f"resolved a pronoun to {name}")
             return
 

@@ -184,7 +184,13 @@ def locomo_table(results: dict[str, Any]) -> str:
 
 @eval_group.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--k", default=5, show_default=True, type=click.IntRange(1, 50))
+@click.option(
+    "--k",
+    default=5,
+    show_default=True,
+    type=click.IntRange(1, 50),
+    help="Cutoff of the headline metrics.",
+)
 @click.option(
     "--out",
     "out_dir",

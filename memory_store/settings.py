@@ -102,6 +102,7 @@ class Settings(BaseModel):
         for name, value in self.model_dump().items():
             shown = str(value)
             if name == "openai_api_key" and value:
-                shown = str(value)[:3] + "…" + str(value)[-4:]
+                key = str(value)
+                shown = key[:3] + "…" + key[-4:] if len(key) >= 16 else "…"
             rows.append((name, shown, self.sources.get(name, "default")))
         return rows

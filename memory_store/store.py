@@ -76,8 +76,12 @@ class Store:
         self.path = path
 
     @classmethod
-    def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
+    def open(cls, path: str | Path, *, read_only: bool = False, must_exist: bool = False) -> Store:
         path = Path(path)
+        if must_exist and not path.exists():
+            raise StoreError(
+                f"no store at {path}. Run `memlane ingest FILE` first, or pass --db to point at one."
+            )
         locking.private_umask()  # the DB, WAL, indexes and REPL history are created 0600
         if not read_only:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

