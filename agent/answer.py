@@ -16,6 +16,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field
 
 from memory_store.models import StoredMessage
+from memory_store.settings import ABSTAIN_THRESHOLD
 from memory_store.tokenize import STOPWORDS, DefaultTokenizer
 
 NO_ANSWER = "The history does not contain the answer."
@@ -187,12 +188,61 @@ def _telling(messages: Sequence[StoredMessage], topics: list[str], n: int) -> li
     return sorted(best, key=lambda m: (m.ts, m.id))
 
 
+def _terms(text: str) -> set[str]:
+    """BM25's terms of `text` (stemmed words without stop words; CJK bigrams), 2+ characters."""
+    return {t for t in _TOKENIZE(text) if len(t) > 1}
+
+
+def evidence_score(question: str, ranked: Sequence[StoredMessage], depth: int = 5) -> float:
+    """How well the top `depth` messages support the question, in 0..1 (0: nothing retrieved).
+
+    Coverage of a message = the share of the question's content terms (stemmed, no stop words,
+    no speaker names) that it contains. When the question names a speaker of the retrieved
+    messages, only that speaker's messages count as support, and a better-covering message by
+    someone else lowers the score by the difference: "What did Caroline realize after her
+    charity race?" is unanswerable when the race was Melanie's, which is how adversarial
+    questions are built. The offline answerer declines below ``settings.abstain_threshold``.
+    """
+    if not ranked:
+        return 0.0
+    top = ranked[:depth]
+    speakers = {m.speaker for m in ranked if m.speaker}
+    named = {s for s in speakers if _names(question, s)}
+    terms = _terms(question) - {t for s in speakers for t in _terms(s)}
+    if not terms:
+        return 1.0
+    cover = [(m.speaker, len(terms & _terms(m.text)) / len(terms)) for m in top]
+    if not named:
+        return max(c for _, c in cover)
+    own = max((c for sp, c in cover if sp in named), default=0.0)
+    other = max((c for sp, c in cover if sp not in named), default=0.0)
+    return max(0.0, own - max(0.0, other - own))
+
+
+def _names(question: str, speaker: str) -> bool:
+    first = speaker.split()[0] if speaker.split() else speaker
+    return len(first) > 1 and re.search(rf"\b{re.escape(first)}\b", question, re.I) is not None
+
+
 def answer_content(
-    question: str, ranked: Sequence[StoredMessage], *, me: str | None = None, show: int = 5
+    question: str,
+    ranked: Sequence[StoredMessage],
+    *,
+    me: str | None = None,
+    show: int = 5,
+    abstain_threshold: float = ABSTAIN_THRESHOLD,
 ) -> Answer:
-    """A content answer: the best-matching message leads, the next best follow as evidence."""
+    """A content answer: the best-matching message leads, the next best follow as evidence.
+
+    Declines (NO_ANSWER, abstained) when nothing was retrieved or the `evidence_score` of the
+    top messages is below `abstain_threshold` (``settings.abstain_threshold``).
+    """
     if not ranked:
         return Answer(NO_ANSWER, [], abstained=True)
+    score = evidence_score(question, ranked, show)
+    if score < abstain_threshold:
+        note = f"declined: evidence {score:.2f} is below abstain_threshold {abstain_threshold}"
+        return Answer(NO_ANSWER, [], abstained=True, notes=[note])
     best = lead_message(question, ranked[:3])
     who = "you" if me and best.speaker == me else best.speaker
     lead = f"{span_phrase([best])}, {who} said: “{_clip(best.text)}”"

@@ -6,18 +6,17 @@ import json
 import sys
 from collections.abc import Callable
 from datetime import datetime
-from functools import wraps
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from agent.app import build_pipeline, mode_line
+from agent.cli_common import console, err, printable, store_options
 from agent.render import render_answer, render_explain
 from memory_store.embed import embed_pending, embedding_coverage, get_embedder
 from memory_store.errors import MemlaneError
@@ -26,33 +25,6 @@ from memory_store.models import StoredMessage
 from memory_store.search import SearchResult
 from memory_store.settings import Settings
 from memory_store.store import IngestReport, Store
-
-console = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-
-
-def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--db and --home on every command; library errors become one clean line at the edge."""
-
-    @click.option(
-        "--db",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Store file (default: $MEMLANE_HOME/memlane.duckdb).",
-    )
-    @click.option(
-        "--home",
-        type=click.Path(file_okay=False, path_type=Path),
-        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
-    )
-    @wraps(fn)
-    def wrapper(*args: Any, db: Path | None, home: Path | None, **kwargs: Any) -> Any:
-        try:
-            settings = Settings.load({"db": db, "home": home})
-            return fn(settings, *args, **kwargs)
-        except MemlaneError as exc:
-            raise click.ClickException(str(exc)) from exc
-
-    return wrapper
 
 
 def progress_bar() -> Progress:
@@ -234,7 +206,7 @@ def search(
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
     if explain:
-        err.print(render_explain(result), markup=False)
+        err.print(printable(render_explain(result)), markup=False)
     if result.route == "time":
         print_messages(result.filtered)
     elif result.search is not None:
@@ -264,8 +236,8 @@ def ask(
         click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         return
     if explain:
-        err.print(render_explain(result), markup=False)
-    console.print(render_answer(result), markup=False, soft_wrap=True)
+        err.print(printable(render_explain(result)), markup=False)
+    console.print(printable(render_answer(result)), markup=False, soft_wrap=True)
 
 
 @cli.command()
@@ -282,7 +254,7 @@ def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: 
     repl = Repl(
         pipe,
         ChatState(parse_now(now_opt), conversation),
-        lambda text: console.print(text, markup=False, soft_wrap=True),
+        lambda text: console.print(printable(text), markup=False, soft_wrap=True),
     )
     read = read_lines(settings.home / "chat_history")
     while True:
@@ -298,12 +270,18 @@ def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: 
             console.print(f"error: {exc}", markup=False)
 
 
+def safe(text: str) -> str:
+    """Message text for a rich markup string: markup escaped, control characters shown."""
+    return escape(printable(text))
+
+
 def print_messages(messages: list[StoredMessage]) -> None:
     if not messages:
         console.print("no messages match")
     for m in messages:
         console.print(
-            f"[cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{m.speaker}[/bold]: {escape(m.text)}",
+            f"[cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] "
+            f"[bold]{safe(m.speaker)}[/bold]: {safe(m.text)}",
             soft_wrap=True,
         )
 
@@ -317,8 +295,8 @@ def print_result(result: SearchResult) -> None:
         console.print(f"[bold]{rank}.[/bold] chunk {hit.chunk_id}  score {hit.score:.3f}")
         for m in hit.messages:
             console.print(
-                f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{escape(m.speaker)}"
-                f"[/bold]: {escape(m.text)}",
+                f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{safe(m.speaker)}"
+                f"[/bold]: {safe(m.text)}",
                 soft_wrap=True,
             )
 
@@ -428,7 +406,7 @@ def demo(settings: Settings) -> None:
     for q in DEMO_QUESTIONS:
         console.rule(f"[bold]memlane ask --now latest[/bold] {q!r}")
         result = pipe.ask(q, now="latest")
-        console.print(render_answer(result), markup=False, soft_wrap=True)
+        console.print(printable(render_answer(result)), markup=False, soft_wrap=True)
     console.print(f"\nThe demo store is {db}. Try: memlane chat --db {db} --now latest --me Sam")
 
 

@@ -1,57 +1,19 @@
 """`memlane forget` and `memlane init`: the commands that protect what the store holds.
 
 Both are plain click commands that agent/cli.py registers with `cli.add_command`. This module
-must not import agent.cli (which imports it), so it has its own copy of the --db/--home options.
+must not import agent.cli (which imports it); shared options live in agent.cli_common.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
 from datetime import date, datetime
-from functools import wraps
-from pathlib import Path
 from typing import Any
 
 import click
 
-from memory_store.errors import MemlaneError
+from agent.cli_common import store_options
 from memory_store.settings import Settings
-
-
-def _store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """--db and --home; library errors become one clean line (as agent.cli.store_options)."""
-
-    @click.option(
-        "--db",
-        type=click.Path(dir_okay=False, path_type=Path),
-        help="Store file (default: $MEMLANE_HOME/memlane.duckdb).",
-    )
-    @click.option(
-        "--home",
-        type=click.Path(file_okay=False, path_type=Path),
-        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
-    )
-    @wraps(fn)
-    def wrapper(*args: Any, db: Path | None, home: Path | None, **kwargs: Any) -> Any:
-        try:
-            settings = Settings.load({"db": db, "home": home})
-            return fn(settings, *args, **kwargs)
-        except MemlaneError as exc:
-            raise click.ClickException(str(exc)) from exc
-
-    return wrapper
-
-
-# C0 controls but tab and newline, DEL, C1 controls, and bidi overrides/isolates: a message
-# holding these could clear the screen, set the clipboard (OSC 52) or reorder what is shown.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str) -> str:
-    """Message text made safe for a terminal: control characters become visible escapes."""
-    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def _day(_ctx: click.Context, _param: click.Parameter, value: str | None) -> date | None:
@@ -84,7 +46,7 @@ def _summary(report: Any) -> str:
 @click.option("--dry-run", is_flag=True, help="Only count what would be forgotten.")
 @click.option("--yes", "-y", is_flag=True, help="Do not ask for confirmation.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@_store_options
+@store_options
 def forget(
     settings: Settings,
     conversation: str | None,
@@ -136,7 +98,7 @@ def forget(
 @click.option(
     "--encrypt", is_flag=True, help="Encrypt the store at rest (not available yet; see README)."
 )
-@_store_options
+@store_options
 def init(settings: Settings, encrypt: bool) -> None:
     """Create the store with private permissions (0700 home, 0600 files), or tighten them."""
     from memory_store.locking import make_private

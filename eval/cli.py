@@ -120,6 +120,17 @@ def eval_group() -> None:
     type=click.Path(file_okay=False, path_type=Path),
     help="Write report.md, results.json, per_question.csv and plots here.",
 )
+@click.option(
+    "--answers",
+    is_flag=True,
+    help="Also run the whole agent on every question and score its answers (F1, abstention, "
+    "latency); adds answers.csv with --out.",
+)
+@click.option(
+    "--judge",
+    is_flag=True,
+    help="With --answers: label each answer CORRECT/WRONG with the configured LLM.",
+)
 @eval_options
 def locomo(
     settings: Settings,
@@ -128,15 +139,33 @@ def locomo(
     k: int,
     json_file: Path | None,
     out_dir: Path | None,
+    answers: bool,
+    judge: bool,
 ) -> None:
     """Turn-level retrieval on a LoCoMo FILE: every system, by category, with 95% CIs."""
     from eval.locomo import run_locomo
 
+    if judge and not (answers and settings.llm_configured):
+        why = "it needs --answers" if not answers else "no LLM is configured (OPENAI_BASE_URL)"
+        err.print(f"LLM judge skipped: {why}.")
     with progress_bars() as tick:
-        results = run_locomo(file, k=k, settings=settings, out_dir=out_dir, progress=tick, db=db)
+        results = run_locomo(
+            file,
+            k=k,
+            settings=settings,
+            out_dir=out_dir,
+            progress=tick,
+            db=db,
+            answers=answers,
+            judge=judge,
+        )
     _emit_json(results, json_file)
     if json_file != Path("-"):
         click.echo(locomo_table(results))
+        if "answers" in results:
+            from eval.answers import answers_table
+
+            click.echo("\n" + answers_table(results["answers"]))
         if out_dir:
             console.print(f"report: {out_dir / 'report.md'}")
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,9 @@ from eval.metrics import mrr_at_k, ndcg_at_k, recall_at_k
 from eval.runs import Corpus, Progress, QuestionRuns, collect_runs, load_corpus, open_eval_store
 from eval.systems import DEPTH, System, chunk_ranking, systems_for
 from memory_store.settings import Settings
+
+if TYPE_CHECKING:
+    from eval.answers import AnswerRow
 
 __all__ = [
     "HEADLINE_CATEGORIES",
@@ -248,6 +251,8 @@ def run_locomo(
     progress: Progress | None = None,
     db: Path | None = None,
     prepared: Prepared | None = None,
+    answers: bool = False,
+    judge: bool = False,
 ) -> dict[str, Any]:
     """Evaluate every system on one LoCoMo file; write the report into `out_dir` if given.
 
@@ -257,6 +262,9 @@ def run_locomo(
         settings: memlane settings; ``memlane-default`` is the search pipeline they configure.
         db: the evaluation store (default: a cache under ``settings.home / "eval"``).
         prepared: runs from an earlier ``prepare`` call, to skip retrieval.
+        answers: also run the whole agent on every question and score its answers
+            (``eval.answers``; results gain an ``answers`` block).
+        judge: with ``answers`` and an LLM configured, label each answer with the LLM judge.
     """
     if not 1 <= k <= DEPTH:
         raise ValueError(f"k must be in 1..{DEPTH}, got {k}")
@@ -264,10 +272,17 @@ def run_locomo(
     prep = prepared or prepare(path, settings, db, progress)
     results, scored = evaluate(prep, settings, k, progress)
     results |= _setup(path, prep, settings)
+    rows: list[AnswerRow] = []
+    if answers:
+        from eval.answers import run_answers
+
+        results["answers"], rows = run_answers(
+            path, settings, db=db, judge=judge, progress=progress
+        )
     if out_dir is not None:
         from eval.locomo_report import write_locomo_report
 
-        write_locomo_report(Path(out_dir), results, prep, scored, settings)
+        write_locomo_report(Path(out_dir), results, prep, scored, settings, rows)
     return results
 
 

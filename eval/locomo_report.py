@@ -24,6 +24,7 @@ from memory_store.search import RetrievalConfig
 from memory_store.settings import Settings
 
 if TYPE_CHECKING:
+    from eval.answers import AnswerRow
     from eval.locomo import Prepared
 
 __all__ = ["beta_plot", "recall_k_plot", "write_locomo_report"]
@@ -72,7 +73,7 @@ def report_view(results: Mapping[str, Any]) -> dict[str, Any]:
         name: {key: round(v, 1) for key, v in c.items() if "tokens" in key}
         for name, c in chunk.items()
     }
-    skip = {"systems", "chunk_level", "recall_curve", "dataset"}
+    skip = {"systems", "chunk_level", "recall_curve", "dataset", "answers"}
     setup = {key: v for key, v in results.items() if key not in skip}
     return {
         "dataset": f"locomo ({results['split']})",
@@ -165,6 +166,7 @@ def write_locomo_report(
     prep: Prepared,
     scored: Mapping[str, Mapping[str, Array]],
     settings: Settings,
+    answer_rows: Sequence[AnswerRow] = (),
 ) -> Path:
     """Write the whole report directory; returns the report.md path."""
     k = results["k"]
@@ -175,6 +177,10 @@ def write_locomo_report(
     refs = {f"{n} (beta-free)": results["systems"][n][f"recall@{k}"] for n in ("bm25", "line-2026")}
     plots = [recall_k_plot(results, scored, prep.headline), beta_plot(prep, settings, k, refs)]
     report = write_report(out, report_view(results), rows, plots, "LoCoMo retrieval evaluation")
+    if "answers" in results:
+        from eval.answers import write_answers
+
+        write_answers(out, results["answers"], answer_rows)
     text = json.dumps(_rounded(results), sort_keys=True, indent=2, allow_nan=False)
     (out / "results.json").write_text(text + "\n", encoding="utf-8")
     return report

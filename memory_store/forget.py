@@ -272,7 +272,11 @@ def _quote(identifier: str) -> str:
 
 def compact(store: Store) -> None:
     """Copy the live data into a fresh file and swap it in, so freed blocks and the WAL
-    (which still hold deleted rows) leave the store."""
+    (which still hold deleted rows) leave the store.
+
+    `store` must be the process's only connection to the file: DuckDB caches open databases
+    by path, so a second live connection would keep (and hand back) the replaced file.
+    """
     db = store.path
     fresh = db.with_name(db.name + ".compact")
     for leftover in (fresh, fresh.with_name(fresh.name + ".wal")):

@@ -22,10 +22,10 @@ UNITS = {
     # A turn's BM25 document also holds its session neighbours and the session's month, year and
     # weekday: questions share words with the turn that prompted or answered the evidence, and
     # with its date (LoCoMo dev, Recall@5 cat 1-4: 0.631 -> 0.690 out-of-fold; eval/experiments.py).
+    # The document is the pieces joined by spaces: `speaker: text prev next "%B %Y %A"`.
     "messages": (
-        "SELECT id, speaker || ': ' || text"
-        " || coalesce(' ' || lag(text) OVER w, '') || coalesce(' ' || lead(text) OVER w, '')"
-        " || ' ' || strftime(ts, '%B %Y %A') FROM messages WHERE kind = 'text'"
+        "SELECT id, speaker, text, lag(text) OVER w, lead(text) OVER w, strftime(ts, '%B %Y %A')"
+        " FROM messages WHERE kind = 'text'"
         " WINDOW w AS (PARTITION BY session_id ORDER BY ts, id) ORDER BY id"
     ),
     "chunks": "SELECT id, embedding_text FROM chunks ORDER BY id",
@@ -43,11 +43,36 @@ class LexicalIndex:
 
     @classmethod
     def build(cls, docs: Sequence[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
+        return cls.build_pieces([(i, t.split("\n")) for i, t in docs], tokenizer)
+
+    @classmethod
+    def build_pieces(
+        cls, docs: Sequence[tuple[int, Sequence[str | None]]], tokenizer: Tokenizer
+    ) -> LexicalIndex:
+        """Index documents given as pieces (None pieces are skipped) that join with whitespace.
+
+        Tokens never span whitespace, so a document's tokens are its pieces' tokens in order;
+        a piece repeated across documents (a turn is also its neighbours' context, chunks
+        overlap, "ok" recurs) is tokenized once and bm25s gets token ids directly.
+        """
         ids = np.array([d[0] for d in docs], dtype=np.int64)
         if not docs:
             return cls(None, ids, tokenizer)
+        vocab: dict[str, int] = {}
+        cache: dict[str, list[int]] = {}
+
+        def encode(piece: str) -> list[int]:
+            got = cache.get(piece)
+            if got is None:
+                got = cache[piece] = [vocab.setdefault(t, len(vocab)) for t in tokenizer(piece)]
+            return got
+
+        corpus: list[list[int]] = []
+        for _, pieces in docs:
+            doc = [t for p in pieces if p is not None for t in encode(p)]
+            corpus.append(doc or [vocab.setdefault("", len(vocab))])
         bm25 = bm25s.BM25(k1=1.2, b=0.75)
-        bm25.index([tokenizer(t) or [""] for _, t in docs], show_progress=False)
+        bm25.index((corpus, vocab), show_progress=False)
         return cls(bm25, ids, tokenizer)
 
     def save(self, path: Path, meta: dict[str, object]) -> None:
@@ -109,7 +134,14 @@ def open_lexical(store: Store, unit: str, index_dir: Path) -> LexicalIndex:
                 return LexicalIndex.load(path, tokenizer)
         except (ValueError, OSError):
             pass  # unreadable index files are rebuilt below
-    docs = store.con.execute(UNITS[unit]).fetchall()
-    index = LexicalIndex.build(docs, tokenizer)
+    index = build_unit(store, unit, tokenizer)
     index.save(path, want)
     return index
+
+
+def build_unit(store: Store, unit: str, tokenizer: Tokenizer) -> LexicalIndex:
+    """Build the index of one unit from the store (not saved)."""
+    rows = store.con.execute(UNITS[unit]).fetchall()
+    if unit == "chunks":
+        return LexicalIndex.build(rows, tokenizer)
+    return LexicalIndex.build_pieces([(r[0], r[1:]) for r in rows], tokenizer)

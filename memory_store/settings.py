@@ -14,6 +14,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import StoreError
 
+# Chosen on locomo10-dev (all 5 conversations) by `memlane eval locomo --answers`; the honest
+# out-of-fold figures are in its results.json under answers.abstain_calibration.
+ABSTAIN_THRESHOLD = 0.0
+
 # environment variable -> settings field
 ENV_VARS: dict[str, str] = {
     "MEMLANE_HOME": "home",
@@ -49,6 +53,9 @@ class Settings(BaseModel):
     chunk_weight: float = 0.0
     speaker_boost: float = 0.0
     k: int = 5
+    # offline answerer: decline when the evidence score of the top messages is below this
+    # (agent.answer.evidence_score; chosen by leave-one-conversation-out CV, see eval/abstain.py)
+    abstain_threshold: float = Field(ABSTAIN_THRESHOLD, ge=0.0, le=1.0)
     # LLM (opt-in)
     llm_model: str = "gpt-4o-mini"
     openai_api_key: str | None = None

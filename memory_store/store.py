@@ -80,7 +80,8 @@ class Store:
         path = Path(path)
         if must_exist and not path.exists():
             raise StoreError(
-                f"no store at {path}. Run `memlane ingest FILE` first, or pass --db to point at one."
+                f"no store at {path}. Run `memlane ingest FILE` first, "
+                "or pass --db to point at one."
             )
         locking.private_umask()  # the DB, WAL, indexes and REPL history are created 0600
         if not read_only:

