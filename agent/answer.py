@@ -193,30 +193,43 @@ def _terms(text: str) -> set[str]:
     return {t for t in _TOKENIZE(text) if len(t) > 1}
 
 
+# Words of the request itself, not of its content ("tell me more", "what did we talk about").
+_REQUEST_TERMS = frozenset(
+    _TOKENIZE("tell more say said talk talked mention mentioned discuss remember know anything")
+)
+
+
 def evidence_score(question: str, ranked: Sequence[StoredMessage], depth: int = 5) -> float:
     """How well the top `depth` messages support the question, in 0..1 (0: nothing retrieved).
 
     Coverage of a message = the share of the question's content terms (stemmed, no stop words,
-    no speaker names) that it contains. When the question names a speaker of the retrieved
-    messages, only that speaker's messages count as support, and a better-covering message by
-    someone else lowers the score by the difference: "What did Caroline realize after her
-    charity race?" is unanswerable when the race was Melanie's, which is how adversarial
-    questions are built. The offline answerer declines below ``settings.abstain_threshold``.
+    no speaker names) that it contains, halved when the message is itself a question. When the
+    question names a speaker of the retrieved messages, only that speaker's messages count as
+    support, and a better-covering message by someone else lowers the score by the difference:
+    "What did Caroline realize after her charity race?" is unanswerable when the race was
+    Melanie's, which is how adversarial questions are built. The offline answerer declines
+    below ``settings.abstain_threshold``.
     """
     if not ranked:
         return 0.0
     top = ranked[:depth]
     speakers = {m.speaker for m in ranked if m.speaker}
     named = {s for s in speakers if _names(question, s)}
-    terms = _terms(question) - {t for s in speakers for t in _terms(s)}
-    if not terms:
+    terms = _terms(question) - _REQUEST_TERMS - {t for s in speakers for t in _terms(s)}
+    if not terms:  # "tell me more about it": nothing to check (retrieval used the rewrite)
         return 1.0
-    cover = [(m.speaker, len(terms & _terms(m.text)) / len(terms)) for m in top]
+    cover = [(m.speaker, _coverage(terms, m.text)) for m in top]
     if not named:
         return max(c for _, c in cover)
     own = max((c for sp, c in cover if sp in named), default=0.0)
     other = max((c for sp, c in cover if sp not in named), default=0.0)
     return max(0.0, own - max(0.0, other - own))
+
+
+def _coverage(terms: set[str], text: str) -> float:
+    """Share of `terms` in `text`; half for a question ("How was NYC?" asks, it does not tell)."""
+    share = len(terms & _terms(text)) / len(terms)
+    return share / 2 if text.rstrip().endswith("?") else share
 
 
 def _names(question: str, speaker: str) -> bool:

@@ -18,6 +18,8 @@ def build_pipeline(
         from .llm import build_chat_model
 
         llm = build_chat_model(settings)
+    # `ingest --me NAME` remembers who the user is; a --me flag on the question wins.
+    me = me or store.get_meta("me")
     return Pipeline(store, settings, open_searcher(settings, store), llm=llm, me=me)
 
 

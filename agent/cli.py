@@ -83,6 +83,9 @@ def cli() -> None:
 @click.option(
     "--no-embed", is_flag=True, help="Skip the dense embedding stage (run `memlane embed` later)."
 )
+@click.option(
+    "--me", help="Which speaker is you; remembered, so 'I' and 'me' in questions mean them."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the import report as JSON.")
 @store_options
 def ingest(
@@ -93,6 +96,7 @@ def ingest(
     strict: bool,
     conversation: str | None,
     no_embed: bool,
+    me: str | None,
     as_json: bool,
 ) -> None:
     """Import chat history files into the store (each file is one transaction)."""
@@ -100,6 +104,8 @@ def ingest(
     reports = ingest_files(
         store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict, conversation=conversation
     )
+    if me:
+        store.set_meta("me", me)
     embedded = 0 if no_embed else run_embedding(store, settings, quiet=as_json)
     if as_json:
         click.echo(

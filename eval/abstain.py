@@ -3,15 +3,17 @@
 The offline answerer declines when ``agent.answer.evidence_score`` of the question and its
 ranked messages is below ``settings.abstain_threshold``. Whether that is right is known per
 question: decline on category 5 (adversarial: the history does not hold the answer), answer on
-categories 1-4. The criterion is balanced accuracy,
+categories 1-4. The criterion puts a cap on false refusals, which cost a user more than a quoted
+non-answer:
 
-    J(t) = ( abstain rate on category 5 + (1 - abstain rate on categories 1-4) ) / 2,
+    choose t maximising the abstain rate on category 5
+    subject to an abstain rate on categories 1-4 <= MAX_FALSE_ABSTAIN (0.15),
 
-so the 237 adversarial and 762 answerable dev questions weigh the same. Ties go to the lowest
-threshold (decline least). Folds are conversations: for each conversation the threshold is
-chosen on the others and applied to it, and the out-of-fold decisions give the honest figures.
-The threshold shipped in the settings is the one chosen on every dev conversation; its figures
-on the dev questions are in-sample (reported as such, next to the out-of-fold ones).
+ties to the lowest threshold (decline least); when no threshold meets the cap, the one with the
+fewest false refusals. Folds are conversations: for each conversation the threshold is chosen on
+the others and applied to it, and the out-of-fold decisions give the honest figures. The
+threshold shipped in the settings is the one chosen on every dev conversation; its figures on
+the dev questions are in-sample (reported as such, next to the out-of-fold ones).
 
 Time-route questions are answered by the time summary, which does not use the threshold: their
 decision is whatever the answerer did.
@@ -25,11 +27,12 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["GRID", "balanced_accuracy", "calibrate", "decisions"]
+__all__ = ["GRID", "MAX_FALSE_ABSTAIN", "abstain_rates", "calibrate", "decisions"]
 
 # Candidate thresholds: evidence scores live in 0..1.
 GRID = tuple(round(float(t), 3) for t in np.arange(0.0, 1.0001, 0.025))
 ADVERSARIAL = 5
+MAX_FALSE_ABSTAIN = 0.15
 
 
 class _Row(Protocol):
@@ -53,18 +56,21 @@ def decisions(rows: Sequence[_Row], threshold: float) -> Bools:
     )
 
 
-def balanced_accuracy(declines: Bools, adversarial: Bools) -> tuple[float, float, float]:
-    """(J, abstain rate on adversarial, abstain rate on the rest); a missing side counts 0."""
+def abstain_rates(declines: Bools, adversarial: Bools) -> tuple[float, float]:
+    """(abstain rate on adversarial, abstain rate on the rest); a missing side counts 0."""
     adv = float(declines[adversarial].mean()) if adversarial.any() else 0.0
     false = float(declines[~adversarial].mean()) if (~adversarial).any() else 0.0
-    return (adv + 1.0 - false) / 2, adv, false
+    return adv, false
 
 
-def _best(rows: Sequence[_Row], adversarial: Bools) -> tuple[float, float]:
-    """(threshold, J) maximising J on `rows`, lowest threshold on ties."""
-    scores = [balanced_accuracy(decisions(rows, t), adversarial)[0] for t in GRID]
-    i = int(np.argmax(scores))
-    return GRID[i], scores[i]
+def _objective(adv: float, false: float) -> float:
+    return adv if false <= MAX_FALSE_ABSTAIN + 1e-12 else -false
+
+
+def _best(rows: Sequence[_Row], adversarial: Bools) -> float:
+    """The threshold of `GRID` that meets the criterion on `rows`, lowest on ties."""
+    scores = [_objective(*abstain_rates(decisions(rows, t), adversarial)) for t in GRID]
+    return GRID[int(np.argmax(scores))]
 
 
 def calibrate(rows: Sequence[_Row]) -> dict[str, Any] | None:
@@ -82,19 +88,19 @@ def calibrate(rows: Sequence[_Row]) -> dict[str, Any] | None:
     folds = []
     for held in groups:
         train = [r for r in rows if r.conversation != held]
-        t, j = _best(train, adversarial[conv != held])
-        test = conv == held
-        oof[test] = decisions([r for r in rows if r.conversation == held], t)
-        folds.append({"held_out": held, "threshold": t, "train_j": j})
-    chosen, _ = _best(rows, adversarial)
-    j_in, adv_in, false_in = balanced_accuracy(decisions(rows, chosen), adversarial)
-    j_oof, adv_oof, false_oof = balanced_accuracy(oof, adversarial)
+        t = _best(train, adversarial[conv != held])
+        oof[conv == held] = decisions([r for r in rows if r.conversation == held], t)
+        folds.append({"held_out": held, "threshold": t})
+    chosen = _best(rows, adversarial)
+    adv_in, false_in = abstain_rates(decisions(rows, chosen), adversarial)
+    adv_oof, false_oof = abstain_rates(oof, adversarial)
     return {
-        "criterion": "balanced accuracy: (abstain on cat 5 + answer on cat 1-4) / 2",
+        "criterion": "max abstention on cat 5 subject to false abstention on cat 1-4 <= "
+        f"{MAX_FALSE_ABSTAIN} (on the training conversations)",
         "folds": "leave one conversation out",
         "grid": [GRID[0], GRID[-1], len(GRID)],
         "chosen_on_all": chosen,
-        "in_sample": {"j": j_in, "abstain_adversarial": adv_in, "false_abstain": false_in},
-        "out_of_fold": {"j": j_oof, "abstain_adversarial": adv_oof, "false_abstain": false_oof},
+        "in_sample": {"abstain_adversarial": adv_in, "false_abstain": false_in},
+        "out_of_fold": {"abstain_adversarial": adv_oof, "false_abstain": false_oof},
         "per_fold": folds,
     }

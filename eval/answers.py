@@ -363,8 +363,7 @@ def answers_markdown(block: Mapping[str, Any]) -> str:
             f"Criterion: {cal['criterion']}. Chosen on all conversations: "
             f"{cal['chosen_on_all']} (in-sample: abstain {_f(ins['abstain_adversarial'])}, "
             f"false {_f(ins['false_abstain'])}). Out of fold: abstain "
-            f"{_f(oof['abstain_adversarial'])}, false {_f(oof['false_abstain'])}, "
-            f"J {_f(oof['j'])}. Per fold: "
+            f"{_f(oof['abstain_adversarial'])}, false {_f(oof['false_abstain'])}. Per fold: "
             + ", ".join(f"{f['held_out']} → {f['threshold']}" for f in cal["per_fold"])
             + ".",
             "",

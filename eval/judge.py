@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from memory_store.errors import LLMError
 from prompts.loader import escape_untrusted, load_prompt
@@ -30,7 +30,7 @@ class JudgeVerdict(BaseModel):
     """The judge's reply."""
 
     label: Literal["CORRECT", "WRONG"]
-    reason: str = Field("", description="one sentence")
+    reason: str = ""  # one sentence
 
 
 def judge_answer(llm: _Structured, question: str, gold: str, generated: str) -> str:

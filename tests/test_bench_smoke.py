@@ -13,7 +13,7 @@ def test_synth_is_deterministic_and_exact() -> None:
     a, b = synth.generate(700, seed=3), synth.generate(700, seed=3)
     assert a == b and len(a) == 700
     assert synth.generate(700, seed=4) != a
-    speakers = {}
+    speakers: dict[str, set[str]] = {}
     for m in a:
         speakers.setdefault(m.conversation, set()).add(m.speaker)
     assert all(2 <= len(s) <= 10 for s in speakers.values())

@@ -83,8 +83,9 @@ RACE = [
 @pytest.mark.parametrize(
     ("question", "expected"),
     [
-        # terms {realiz, chariti, race}: Melanie covers 3/3, Caroline 2/3 -> 2/3 - (1 - 2/3)
-        ("What did Caroline realize after her charity race?", 1 / 3),
+        # terms {realiz, chariti, race}: Melanie covers 3/3; Caroline 2/3 but asks ("...?"), so
+        # half of it, 1/3 -> 1/3 - (1 - 1/3) < 0 -> 0
+        ("What did Caroline realize after her charity race?", 0.0),
         # Melanie is named and covers all of them, better than anyone else -> 1
         ("What did Melanie realize after her charity race?", 1.0),
         # {research}: Caroline 1, Melanie 0 -> 1
@@ -102,12 +103,12 @@ def test_evidence_score_nothing_retrieved() -> None:
 
 
 def test_answer_content_declines_below_threshold() -> None:
-    question = "What did Caroline realize after her charity race?"  # evidence 1/3
-    refused = answer_content(question, RACE, abstain_threshold=0.5)
+    question = "Which adoption agencies had kittens?"  # evidence 2/3
+    refused = answer_content(question, RACE, abstain_threshold=0.7)
     assert refused.abstained and refused.text == NO_ANSWER and not refused.citations
-    assert "below abstain_threshold 0.5" in refused.notes[0]
-    kept = answer_content(question, RACE, abstain_threshold=0.3)
-    assert not kept.abstained and "Melanie said" in kept.text
+    assert "below abstain_threshold 0.7" in refused.notes[0]
+    kept = answer_content(question, RACE, abstain_threshold=0.6)
+    assert not kept.abstained and "Caroline said" in kept.text
 
 
 @dataclass
@@ -124,24 +125,21 @@ def test_calibrate_leave_one_conversation_out() -> None:
         Row("a", 4, 0.6),
         Row("b", 5, 0.3),
         Row("b", 4, 0.5),
-        Row("c", 5, 0.7),  # looks answerable: no threshold below 0.8 declines it
-        Row("c", 2, None, abstained=True),  # time route: keeps its own decision
+        Row("c", 5, 0.7),  # looks answerable: only a threshold above 0.7 declines it
+        Row("c", 2, None),  # time route: keeps its own decision (here: answered)
     ]
-    assert decisions(rows, 0.4).tolist() == [True, False, True, False, False, True]
+    assert decisions(rows, 0.4).tolist() == [True, False, True, False, False, False]
     cal = calibrate(rows)
     assert cal is not None
-    # On all rows, J = (declined adversarial / 3 + answered others / 3) / 2. At t in (0.3, 0.5]
-    # (first grid point 0.325): adversarial 2/3, others 2/3 -> J = 2/3; t > 0.6 also declines
-    # the 0.6 row (others 1/3) and t > 0.7 gains c (3/3, 1/3 -> 2/3): a tie, the lowest wins.
+    # All rows: 3 answerable, so one false refusal (1/3) breaks the 0.15 cap: t <= 0.5. The
+    # most adversarial declined under that is 2/3 (0.1, 0.3) for t in (0.3, 0.5]: lowest 0.325.
     assert cal["chosen_on_all"] == 0.325
-    assert cal["in_sample"]["j"] == pytest.approx(2 / 3)
-    # Hold out a: on b + c the best is 0.325 -> a's 0.1 declined, 0.6 answered.
-    # Hold out b: on a + c the best is 0.125 -> b's 0.3 and 0.5 both answered.
-    # Hold out c: on a + b the best is 0.325 -> c's 0.7 answered; the time row declines.
+    assert cal["in_sample"] == {"abstain_adversarial": pytest.approx(2 / 3), "false_abstain": 0}
+    # Hold out a: on b + c, t <= 0.5 and (0.3, 0.5] declines 0.3 -> 0.325; a: 0.1 declined.
+    # Hold out b: on a + c, t <= 0.6 and (0.1, 0.6] declines 0.1 -> 0.125; b: nothing declined.
+    # Hold out c: on a + b, t <= 0.5 and (0.3, 0.5] declines both -> 0.325; c: nothing.
     assert [f["threshold"] for f in cal["per_fold"]] == [0.325, 0.125, 0.325]
-    oof = cal["out_of_fold"]
-    assert oof["abstain_adversarial"] == pytest.approx(1 / 3)
-    assert oof["false_abstain"] == pytest.approx(1 / 3)
+    assert cal["out_of_fold"] == {"abstain_adversarial": pytest.approx(1 / 3), "false_abstain": 0}
 
 
 # -- judge ---------------------------------------------------------------------------------

