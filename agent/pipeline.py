@@ -281,6 +281,10 @@ class Pipeline:
         fused = runs[0] if len(runs) == 1 else fill_missing(runs)
         result.search = self.searcher.result_from_scores(query, dict(top(fused, 200)), k)
 
+    def answer(self, result: AskResult) -> Answer:
+        """The answer stage alone, for a result asked with `answer=False` (evaluation times it)."""
+        return self._answer(result)
+
     def _answer(self, result: AskResult) -> Answer:
         if result.route == "time":
             return summarize_time(result.filtered, me=self.me, background=self.background())
@@ -293,7 +297,12 @@ class Pipeline:
                 return self.llm_answer(result.question, context, result)
             except LLMError as exc:
                 result.notes.append(f"LLM answer failed, answered offline: {exc}")
-        return answer_content(result.question, ranked, me=self.me)
+        return answer_content(
+            result.rewrite.question,
+            ranked,
+            me=self.me,
+            abstain_threshold=self.settings.abstain_threshold,
+        )
 
     def llm_answer(self, question: str, context: list[StoredMessage], result: AskResult) -> Answer:
         from .answer_llm import answer_with_llm

@@ -139,7 +139,7 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
     result = pipeline.ask(q.question, now="latest", conversation=q.conversation, answer=False)
     mid = time.perf_counter()
     # The answer stage of `ask`, run separately so that it can be timed on its own.
-    answer = pipeline._answer(result)
+    answer = pipeline.answer(result)
     end = time.perf_counter()
     refused = declined(answer)
     ranked = result.search.ranked_messages if result.search else []

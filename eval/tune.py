@@ -38,8 +38,8 @@ BETAS = tuple(round(0.05 * i, 2) for i in range(21))
 CHUNK_WEIGHTS = tuple(round(0.1 * i, 1) for i in range(7))
 # The cross-validated search is coarser so that it stays a few minutes on 2 cores.
 TUNE_BETAS = tuple(round(0.1 * i, 1) for i in range(11))
-TUNE_CHUNK_WEIGHTS = (0.0, 0.2, 0.4, 0.6)
-SPEAKER_BOOSTS = (0.0, 0.1, 0.2)
+TUNE_CHUNK_WEIGHTS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+SPEAKER_BOOSTS = (0.0, 0.1, 0.2, 0.3)
 Array = npt.NDArray[np.float64]
 
 

@@ -26,6 +26,7 @@ ENV_VARS: dict[str, str] = {
     "MEMLANE_BETA": "beta",
     "MEMLANE_SPEAKER_BOOST": "speaker_boost",
     "MEMLANE_CHUNK_WEIGHT": "chunk_weight",
+    "MEMLANE_ABSTAIN_THRESHOLD": "abstain_threshold",
     "MEMLANE_LLM_MODEL": "llm_model",
     "MEMLANE_LLM_TIMEOUT": "llm_timeout",
     "OPENAI_API_KEY": "openai_api_key",
