@@ -417,11 +417,14 @@ def demo(settings: Settings) -> None:
 
 
 def _register() -> None:
-    from agent.cli_trust import forget
+    from agent.cli_bench import bench
+    from agent.cli_trust import forget, init
     from eval.cli import eval_group
 
     cli.add_command(eval_group)
     cli.add_command(forget)
+    cli.add_command(init)
+    cli.add_command(bench)
 
 
 _register()

