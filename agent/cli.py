@@ -386,7 +386,7 @@ DEMO_SEARCHES = ["when is the dentist appointment?", "birthday present ideas for
 DEMO_QUESTIONS = [
     "what did Sam say about the vet and Miso?",
     "what did we talk about on Tuesday 22 September?",
-    "what did Aki and Sam discuss in the third conversation in October?",
+    "what did Aki and I discuss in the third conversation in October?",
     "what did Doug say about Castle Crags last month?",
 ]
 

@@ -297,8 +297,9 @@ class Pipeline:
                 return self.llm_answer(result.question, context, result)
             except LLMError as exc:
                 result.notes.append(f"LLM answer failed, answered offline: {exc}")
+        # Time words were used by the filter; evidence is about what is left to find.
         return answer_content(
-            result.rewrite.question,
+            result.planned.content_query or result.rewrite.question,
             ranked,
             me=self.me,
             abstain_threshold=self.settings.abstain_threshold,
