@@ -39,7 +39,8 @@ class LexicalIndex:
 
     def __init__(self, bm25: bm25s.BM25 | None, ids: np.ndarray, tokenizer: Tokenizer) -> None:
         self.bm25, self.ids, self.tokenizer = bm25, ids, tokenizer
-        self._row = {int(i): r for r, i in enumerate(ids)}
+        # Rows are built ORDER BY id, so a binary search maps ids to rows without a dict.
+        self._sorted = bool(len(ids) < 2 or np.all(ids[1:] > ids[:-1]))
 
     @classmethod
     def build(cls, docs: Sequence[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
@@ -111,8 +112,16 @@ class LexicalIndex:
 
     def mask_for(self, ids: Sequence[int] | np.ndarray) -> np.ndarray:
         mask = np.zeros(len(self.ids), dtype=np.float32)
-        rows = [self._row[int(i)] for i in ids if int(i) in self._row]
-        mask[rows] = 1.0
+        wanted = np.asarray(ids, dtype=np.int64)
+        if not len(self.ids) or not len(wanted):
+            return mask
+        if not self._sorted:
+            mask[np.isin(self.ids, wanted)] = 1.0
+            return mask
+        pos = np.searchsorted(self.ids, wanted)
+        inside = pos < len(self.ids)
+        hit = pos[inside][self.ids[pos[inside]] == wanted[inside]]
+        mask[hit] = 1.0
         return mask
 
 
