@@ -251,7 +251,7 @@ def _history_hits(
 def scrub_history(
     store: Store, history: Path, texts: list[str], names: list[str], everything: bool
 ) -> int:
-    """Rewrite the REPL history without the lines that mention forgotten text."""
+    """Drop from the REPL history every line that mentions forgotten text."""
     hits = set(_history_hits(store, history, texts, names, everything))
     if not hits:
         return 0
