@@ -17,6 +17,7 @@ from rich.table import Table
 
 from agent.app import build_pipeline, mode_line
 from agent.cli_common import console, err, printable, store_options
+from agent.pipeline import AskResult
 from agent.render import render_answer, render_explain
 from memory_store.embed import embed_pending, embedding_coverage, get_embedder
 from memory_store.errors import MemlaneError
@@ -189,6 +190,16 @@ def question_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
+def emitted_json(result: AskResult, as_json: bool, explain: bool) -> bool:
+    """Print the JSON (and stop) or the --explain block (and go on) shared by search and ask."""
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return True
+    if explain:
+        err.print(printable(render_explain(result)), markup=False)
+    return False
+
+
 @cli.command()
 @click.argument("question")
 @question_options
@@ -208,11 +219,8 @@ def search(
     result = pipe.ask(
         question, now=parse_now(now_opt), conversation=conversation, k=k, answer=False
     )
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    if emitted_json(result, as_json, explain):
         return
-    if explain:
-        err.print(printable(render_explain(result)), markup=False)
     if result.route == "time":
         print_messages(result.filtered)
     elif result.search is not None:
@@ -238,11 +246,8 @@ def ask(
     if not as_json:
         err.print(f"[dim]{mode_line(settings)}[/dim]")
     result = pipe.ask(question, now=parse_now(now_opt), conversation=conversation, k=k)
-    if as_json:
-        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+    if emitted_json(result, as_json, explain):
         return
-    if explain:
-        err.print(printable(render_explain(result)), markup=False)
     console.print(printable(render_answer(result)), markup=False, soft_wrap=True)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
+from agent import plan_people as people
 from agent import plan_rules as rules
 from agent import timeexpr_ja as ja
 from agent.plan_rules import Ctx, Hit, LatestTsFn
@@ -54,7 +55,7 @@ _RULES: list[Callable[[str, Ctx], list[Hit]]] = [
     rules.find_day_of_month,
     rules.find_weekdays,
     rules.find_time_of_day,
-    rules.find_events,
+    people.find_events,
 ]
 _ROW_KINDS = ("day_abs", "range_abs", "rel", "weekday", "filter")
 _DATE_KINDS = ("day_abs", "range_abs", "rel", "weekday")
@@ -128,7 +129,7 @@ def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
                 continue
             taken.append((hit.start, hit.end))
             accepted.append(hit)
-    speakers = rules.find_speakers(question, ctx) or rules.find_me(question, ctx)
+    speakers = people.find_speakers(question, ctx) or people.find_me(question, ctx)
     if japanese and not speakers:
         speakers = ja.find_ja_speakers(question, ctx)
     return accepted + speakers
