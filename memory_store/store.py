@@ -97,11 +97,11 @@ class Store:
         return store
 
     def exec_(self, sql: str, params: Sequence[Any] | None = None) -> None:
-        """Run a statement to completion (DuckDB 2.0 refuses new work while a result is open)."""
+        """Run a statement to completion (DuckDB refuses new work while a result is open)."""
         self.con.execute(sql, params).fetchall()
 
     def one(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None:
-        """The first row of a query, fetched to the end (DuckDB 2.0 keeps partial results open)."""
+        """The first row of a query, fetched to the end (DuckDB keeps partial results open)."""
         rows = self.con.execute(sql, params).fetchall()
         return rows[0] if rows else None
 
