@@ -267,7 +267,8 @@ def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: 
         ChatState(parse_now(now_opt), conversation),
         lambda text: console.print(printable(text), markup=False, soft_wrap=True),
     )
-    read = read_lines(settings.home / "chat_history")
+    # An encrypted store's questions are as private as its messages: no history file.
+    read = read_lines(None if pipe.store.encrypted else settings.home / "chat_history")
     while True:
         try:
             line = read()

@@ -96,21 +96,43 @@ def forget(
 
 @click.command("init")
 @click.option(
-    "--encrypt", is_flag=True, help="Encrypt the store at rest (not available yet; see README)."
+    "--encrypt",
+    is_flag=True,
+    help="Encrypt the store at rest with a passphrase (from $MEMLANE_PASSPHRASE or a prompt). "
+    "An existing store is converted in place.",
 )
 @store_options
 def init(settings: Settings, encrypt: bool) -> None:
-    """Create the store with private permissions (0700 home, 0600 files), or tighten them."""
+    """Create the store with private permissions (0700 home, 0600 files), or tighten them.
+
+    With --encrypt the store is encrypted with AES-256-GCM under a key derived from your
+    passphrase by scrypt. Neither the key nor the passphrase is stored; lose the passphrase and
+    the store cannot be read. Indexes and REPL history of an encrypted store stay in memory.
+    """
+    from memory_store import crypto
+    from memory_store.encrypt import encrypt_store
     from memory_store.locking import make_private
+    from memory_store.search import index_dir_for
     from memory_store.store import Store
 
+    db = settings.db_path
     if encrypt:
-        raise click.ClickException(
-            "encryption at rest is not available in this version: memlane will not store your "
-            "history under a weak scheme. Use an encrypted home directory or disk instead."
-        )
-    Store.open(settings.db_path).close()
+        passphrase = crypto.ask_passphrase(db, confirm=True)
+        report = encrypt_store(db, passphrase, [index_dir_for(db), settings.home / "chat_history"])
+    else:
+        Store.open(db).close()
     home = settings.home
     paths = [home, *home.rglob("*")] if home.exists() else []
-    make_private(*paths, settings.db_path.parent, settings.db_path)
-    click.echo(f"store ready at {settings.db_path} (files 0600, directories 0700)")
+    make_private(*paths, db.parent, db)
+    if not encrypt:
+        click.echo(f"store ready at {db} (files 0600, directories 0700)")
+        return
+    click.echo(
+        f"encrypted store ready at {db} ({report.messages} messages). Keep the passphrase: "
+        f"it cannot be recovered. Set {crypto.PASSPHRASE_ENV} or memlane will ask for it."
+    )
+    if report.converted:
+        click.echo(
+            "The unencrypted file was replaced and its indexes and REPL history deleted. "
+            "Blocks the file system freed may still hold old bytes until they are reused."
+        )

@@ -26,9 +26,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from . import locking
+from .crypto import fsync_path
 from .importers import load
 from .search import index_dir_for
 from .settings import Settings
@@ -284,7 +283,7 @@ def compact(store: Store) -> None:
     name = store.one("SELECT current_database()")
     locking.private_umask()
     store.exec_("CHECKPOINT")
-    store.exec_(f"ATTACH '{str(fresh).replace(chr(39), chr(39) * 2)}' AS memlane_compact")
+    store.attach_sql(fresh, "memlane_compact")
     store.exec_(
         f"COPY FROM DATABASE {_quote(str(name[0] if name else 'memlane'))} TO memlane_compact"
     )
@@ -295,13 +294,5 @@ def compact(store: Store) -> None:
         # A clean close checkpoints the WAL into the old file; anything left is stale.
         db.with_name(db.name + ".wal").unlink(missing_ok=True)
         os.replace(fresh, db)
-        _fsync_dir(db.parent)
-        store.con = duckdb.connect(str(db))
-
-
-def _fsync_dir(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        fsync_path(db.parent)
+        store.reconnect()

@@ -57,5 +57,7 @@ def ingest_files(
 
 
 def refresh_lexical(store: Store) -> None:
+    if store.encrypted:
+        return  # its indexes are built in memory by the command that searches
     for unit in ("messages", "chunks"):
         open_lexical(store, unit, index_dir_for(store.path))

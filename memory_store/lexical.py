@@ -125,9 +125,14 @@ class LexicalIndex:
         return mask
 
 
-def open_lexical(store: Store, unit: str, index_dir: Path) -> LexicalIndex:
-    """Load the persisted index for `unit`, rebuilding it when the store has changed."""
+def open_lexical(store: Store, unit: str, index_dir: Path | None) -> LexicalIndex:
+    """Load the persisted index for `unit`, rebuilding it when the store has changed.
+
+    With no `index_dir` (an encrypted store) the index is built in memory and never written.
+    """
     tokenizer = DefaultTokenizer()
+    if index_dir is None:
+        return build_unit(store, unit, tokenizer)
     path = index_dir / f"bm25-{unit}"
     want = {
         "doc": DOC_VERSION,

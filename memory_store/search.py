@@ -145,7 +145,7 @@ class Searcher:
         self._lex: dict[str, LexicalIndex] = {}
         self._vec: dict[str, VectorIndex] = {}
         self.notes: list[str] = []
-        self.index_dir = index_dir_for(store.path)
+        self.index_dir = None if store.encrypted else index_dir_for(store.path)
 
     # -- lazily opened parts ----------------------------------------------------------------
     @property

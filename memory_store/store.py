@@ -17,7 +17,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from . import locking, schema
+from . import crypto, locking, schema
 from .errors import StoreBusyError, StoreError
 from .models import Message, StoredMessage
 from .sessions import Row, chunk_session, embedding_text, message_embedding_text, text_hash
@@ -51,11 +51,19 @@ def file_hash(path: str | Path) -> str:
     return digest.hexdigest()
 
 
-def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
+def _connect(path: Path, read_only: bool, key: str | None = None) -> duckdb.DuckDBPyConnection:
     try:
         with locking.shared(path):
+            if key is not None:
+                return crypto.connect(path, key, read_only=read_only)
             return duckdb.connect(str(path), read_only=read_only)
     except duckdb.IOException as exc:
+        if "newer version of duckdb" in str(exc).lower():
+            raise StoreError(
+                f"{path} was written by a newer DuckDB than the {duckdb.__version__} memlane "
+                "uses. Open it with the memlane that made it, or import your exports into a "
+                "new store (--db NEW.duckdb)."
+            ) from exc
         if "lock" in str(exc).lower():
             raise StoreBusyError(
                 f"{path} is busy: another memlane process is using it. "
@@ -63,6 +71,11 @@ def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
             ) from exc
         raise StoreError(f"cannot open {path}: {exc}") from exc
     except duckdb.Error as exc:
+        if "encrypted" in str(exc).lower():
+            raise StoreError(
+                f"{path} is encrypted, but its key parameters {crypto.params_path(path)} are "
+                "missing. Restore that file from a backup to open the store."
+            ) from exc
         raise StoreError(
             f"cannot open {path}: {exc}. Is it a memlane store? Use --db to point elsewhere."
         ) from exc
@@ -71,9 +84,15 @@ def _connect(path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
 class Store:
     """One memlane DuckDB file and the settings its derived data was built with."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    def __init__(self, con: duckdb.DuckDBPyConnection, path: Path, key: str | None = None) -> None:
         self.con = con
         self.path = path
+        self._key = key
+
+    @property
+    def encrypted(self) -> bool:
+        """Encrypted stores keep no derived files on disk (indexes live in memory)."""
+        return self._key is not None
 
     @classmethod
     def open(cls, path: str | Path, *, read_only: bool = False, must_exist: bool = False) -> Store:
@@ -88,7 +107,9 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         elif not path.exists():
             raise StoreError(f"no store at {path}. Run `memlane ingest FILE` first.")
-        store = cls(_connect(path, read_only), path)
+        crypto.finish_encryption(path)
+        key = crypto.key_for(path) if crypto.is_encrypted(path) else None
+        store = cls(_connect(path, read_only, key), path, key)
         if not read_only:
             locking.make_private(path, path.with_name(path.name + ".wal"))
             schema.migrate(store.con)
@@ -107,6 +128,21 @@ class Store:
 
     def close(self) -> None:
         self.con.close()
+
+    def reconnect(self) -> None:
+        """Open the file at `path` again (after `forget` swapped in a compacted copy)."""
+        # No shared lock here: the caller holds the exclusive one while it swaps the file.
+        if self._key is not None:
+            self.con = crypto.connect(self.path, self._key)
+        else:
+            self.con = duckdb.connect(str(self.path))
+
+    def attach_sql(self, other: Path, alias: str) -> None:
+        """ATTACH another database file, encrypted with this store's key when it has one."""
+        if self._key is not None:
+            crypto.attach(self.con, other, self._key, alias)
+        else:
+            self.exec_(f"ATTACH '{str(other).replace(chr(39), chr(39) * 2)}' AS {alias}")
 
     # -- meta -------------------------------------------------------------------------------
     def get_meta(self, key: str, default: str | None = None) -> str | None:

@@ -98,8 +98,15 @@ def build(store: Store, unit: str, model_id: str, dim: int) -> faiss.IndexIDMap2
     return index
 
 
-def open_vectors(store: Store, unit: str, index_dir: Path, model_id: str, dim: int) -> VectorIndex:
-    """Load the FAISS index for `unit`, rebuilding it when anything disagrees with the store."""
+def open_vectors(
+    store: Store, unit: str, index_dir: Path | None, model_id: str, dim: int
+) -> VectorIndex:
+    """Load the FAISS index for `unit`, rebuilding it when anything disagrees with the store.
+
+    With no `index_dir` (an encrypted store) the index is built in memory and never written.
+    """
+    if index_dir is None:
+        return VectorIndex(build(store, unit, model_id, dim), model_id, dim)
     path = index_dir / f"faiss-{unit}.index"
     want = _fingerprint(store, unit, model_id, dim)
     recorded = store.get_meta(f"faiss.{unit}")

@@ -23,7 +23,13 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No test may read or write the real ~/.memlane, or pick up a real API key."""
     home = tmp_path / "home"
     monkeypatch.setenv("MEMLANE_HOME", str(home))
-    for var in ("MEMLANE_DB", "OPENAI_API_KEY", "OPENAI_BASE_URL", "MEMLANE_EMBEDDER"):
+    for var in (
+        "MEMLANE_DB",
+        "OPENAI_API_KEY",
+        "OPENAI_BASE_URL",
+        "MEMLANE_EMBEDDER",
+        "MEMLANE_PASSPHRASE",
+    ):
         monkeypatch.delenv(var, raising=False)
     return home
 

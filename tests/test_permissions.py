@@ -95,7 +95,9 @@ def test_opening_tightens_a_store_made_by_an_older_version(
     assert oct(stat.S_IMODE(settings.db_path.stat().st_mode)) == "0o600"
 
 
-def test_init_makes_a_private_store_and_refuses_weak_encryption(isolated_home: Path) -> None:
+def test_init_makes_a_private_store_also_when_encrypting(
+    isolated_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from click.testing import CliRunner
 
     from agent.cli_trust import init
@@ -106,5 +108,11 @@ def test_init_makes_a_private_store_and_refuses_weak_encryption(isolated_home: P
     result = CliRunner().invoke(init, [])
     assert result.exit_code == 0, result.output
     assert not_private(isolated_home) == {}
-    refused = CliRunner().invoke(init, ["--encrypt"])
-    assert refused.exit_code == 1 and "encryption at rest is not available" in refused.output
+    refused = CliRunner().invoke(init, ["--encrypt"])  # no passphrase anywhere
+    assert refused.exit_code == 1 and "needs its passphrase" in refused.output
+    monkeypatch.setenv("MEMLANE_PASSPHRASE", "pw")
+    (isolated_home / "config.toml").chmod(0o644)
+    result = CliRunner().invoke(init, ["--encrypt"])
+    assert result.exit_code == 0, result.output
+    assert (isolated_home / "memlane.duckdb.crypt").exists()
+    assert not_private(isolated_home) == {}

@@ -1,0 +1,185 @@
+"""Encryption at rest: no file under MEMLANE_HOME shows the canary, and keys stay secret.
+
+Every scan is paired with the same steps on a plain store, where the canary must show: that
+proves the scan would catch a store (or WAL, index, history) written in the clear.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from agent.cli import cli
+from agent.cli_trust import forget as forget_cli
+from agent.cli_trust import init
+from memory_store import crypto
+from memory_store.ingest import ingest_files
+from memory_store.settings import Settings
+from memory_store.store import Store, file_hash
+from tests.test_crash import make_files, memlane, wait_then_kill
+from tests.test_forget import canary_rows, files_holding, new_canary, write_jsonl
+
+PASSPHRASE = "correct horse battery staple"
+
+
+def invoke(args: list[str], command: object = cli, code: int = 0) -> str:
+    result = CliRunner().invoke(command, args)  # type: ignore[arg-type]
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+@pytest.fixture
+def passphrase(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setenv(crypto.PASSPHRASE_ENV, PASSPHRASE)
+    return PASSPHRASE
+
+
+def fill(tmp_path: Path, canary: str) -> None:
+    """Ingest the canary, search for it (which builds indexes) and record a REPL question."""
+    src = write_jsonl(tmp_path / "src" / "chats.jsonl", canary_rows(canary))
+    invoke(["ingest", str(src)])
+    assert canary in invoke(["search", canary, "--now", "2024-03-10"])
+    assert "Eve" in invoke(["ask", f"what about {canary}?", "--now", "2024-03-10"])
+
+
+@pytest.mark.parametrize("encrypted", [True, False])
+def test_no_plaintext_at_rest(
+    tmp_path: Path, isolated_home: Path, passphrase: str, encrypted: bool
+) -> None:
+    canary = new_canary()
+    if encrypted:
+        invoke(["--encrypt"], init)
+    fill(tmp_path, canary)
+    leaked = files_holding(isolated_home, canary[:16].encode())
+    names = {p.name for p in isolated_home.rglob("*")}
+    if encrypted:
+        assert leaked == []
+        assert names == {"memlane.duckdb", "memlane.duckdb.crypt", "memlane.duckdb.lock"}
+    else:
+        assert "memlane.duckdb" in leaked and "memlane.duckdb.idx" in names
+
+
+@pytest.mark.parametrize("encrypted", [True, False])
+def test_no_plaintext_in_the_wal_of_an_open_store(
+    tmp_path: Path, settings: Settings, passphrase: str, encrypted: bool
+) -> None:
+    """Committed but not checkpointed: the rows are in the WAL while the store is open."""
+    canary = new_canary()
+    if encrypted:
+        invoke(["--encrypt"], init)
+    store = Store.open(settings.db_path)
+    store.exec_("SET checkpoint_threshold = '1GB'")
+    ingest_files(store, [write_jsonl(tmp_path / "c.jsonl", canary_rows(canary))], settings)
+    wal = settings.db_path.with_name(settings.db_path.name + ".wal")
+    assert wal.exists() and wal.stat().st_size > 0
+    leaked = files_holding(settings.home, canary[:16].encode())
+    store.close()
+    assert (leaked == []) is encrypted, leaked
+
+
+def test_key_parameters_hold_neither_key_nor_passphrase(
+    isolated_home: Path, passphrase: str
+) -> None:
+    invoke(["--encrypt"], init)
+    db = isolated_home / "memlane.duckdb"
+    params = crypto.read_params(db)
+    key = params.derive(PASSPHRASE)
+    for path in isolated_home.rglob("*"):
+        raw = path.read_bytes()
+        assert key.encode() not in raw and bytes.fromhex(key) not in raw, path
+        assert PASSPHRASE.encode() not in raw, path
+    assert set(json.loads(crypto.params_path(db).read_text())) == {
+        "salt", "n", "r", "p", "kdf", "cipher", "format"
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("env", "needle"),
+    [
+        ({crypto.PASSPHRASE_ENV: "not the passphrase"}, "wrong passphrase"),
+        ({}, "needs its passphrase: set MEMLANE_PASSPHRASE"),
+    ],
+)
+def test_wrong_or_missing_passphrase_is_refused_and_changes_nothing(
+    tmp_path: Path,
+    isolated_home: Path,
+    passphrase: str,
+    monkeypatch: pytest.MonkeyPatch,
+    env: dict[str, str],
+    needle: str,
+) -> None:
+    invoke(["--encrypt"], init)
+    fill(tmp_path, new_canary())
+    db = isolated_home / "memlane.duckdb"
+    before = file_hash(db)
+    crypto.forget_key(db)  # a new process: nothing remembered
+    monkeypatch.delenv(crypto.PASSPHRASE_ENV)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    for args in (
+        ["search", "dentist"],
+        ["stats"],
+        ["ingest", str(tmp_path / "src" / "chats.jsonl")],
+    ):
+        out = invoke(args, code=1)
+        assert needle in out and "Traceback" not in out
+    assert file_hash(db) == before
+
+
+def test_a_plain_store_is_converted_whole(
+    tmp_path: Path, isolated_home: Path, passphrase: str
+) -> None:
+    canary = new_canary()
+    fill(tmp_path, canary)
+    (isolated_home / "chat_history").write_text(f"what about {canary}?\n", encoding="utf-8")
+    stats = json.loads(invoke(["stats", "--json"]))
+    out = invoke(["--encrypt"], init)
+    assert "5 messages" in out and "unencrypted file was replaced" in out
+    assert files_holding(isolated_home, canary[:16].encode()) == []
+    after = json.loads(invoke(["stats", "--json"]))
+    assert {k: v for k, v in after.items() if k != "data_version"} == {
+        k: v for k, v in stats.items() if k != "data_version"
+    }
+    assert canary in invoke(["search", canary, "--now", "2024-03-10"])
+    assert "already encrypted" in invoke(["--encrypt"], init, code=1)
+
+
+def test_forget_compacts_an_encrypted_store(
+    tmp_path: Path, isolated_home: Path, passphrase: str
+) -> None:
+    canary = new_canary()
+    invoke(["--encrypt"], init)
+    fill(tmp_path, canary)
+    assert "forgot 3 messages" in invoke(["--conversation", "Secret", "--yes"], forget_cli)
+    assert crypto.is_encrypted(isolated_home / "memlane.duckdb")
+    assert canary not in invoke(["search", canary, "--now", "2024-03-10"])
+    assert "dentist" in invoke(["search", "dentist", "--now", "2024-03-10"])
+
+
+def test_killed_conversion_leaves_the_plain_or_the_encrypted_store(
+    tmp_path: Path, settings: Settings, passphrase: str
+) -> None:
+    """SIGKILL `memlane init --encrypt` at random points: every message survives either way."""
+    rng = random.Random(7)
+    files = make_files(tmp_path / "src", n_files=2, per_file=1500)
+    db = settings.db_path
+    kills = 0
+    for attempt in range(8):
+        shutil.rmtree(settings.home, ignore_errors=True)
+        crypto.forget_key(db)
+        assert memlane("ingest", *map(str, files), "--no-embed").wait() == 0
+        proc = memlane("init", "--encrypt")
+        kills += wait_then_kill(proc, crypto.pending_path(db), rng.uniform(0.0, 0.3))
+        store = Store.open(db)
+        assert store.count("messages") == 3000, attempt
+        store.close()
+        if not crypto.is_encrypted(db):
+            invoke(["--encrypt"], init)
+        assert crypto.is_encrypted(db)
+        assert not crypto.pending_path(db).exists()
+    assert kills >= 3  # the kills landed during the conversion, not after it
