@@ -233,6 +233,12 @@ def locomo_table(results: dict[str, Any]) -> str:
     help="Write the tuned values and how they were obtained here (e.g. eval/tuned.json).",
 )
 @click.option("--date", "on", default=None, help="Date recorded in the output (default: today).")
+@click.option(
+    "--within-sessions",
+    is_flag=True,
+    help="Rank each question only among the turns of the sessions holding its evidence, as a "
+    "time filter would: tunes the filtered_* settings used for time + content questions.",
+)
 @eval_options
 def tune(
     settings: Settings,
@@ -242,6 +248,7 @@ def tune(
     out_dir: Path | None,
     json_file: Path | None,
     on: str | None,
+    within_sessions: bool,
 ) -> None:
     """Pick beta, chunk_weight and fusion by leave-one-conversation-out CV on a LoCoMo FILE."""
     from eval.tune_run import run_tune
@@ -255,10 +262,12 @@ def tune(
             out_dir=out_dir,
             db=db,
             progress=tick,
+            within_sessions=within_sessions,
         )
     if json_file:
         from eval.report import _rounded
 
+        json_file.parent.mkdir(parents=True, exist_ok=True)
         json_file.write_text(json.dumps(_rounded(report), indent=2) + "\n", encoding="utf-8")
     click.echo(tuning_table(report))
 
@@ -285,7 +294,8 @@ def tuning_table(report: dict[str, Any]) -> str:
         f"in-sample best {ins['recall']:.4f} [{ins['ci95'][0]:.4f}, {ins['ci95'][1]:.4f}]"
         f"  vs  out-of-fold {oof['recall']:.4f} [{oof['ci95'][0]:.4f}, "
         f"{oof['ci95'][1]:.4f}]  (optimism {report['optimism']:+.4f})\n"
-        f"chosen on all conversations: {json.dumps(report['chosen'])}"
+        f"chosen on all conversations: {json.dumps(report['chosen'])}\n"
+        f"ranked: {report['scope']}"
     )
     return folds + "\n\n" + summary
 

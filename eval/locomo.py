@@ -34,7 +34,15 @@ from eval.locomo_data import (
     repair_evidence,
 )
 from eval.metrics import mrr_at_k, ndcg_at_k, recall_at_k
-from eval.runs import Corpus, Progress, QuestionRuns, collect_runs, load_corpus, open_eval_store
+from eval.runs import (
+    Corpus,
+    Progress,
+    QuestionRuns,
+    collect_runs,
+    load_corpus,
+    open_eval_store,
+    session_scope,
+)
 from eval.systems import DEPTH, System, chunk_ranking, systems_for
 from memory_store.settings import Settings
 
@@ -86,14 +94,20 @@ def count_unrepaired(path: Path) -> int:
 
 
 def prepare(
-    path: Path, settings: Settings, db: Path | None = None, progress: Progress | None = None
+    path: Path,
+    settings: Settings,
+    db: Path | None = None,
+    progress: Progress | None = None,
+    within_sessions: bool = False,
 ) -> Prepared:
-    """Open the cached store, then ask every question that has evidence once."""
+    """Open the cached store, then ask every question that has evidence once (inside the
+    sessions holding its evidence, with `within_sessions`)."""
     store = open_eval_store(path, settings, db, progress)
     try:
         questions = load_locomo_questions(path)
         scored = [q for q in questions if q.evidence]
-        qruns = collect_runs(store, scored, settings, progress=progress)
+        scope = session_scope(store) if within_sessions else None
+        qruns = collect_runs(store, scored, settings, progress=progress, scope=scope)
         corpus = load_corpus(store)
         now = {c: str(store.latest_ts(c)) for c in sorted({q.conversation for q in questions})}
     finally:

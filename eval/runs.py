@@ -36,10 +36,13 @@ __all__ = [
     "eval_store_path",
     "load_corpus",
     "open_eval_store",
+    "session_scope",
 ]
 
 # (stage, done, total): the CLI turns this into rich progress bars.
 Progress = Callable[[str, int, int], None]
+# question -> the message ids it may be answered from (None: its whole conversation).
+Scope = Callable[[LocomoQuestion], Sequence[int] | None]
 
 # The LINE study fuses each retriever's top 200; runs are kept at least this deep so that every
 # system (and any smaller `candidates` setting, by truncation) can be derived from them.
@@ -135,8 +138,10 @@ def collect_runs(
     settings: Settings,
     embedder: Embedder | None = None,
     progress: Progress | None = None,
+    scope: Scope | None = None,
 ) -> list[QuestionRuns]:
-    """Ask every question once, scoped to its conversation, keeping all four retriever runs."""
+    """Ask every question once, scoped to its conversation (and to `scope(question)`, the
+    candidate ids a time filter would leave, when given), keeping all four retriever runs."""
     depth = max(RUN_CANDIDATES, settings.candidates)
     searcher = Searcher(
         store, RetrievalConfig(candidates=depth), embedder or get_embedder(settings.embedder)
@@ -145,11 +150,34 @@ def collect_runs(
     vectors = _query_vectors(searcher, [q.question for q in questions], progress)
     for n, q in enumerate(questions, start=1):
         qvec = vectors[n - 1] if vectors is not None else None
-        runs = searcher.runs(q.question, conversation=q.conversation, chunks=True, qvec=qvec)
+        runs = searcher.runs(
+            q.question,
+            conversation=q.conversation,
+            candidate_ids=scope(q) if scope else None,
+            chunks=True,
+            qvec=qvec,
+        )
         out.append(QuestionRuns(q, runs))
         if progress:
             progress("retrieval", n, len(questions))
     return out
+
+
+def session_scope(store: Store) -> Scope:
+    """An oracle time filter: a question's candidates are the turns of the sessions that hold
+    its evidence (dia ids "D3:5" are turn 5 of session 3), as a filter on their dates would
+    leave. Used to tune ranking *inside* a filter, which is what time + content questions do."""
+    by_session: dict[tuple[str, str], list[int]] = {}
+    for mid, conv, ref in store.con.execute(
+        "SELECT id, conversation, source_ref FROM messages WHERE kind = 'text' ORDER BY id"
+    ).fetchall():
+        by_session.setdefault((str(conv), str(ref).split(":")[0]), []).append(int(mid))
+
+    def scope(q: LocomoQuestion) -> list[int]:
+        sessions = dict.fromkeys(ev.split(":")[0] for ev in q.evidence)
+        return [m for s in sessions for m in by_session.get((q.conversation, s), [])]
+
+    return scope
 
 
 def _query_vectors(

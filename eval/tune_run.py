@@ -34,10 +34,15 @@ def run_tune(
     out_dir: str | Path | None = None,
     db: Path | None = None,
     progress: Progress | None = None,
+    within_sessions: bool = False,
 ) -> dict[str, Any]:
-    """Cross-validate the fusion grid on categories 1-4; `date` is recorded, not read."""
+    """Cross-validate the fusion grid on categories 1-4; `date` is recorded, not read.
+
+    `within_sessions` ranks each question only among the turns of the sessions holding its
+    evidence (an oracle time filter): that tunes the settings for time + content questions.
+    """
     path = Path(path)
-    prep = prepare(path, settings, db, progress)
+    prep = prepare(path, settings, db, progress, within_sessions)
     qruns = [q for q, h in zip(prep.qruns, prep.headline, strict=True) if h]
     cfgs = grid(
         TUNE_BETAS,
@@ -48,16 +53,26 @@ def run_tune(
     scores = score_grid(qruns, prep.corpus, cfgs, k, progress)
     dataset = f"{path.name} (sha256 {file_hash(path)[:12]})"
     report = tuning_report(scores, cfgs, qruns, k, date, dataset)
-    report["config_toml"] = toml_snippet(report)
+    report["scope"] = (
+        "inside the sessions holding each question's evidence (oracle time filter)"
+        if within_sessions
+        else "each question's whole conversation"
+    )
+    report["config_toml"] = toml_snippet(report, "filtered_" if within_sessions else "")
     if out_dir is not None:
         groups = [q.question.conversation for q in qruns]
         _write(Path(out_dir), report, beta_curves(scores, cfgs, groups), k)
     return report
 
 
-def toml_snippet(report: dict[str, Any]) -> str:
-    """The chosen values as config.toml lines, ready to paste or ship as defaults."""
-    return "".join(f"{key} = {json.dumps(v)}\n" for key, v in report["chosen"].items())
+def toml_snippet(report: dict[str, Any], prefix: str = "") -> str:
+    """The chosen values as config.toml lines, ready to paste or ship as defaults (only the
+    keys that are settings: there is no filtered_candidates)."""
+    return "".join(
+        f"{prefix}{key} = {json.dumps(v)}\n"
+        for key, v in report["chosen"].items()
+        if prefix + key in Settings.model_fields
+    )
 
 
 def _write(out: Path, report: dict[str, Any], curves: Any, k: int) -> None:
@@ -89,6 +104,7 @@ def _write(out: Path, report: dict[str, Any], curves: Any, k: int) -> None:
         "# Fusion tuning (leave-one-conversation-out)",
         "",
         f"- dataset: {report['dataset']}; date: {report['date']}; metric: {report['metric']}",
+        f"- ranked: {report['scope']}",
         f"- grid: {json.dumps(report['grid'])}",
         "",
         format_table(["held out", "n", "chosen on the other folds", "train", "held-out"], rows),

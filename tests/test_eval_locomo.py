@@ -235,3 +235,28 @@ def test_cli_locomo_and_tune(module_settings: Settings, prepared: Prepared, tmp_
     tuned = json.loads((out / "tuned.json").read_text())
     assert tuned["date"] == "2026-01-01" and len(tuned["per_fold"]) == 2
     assert (out / "recall_vs_beta.png").exists() and "out-of-fold" in res.output
+
+
+def test_within_sessions_ranks_only_the_evidence_sessions(module_settings: Settings) -> None:
+    """The oracle time filter: every retrieved turn is in a session that holds evidence."""
+    inside = prepare(TINY, module_settings, within_sessions=True)
+    assert len(inside.qruns) == len(prepare(TINY, module_settings).qruns)
+    for q in inside.qruns:
+        sessions = {ev.split(":")[0] for ev in q.question.evidence}
+        got = {inside.corpus.dia[m].split(":")[0] for m in q.runs["bm25_messages"]}
+        assert got and got <= sessions, (q.question.qid, got, sessions)
+
+
+def test_cli_tune_within_sessions_writes_filtered_settings(
+    module_settings: Settings, tmp_path: Path
+) -> None:
+    out = tmp_path / "tune"
+    res = CliRunner().invoke(
+        eval_group,
+        ["tune", str(TINY), "--home", str(module_settings.home), "--within-sessions",
+         "--json", str(out / "t.json")],
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    tuned = json.loads((out / "t.json").read_text())
+    assert tuned["scope"].startswith("inside the sessions")
+    assert "filtered_beta = " in tuned["config_toml"]
