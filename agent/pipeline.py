@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+import numpy as np
 
 from memory_store.errors import LLMError, PlanError
 from memory_store.fusion import fill_missing, top
@@ -36,11 +38,25 @@ class AskResult:
     planned: PlanResult
     sql: str | None = None
     params: list[Any] = field(default_factory=list)
-    filtered: list[StoredMessage] = field(default_factory=list)
+    # The time filter's matches, in time order. Their rows are read only when `filtered` is
+    # first used: retrieval needs the ids alone, and a wide filter matches tens of thousands.
+    filtered_ids: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     search: SearchResult | None = None
     answer: Answer | None = None
     mode: str = "offline"
     notes: list[str] = field(default_factory=list)
+    _filtered: list[StoredMessage] | None = field(default=None, repr=False, compare=False)
+    _fetch: Callable[[np.ndarray], list[StoredMessage]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    @property
+    def filtered(self) -> list[StoredMessage]:
+        """The filtered messages (read from the store on first use)."""
+        if self._filtered is None:
+            ids = self.filtered_ids
+            self._filtered = self._fetch(ids) if self._fetch is not None and len(ids) else []
+        return self._filtered
 
     @property
     def route(self) -> str:
@@ -72,7 +88,7 @@ class AskResult:
             "params": [str(p) for p in self.params],
             "now": self.now.isoformat(),
             "conversation": self.conversation,
-            "filtered_count": len(self.filtered) if self.sql else None,
+            "filtered_count": len(self.filtered_ids) if self.sql else None,
             "notes": list(
                 dict.fromkeys(
                     self.notes
@@ -109,20 +125,40 @@ class Pipeline:
         )
         self._background: Counter[str] | None = None
         self._speakers: dict[tuple[int, str | None], list[str]] = {}
+        # Per store version: the newest message time per scope, and the conversation names.
+        self._latest: dict[tuple[int, str | None], datetime | None] = {}
+        self._conversations: tuple[int, list[str]] | None = None
+        self._version: int | None = None  # the store version read once per question
+
+    def _data_version(self) -> int:
+        return self.store.data_version if self._version is None else self._version
 
     def speakers(self, conversation: str | None) -> list[str]:
         """Speaker names in scope, cached per store version (asked for on every question)."""
-        key = (self.store.data_version, conversation)
+        key = (self._data_version(), conversation)
         if key not in self._speakers:
             self._speakers[key] = self.store.speakers(conversation)
         return self._speakers[key]
+
+    def latest_ts(self, conversation: str | None) -> datetime | None:
+        """The newest message time in scope, cached per store version."""
+        key = (self._data_version(), conversation)
+        if key not in self._latest:
+            self._latest[key] = self.store.latest_ts(conversation)
+        return self._latest[key]
+
+    def conversations(self) -> list[str]:
+        version = self._data_version()
+        if self._conversations is None or self._conversations[0] != version:
+            self._conversations = (version, self.store.conversations())
+        return self._conversations[1]
 
     def resolve_now(self, now: datetime | str, conversation: str | None) -> datetime:
         """`latest` means the newest message of the conversation in scope."""
         if isinstance(now, datetime):
             return now
         if now == "latest":
-            latest = self.store.latest_ts(conversation)
+            latest = self.latest_ts(conversation)
             if latest is None:
                 raise PlanError(
                     "the store is empty, so `--now latest` has no meaning; import something first"
@@ -139,6 +175,26 @@ class Pipeline:
         conversation: str | None = None,
         k: int = 5,
         answer: bool = True,
+    ) -> AskResult:
+        if self._version is not None:  # re-entered (an answer stage asking again)
+            return self._ask(question, now, history, conversation, k, answer)
+        # The store does not change during one question: read its version once, for every
+        # cache keyed by it (here and in the searcher).
+        self._version = self.store.data_version
+        try:
+            with self.searcher.consistent(self._version):
+                return self._ask(question, now, history, conversation, k, answer)
+        finally:
+            self._version = None
+
+    def _ask(
+        self,
+        question: str,
+        now: datetime | str,
+        history: Sequence[Turn],
+        conversation: str | None,
+        k: int,
+        answer: bool,
     ) -> AskResult:
         notes: list[str] = []
         self.searcher.notes = []
@@ -159,7 +215,7 @@ class Pipeline:
 
     def named_conversation(self, question: str, notes: list[str]) -> str | None:
         """ "what did Aki and I talk about" / "my chat with Aki": scope to the chat named Aki."""
-        names = [c for c in self.store.conversations() if c]
+        names = [c for c in self.conversations() if c]
         if len(names) < 2:
             return None
         for name in sorted(names, key=len, reverse=True):
@@ -241,9 +297,12 @@ class Pipeline:
             plan, now=result.now, conversation=result.conversation, event_times=events
         )
         result.sql, result.params = compiled.sql, compiled.params
-        ids = [r[0] for r in self.store.con.execute(compiled.sql, compiled.params).fetchall()]
-        result.filtered = self.store.messages(ids)
-        if not ids:
+        table = self.store.con.execute(compiled.sql, compiled.params).fetch_arrow_table()
+        ids = table.column(0).to_numpy().astype(np.int64)
+        result.filtered_ids = ids
+        result._filtered = None
+        result._fetch = self.searcher.lookups().messages
+        if not len(ids):
             result.notes.append("the time filter matched no messages; not widening it")
 
     def _resolve_events(self, plan: TablePlan, result: AskResult) -> dict[str, datetime]:
@@ -259,8 +318,8 @@ class Pipeline:
 
     def _retrieve(self, result: AskResult, k: int) -> None:
         query = result.planned.content_query.strip() or result.rewrite.question
-        candidates = [m.id for m in result.filtered] if result.sql else None
-        if candidates is not None and not candidates:
+        candidates = result.filtered_ids if result.sql else None
+        if candidates is not None and not len(candidates):
             result.search = SearchResult(query, [], [])
             return
         # The original wording still carries the time phrase; the planner's content query does not.

@@ -8,7 +8,8 @@ a chain-of-table plan) restricts both retrievers: a BM25 weight mask and a FAISS
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import numpy as np
 from .embed import Embedder, embedding_coverage, get_embedder
 from .fusion import minmax, rrf, speaker_prior, top, weighted_minmax
 from .lexical import LexicalIndex, open_lexical
+from .lookups import StoreLookups, message_ids_of
 from .models import StoredMessage
 from .settings import Settings
 from .store import Store
@@ -115,6 +117,20 @@ def fuse_runs(
     return {m: scores.get(m, 0.0) + w * bonus.get(m, 0.0) for m in scores.keys() | bonus.keys()}
 
 
+def top_arrays(ids: np.ndarray, scores: np.ndarray, n: int) -> dict[int, float]:
+    """`dict(top(dict(zip(ids, scores)), n))` for arrays of unique ids, without Python sorting:
+    the n best by score, ties broken by id, in that order."""
+    if n <= 0 or not len(ids):
+        return {}
+    if len(ids) > n:
+        # Keep every score >= the n-th best (ties at the cut included), then order those.
+        cut = np.partition(scores, len(scores) - n)[len(scores) - n]
+        keep = scores >= cut
+        ids, scores = ids[keep], scores[keep]
+    order = np.lexsort((ids, -scores))[:n]
+    return dict(zip(ids[order].tolist(), scores[order].tolist(), strict=True))
+
+
 def names_in(query: str, speakers: Sequence[str]) -> list[str]:
     """The speakers whose name (or first name) appears in the query as a word."""
     found = []
@@ -144,6 +160,9 @@ class Searcher:
         self._embedder: Embedder | None = None
         self._lex: dict[str, LexicalIndex] = {}
         self._vec: dict[str, VectorIndex] = {}
+        self._lookups: StoreLookups | None = None
+        self._coverage: tuple[tuple[int, int, str], tuple[int, int]] | None = None
+        self._pinned: int | None = None
         self.notes: list[str] = []
         self.index_dir = None if store.encrypted else index_dir_for(store.path)
 
@@ -155,6 +174,37 @@ class Searcher:
             self._embedder = get_embedder(spec) if isinstance(spec, str) else spec
         return self._embedder
 
+    @contextmanager
+    def consistent(self, version: int | None = None) -> Iterator[None]:
+        """Inside this block the store is taken not to change, so its version (which keys the
+        cached lookups) is read once instead of at every lookup. Blocks nest."""
+        if self._pinned is not None:
+            yield
+            return
+        self._pinned = self.store.data_version if version is None else version
+        try:
+            yield
+        finally:
+            self._pinned = None
+
+    def _version(self) -> int:
+        return self.store.data_version if self._pinned is None else self._pinned
+
+    def lookups(self) -> StoreLookups:
+        """In-memory id tables of the current store version (memory_store/lookups.py)."""
+        version = self._version()
+        if self._lookups is None or self._lookups.version != version:
+            self._lookups = StoreLookups(self.store, version)
+        return self._lookups
+
+    def _embedding_coverage(self, model_id: str) -> tuple[int, int]:
+        """`embedding_coverage`, recomputed only when the store or its embeddings change
+        (a full scan of every text hash: ~1 s per question at 3.6M messages otherwise)."""
+        key = (self._version(), self.store.count("embeddings"), model_id)
+        if self._coverage is None or self._coverage[0] != key:
+            self._coverage = (key, embedding_coverage(self.store, model_id))
+        return self._coverage[1]
+
     def lexical(self, unit: str) -> LexicalIndex:
         if unit not in self._lex:
             self._lex[unit] = open_lexical(self.store, unit, self.index_dir)
@@ -165,7 +215,7 @@ class Searcher:
         if emb is None or not self.config.use_dense:
             return None
         if unit not in self._vec:
-            done, total = embedding_coverage(self.store, emb.model_id)
+            done, total = self._embedding_coverage(emb.model_id)
             if done == 0:
                 self.notes.append("no embeddings yet: BM25 only (run `memlane embed`)")
                 return None
@@ -181,24 +231,23 @@ class Searcher:
 
     # -- scoring ----------------------------------------------------------------------------
     def allowed_messages(
-        self, conversation: str | None, candidate_ids: Sequence[int] | None
+        self, conversation: str | None, candidate_ids: Sequence[int] | np.ndarray | None
     ) -> np.ndarray | None:
         if candidate_ids is not None:
-            return np.asarray(sorted(set(map(int, candidate_ids))), dtype=np.int64)
+            return np.unique(np.asarray(candidate_ids, dtype=np.int64))
         if conversation is None:
             return None
-        rows = self.store.con.execute(
-            "SELECT id FROM messages WHERE conversation = ? AND kind = 'text' ORDER BY id",
-            [conversation],
-        ).fetchall()
-        return np.array([r[0] for r in rows], dtype=np.int64)
+        cache = self.lookups().conversation_ids
+        if conversation not in cache:
+            cache[conversation] = message_ids_of(self.store, conversation)
+        return cache[conversation]
 
     def runs(
         self,
         query: str,
         *,
         conversation: str | None = None,
-        candidate_ids: Sequence[int] | None = None,
+        candidate_ids: Sequence[int] | np.ndarray | None = None,
         chunks: bool | None = None,
         qvec: np.ndarray | None = None,
     ) -> dict[str, dict[int, float]]:
@@ -209,15 +258,30 @@ class Searcher:
         """
         allowed = self.allowed_messages(conversation, candidate_ids)
         emb = self.embedder if self.config.use_dense else None
-        if qvec is None and emb is not None:
-            qvec = emb.embed_query(query)
-        out = self._unit_runs("messages", query, qvec, allowed)
+        # The query is embedded only once a vector index is there to search (not before
+        # `memlane embed` has run), and once for both units.
+        vec: list[np.ndarray] = [] if qvec is None else [qvec]
+
+        def query_vector() -> np.ndarray:
+            if not vec:
+                assert emb is not None
+                vec.append(emb.embed_query(query))
+            return vec[0]
+
+        dense = qvec is not None or emb is not None
+        out = self._unit_runs("messages", query, query_vector if dense else None, allowed)
         if chunks if chunks is not None else self.config.chunk_weight > 0:
-            out |= self._unit_runs("chunks", query, qvec, self._chunk_allowed(allowed))
+            out |= self._unit_runs(
+                "chunks", query, query_vector if dense else None, self._chunk_allowed(allowed)
+            )
         return out
 
     def _unit_runs(
-        self, unit: str, query: str, qvec: np.ndarray | None, allowed: np.ndarray | None
+        self,
+        unit: str,
+        query: str,
+        qvec: Callable[[], np.ndarray] | None,
+        allowed: np.ndarray | None,
     ) -> dict[str, dict[int, float]]:
         n = self.config.candidates
         out: dict[str, dict[int, float]] = {}
@@ -225,48 +289,32 @@ class Searcher:
             index = self.lexical(unit)
             mask = None if allowed is None else index.mask_for(allowed)
             ids, scores = index.scores(query, mask)
-            out[f"bm25_{unit}"] = dict(
-                top(dict(zip(ids.tolist(), scores.tolist(), strict=True)), n)
-            )
+            out[f"bm25_{unit}"] = top_arrays(ids, scores, n)
         vi = self.vectors(unit) if qvec is not None else None
         if vi is not None and qvec is not None:
-            ids, scores = vi.search(qvec, n, allowed)
+            ids, scores = vi.search(qvec(), n, allowed)
             out[f"dense_{unit}"] = dict(zip(ids.tolist(), scores.tolist(), strict=True))
         return out
 
     def _chunk_allowed(self, allowed: np.ndarray | None) -> np.ndarray | None:
         if allowed is None:
             return None
-        rows = self.store.con.execute(
-            "SELECT DISTINCT chunk_id FROM chunk_messages WHERE message_id IN "
-            "(SELECT unnest(?::BIGINT[]))",
-            [allowed.tolist()],
-        ).fetchall()
-        return np.array([r[0] for r in rows], dtype=np.int64)
+        return self.lookups().chunks_of(allowed)
 
     def chunk_members(
         self, chunk_ids: Sequence[int], allowed: np.ndarray | None = None
     ) -> dict[int, list[int]]:
         """chunk id -> its searchable message ids (inside `allowed`, if given) in chunk order."""
-        rows = self.store.con.execute(
-            "SELECT cm.chunk_id, cm.message_id FROM chunk_messages cm "
-            "JOIN messages m ON m.id = cm.message_id AND m.kind = 'text' "
-            "WHERE cm.chunk_id IN (SELECT unnest(?::BIGINT[])) "
-            "AND (?::BIGINT[] IS NULL OR list_contains(?::BIGINT[], cm.message_id)) "
-            "ORDER BY cm.chunk_id, cm.pos",
-            [list(chunk_ids), *[None if allowed is None else allowed.tolist()] * 2],
-        ).fetchall()
-        out: dict[int, list[int]] = {}
-        for cid, mid in rows:
-            out.setdefault(cid, []).append(mid)
-        return out
+        if allowed is not None:
+            allowed = np.unique(np.asarray(allowed, dtype=np.int64))
+        return self.lookups().chunk_members(chunk_ids, allowed)
 
     def score_messages(
         self,
         query: str,
         *,
         conversation: str | None = None,
-        candidate_ids: Sequence[int] | None = None,
+        candidate_ids: Sequence[int] | np.ndarray | None = None,
         prefer_speakers: Sequence[str] | None = None,
     ) -> dict[int, float]:
         """Fused scores of candidate messages for `query` (the turn-level run).
@@ -295,14 +343,13 @@ class Searcher:
 
     def named_speakers(self, query: str, conversation: str | None) -> list[str]:
         """Speakers of the scope whose name (or first name) appears in the query."""
-        return names_in(query, self.store.speakers(conversation))
+        cache = self.lookups().speakers_by_conversation
+        if conversation not in cache:
+            cache[conversation] = self.store.speakers(conversation)
+        return names_in(query, cache[conversation])
 
     def speaker_of(self, ids: Sequence[int]) -> dict[int, str]:
-        rows = self.store.con.execute(
-            "SELECT id, speaker FROM messages WHERE id IN (SELECT unnest(?::BIGINT[]))",
-            [list(ids)],
-        ).fetchall()
-        return {int(i): str(s) for i, s in rows}
+        return self.lookups().speaker_of(ids)
 
     # -- public -----------------------------------------------------------------------------
     def search(
@@ -311,18 +358,21 @@ class Searcher:
         k: int = 5,
         *,
         conversation: str | None = None,
-        candidate_ids: Sequence[int] | None = None,
+        candidate_ids: Sequence[int] | np.ndarray | None = None,
         depth: int = 50,
     ) -> SearchResult:
         self.notes = []
-        scores = self.score_messages(query, conversation=conversation, candidate_ids=candidate_ids)
-        return self.result_from_scores(query, scores, k, depth)
+        with self.consistent():
+            scores = self.score_messages(
+                query, conversation=conversation, candidate_ids=candidate_ids
+            )
+            return self.result_from_scores(query, scores, k, depth)
 
     def result_from_scores(
         self, query: str, scores: dict[int, float], k: int, depth: int = 50
     ) -> SearchResult:
         best = top(scores, max(depth, k))
-        msgs = {m.id: m for m in self.store.messages([i for i, _ in best])}
+        msgs = {m.id: m for m in self.lookups().messages([i for i, _ in best])}
         ranked = [(msgs[i], s) for i, s in best if i in msgs]
         return SearchResult(query, self.group_chunks(ranked, k), ranked, list(self.notes))
 
@@ -330,13 +380,7 @@ class Searcher:
         """The top-k chunks by their best message; each lists its matched messages in time order."""
         if not ranked:
             return []
-        ids = [m.id for m, _ in ranked]
-        rows = self.store.con.execute(
-            "SELECT message_id, min(chunk_id) FROM chunk_messages WHERE message_id IN "
-            "(SELECT unnest(?::BIGINT[])) GROUP BY 1",
-            [ids],
-        ).fetchall()
-        home = dict(rows)
+        home = self.lookups().home_chunks([m.id for m, _ in ranked])
         hits: dict[int, ChunkHit] = {}
         for msg, score in ranked:
             cid = home.get(msg.id, -msg.id)
