@@ -61,6 +61,12 @@ def _bench_module() -> Any:
 )
 @click.option("--baseline/--no-baseline", default=True, help="Also time the LangChain ensemble.")
 @click.option(
+    "--no-dense",
+    is_flag=True,
+    help="Skip every embedding stage (sample, vectors, FAISS, baseline): ingest and BM25 + time "
+    "queries only, for very large histories.",
+)
+@click.option(
     "--seed", type=int, default=0, show_default=True, help="Seed of the synthetic history."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print bench.json instead of the summary.")
@@ -71,6 +77,7 @@ def bench(
     embed_sample: int,
     questions: int,
     baseline: bool,
+    no_dense: bool,
     seed: int,
     as_json: bool,
 ) -> None:
@@ -84,6 +91,7 @@ def bench(
         embed=not no_embed,
         embed_sample=embed_sample,
         baseline=baseline,
+        dense=not no_dense,
     )
     try:
         report = mod.run(cfg)

@@ -32,12 +32,18 @@ def _stages(r: dict[str, Any]) -> list[str]:
                 emb["extrapolated_full_s"],
             )
         )
-    lines.append(_row("store vectors in DuckDB (stand-in vectors)", fa["embeddings_insert_s"]))
-    lines.append(
-        _row(
-            f"FAISS build from DuckDB ({fa['faiss_ntotal']} stand-in vectors)", fa["faiss_build_s"]
+    if "skipped" in fa:
+        lines.append(_row(f"embedding, vectors and FAISS: skipped ({fa['skipped']})", ""))
+    else:
+        lines.append(
+            _row("store vectors in DuckDB (stand-in vectors)", r["standin"]["embeddings_insert_s"])
         )
-    )
+        lines.append(
+            _row(
+                f"FAISS build from DuckDB ({fa['faiss_ntotal']} stand-in vectors)",
+                fa["faiss_build_s"],
+            )
+        )
     if "line_parse" in r:
         lp = r["line_parse"]
         lines.append(
@@ -50,8 +56,8 @@ def _stages(r: dict[str, Any]) -> list[str]:
         "Peak RSS by process (MB): "
         + ", ".join(
             f"{k} {r[k]['process']['peak_rss_mb']}"
-            for k in ("ingest", "embedding", "faiss", "query")
-            if "process" in r[k]
+            for k in ("ingest", "embedding", "standin", "faiss", "query")
+            if "process" in r.get(k, {})
         )
         + "."
     )
@@ -60,6 +66,7 @@ def _stages(r: dict[str, Any]) -> list[str]:
 
 def _query(r: dict[str, Any]) -> list[str]:
     q, lex = r["query"], r["ingest"]["lexical_only_query"]
+    dense = "skipped" not in r["faiss"]
     lines = [
         "## Query latency (offline, no LLM, no answer text)",
         "",
@@ -68,7 +75,13 @@ def _query(r: dict[str, Any]) -> list[str]:
         "",
         _row("measure", "p50 ms", "p95 ms"),
         _row("---", "---:", "---:"),
-        _row("**total (hybrid, stand-in FAISS)**", q["total"]["p50_ms"], q["total"]["p95_ms"]),
+        _row(
+            "**total (hybrid, stand-in FAISS)**"
+            if dense
+            else "**total (BM25 + time, no vectors)**",
+            q["total"]["p50_ms"],
+            q["total"]["p95_ms"],
+        ),
         _row(
             "total minus query embedding",
             q["total_without_query_embedding"]["p50_ms"],
@@ -86,6 +99,16 @@ def _query(r: dict[str, Any]) -> list[str]:
             lex["total"]["p95_ms"],
         )
     )
+    rows = q.get("time_route_rows")
+    if rows:
+        lines.append(
+            _row(
+                f"time-only: + reading all filtered rows (median {rows['rows_p50']:.0f}, "
+                f"max {rows['rows_max']}), not in total",
+                rows["total_plus_read"].get("p50_ms"),
+                rows["total_plus_read"].get("p95_ms"),
+            )
+        )
     return lines
 
 
@@ -162,7 +185,7 @@ def markdown(r: dict[str, Any]) -> str:
         "Disk (MB): after ingest "
         + str(r["disk_after_ingest_mb"])
         + "; with vectors "
-        + str(r["disk_after_vectors_mb"])
+        + str(r.get("disk_after_vectors_mb", "(no vectors)"))
         + ".",
     ]
     return "\n".join(lines) + "\n"

@@ -48,3 +48,15 @@ def test_bench_smoke_writes_every_section(tmp_path: Path) -> None:
     assert report["ingest"]["process"]["peak_rss_mb"] > 0
     assert "skipped" in report["baseline"] or report["comparison"]["build_s"]["langchain"] > 0
     assert (tmp_path / "bench.md").read_text(encoding="utf-8").startswith("# memlane bench")
+
+
+def test_bench_no_dense_skips_every_vector_stage(tmp_path: Path) -> None:
+    cfg = BenchConfig(messages=800, out=tmp_path, questions=6, dense=False, line_parse=False)
+    run(cfg)
+    report = json.loads((tmp_path / "bench.json").read_text(encoding="utf-8"))
+    for section in ("embedding", "standin", "faiss", "baseline"):
+        assert "skipped" in report[section], section
+    assert report["query"]["questions"] == 6
+    assert "no embeddings yet" in " ".join(report["query"]["cold_notes"])
+    md = (tmp_path / "bench.md").read_text(encoding="utf-8")
+    assert "BM25 + time, no vectors" in md
