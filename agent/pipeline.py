@@ -19,7 +19,7 @@ import numpy as np
 from memory_store.errors import LLMError, PlanError
 from memory_store.fusion import fill_missing, top
 from memory_store.models import StoredMessage
-from memory_store.search import Searcher, SearchResult
+from memory_store.search import RetrievalConfig, Searcher, SearchResult
 from memory_store.settings import Settings
 from memory_store.store import Store
 from memory_store.table_ops import After, Before, TablePlan, compile_plan
@@ -328,12 +328,20 @@ class Pipeline:
         if candidates is not None:
             speakers = self.speakers(result.conversation)
             variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
+        # Inside a time filter the turns share their date and neighbours, so ranking leans on
+        # other evidence: it has its own settings (`eval tune --within-sessions`).
+        cfg = (
+            RetrievalConfig.from_settings(self.settings, filtered=True)
+            if candidates is not None
+            else None
+        )
         runs = [
             self.searcher.score_messages(
                 v,
                 conversation=result.conversation,
                 candidate_ids=candidates,
                 prefer_speakers=named,
+                config=cfg,
             )
             for v in variants
         ]

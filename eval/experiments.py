@@ -10,6 +10,7 @@ CV tuning grid can be re-scored with it:
 - ``base``: ``speaker: text`` (reproduces the stored index);
 - ``nb``: + the previous and next turn of the same session;
 - ``nb2``: + two turns either side;
+- ``prev``: + the previous turn only (the question a reply answers);
 - ``date``: + the session's month, year and weekday ("May 2023 Monday");
 - combinations joined with "+", e.g. ``nb+date``.
 """
@@ -24,21 +25,22 @@ from itertools import groupby
 import bm25s
 import numpy as np
 
-from eval.runs import RUN_CANDIDATES, QuestionRuns
+from eval.runs import RUN_CANDIDATES, QuestionRuns, Scope
 from memory_store.fusion import top
 from memory_store.store import Store
 from memory_store.tokenize import DefaultTokenizer
 
 __all__ = ["VARIANTS", "context_bm25_runs", "documents"]
 
-VARIANTS = ("base", "nb", "nb2", "date", "nb+date", "nb2+date")
+VARIANTS = ("base", "nb", "nb2", "prev", "date", "nb+date", "nb2+date", "prev+date")
 Row = tuple[int, str, str, str, int, datetime]  # id, conversation, speaker, text, session, ts
 
 
 def _document(rows: Sequence[Row], i: int, parts: set[str]) -> str:
     _, _, speaker, text, _, ts = rows[i]
-    width = 2 if "nb2" in parts else 1 if "nb" in parts else 0
-    around = [rows[j][3] for j in range(i - width, i + width + 1) if j != i and 0 <= j < len(rows)]
+    width = 2 if "nb2" in parts else 1 if "nb" in parts or "prev" in parts else 0
+    last = i if "prev" in parts else i + width
+    around = [rows[j][3] for j in range(i - width, last + 1) if j != i and 0 <= j < len(rows)]
     date = [f"{ts:%B %Y %A}"] if "date" in parts else []
     return " ".join([f"{speaker}: {text}", *around, *date])
 
@@ -59,9 +61,10 @@ def documents(store: Store, variant: str) -> dict[int, tuple[str, str]]:
 
 
 def context_bm25_runs(
-    store: Store, qruns: Sequence[QuestionRuns], variant: str
+    store: Store, qruns: Sequence[QuestionRuns], variant: str, scope: Scope | None = None
 ) -> list[QuestionRuns]:
-    """`qruns` with `bm25_messages` replaced by BM25 over the variant's documents."""
+    """`qruns` with `bm25_messages` replaced by BM25 over the variant's documents (inside
+    `scope(question)` when given, as `eval tune --within-sessions` ranks)."""
     docs = documents(store, variant)
     tokenizer = DefaultTokenizer()
     ids = np.array(list(docs), dtype=np.int64)
@@ -73,7 +76,10 @@ def context_bm25_runs(
         tokens = [t for t in tokenizer(q.question.question) if t in bm25.vocab_dict]
         run: dict[int, float] = {}
         if tokens:
-            scores = bm25.get_scores(tokens) * (convs == q.question.conversation)
+            allowed = convs == q.question.conversation
+            if scope is not None:
+                allowed &= np.isin(ids, np.asarray(scope(q.question), dtype=np.int64))
+            scores = bm25.get_scores(tokens) * allowed
             rows = np.flatnonzero(scores > 0)
             run = dict(
                 top(

@@ -18,7 +18,7 @@ evidence too and is reported in its own column).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +45,7 @@ from eval.runs import (
 )
 from eval.systems import DEPTH, System, chunk_ranking, systems_for
 from memory_store.settings import Settings
+from memory_store.store import Store
 
 if TYPE_CHECKING:
     from eval.answers import AnswerRow
@@ -100,14 +101,18 @@ def prepare(
     progress: Progress | None = None,
     within_sessions: bool = False,
 ) -> Prepared:
-    """Open the cached store, then ask every question that has evidence once (inside the
-    sessions holding its evidence, with `within_sessions`)."""
+    """Open the cached store, then ask every question that has evidence once.
+
+    `within_sessions` asks as the pipeline does after a time filter: only among the turns of
+    the sessions holding the evidence, with the question focused (`agent.pipeline.focus_query`
+    drops speaker names and reporting verbs, which every turn in the filter shares).
+    """
     store = open_eval_store(path, settings, db, progress)
     try:
         questions = load_locomo_questions(path)
         scored = [q for q in questions if q.evidence]
-        scope = session_scope(store) if within_sessions else None
-        qruns = collect_runs(store, scored, settings, progress=progress, scope=scope)
+        scope, query = (session_scope(store), _focused(store)) if within_sessions else (None, None)
+        qruns = collect_runs(store, scored, settings, progress=progress, scope=scope, query=query)
         corpus = load_corpus(store)
         now = {c: str(store.latest_ts(c)) for c in sorted({q.conversation for q in questions})}
     finally:
@@ -120,6 +125,13 @@ def prepare(
         "by_category": {str(c): sum(q.category == c for q in scored) for c in CATEGORY_NAMES},
     }
     return Prepared(qruns, corpus, counts, now)
+
+
+def _focused(store: Store) -> Callable[[LocomoQuestion], str]:
+    from agent.pipeline import focus_query
+
+    speakers = {c: store.speakers(c) for c in store.conversations()}
+    return lambda q: focus_query(q.question, speakers.get(q.conversation, []))
 
 
 def _question_scores(

@@ -139,19 +139,22 @@ def collect_runs(
     embedder: Embedder | None = None,
     progress: Progress | None = None,
     scope: Scope | None = None,
+    query: Callable[[LocomoQuestion], str] | None = None,
 ) -> list[QuestionRuns]:
     """Ask every question once, scoped to its conversation (and to `scope(question)`, the
-    candidate ids a time filter would leave, when given), keeping all four retriever runs."""
+    candidate ids a time filter would leave, when given), keeping all four retriever runs.
+    `query` gives the text to retrieve with (default: the question)."""
     depth = max(RUN_CANDIDATES, settings.candidates)
     searcher = Searcher(
         store, RetrievalConfig(candidates=depth), embedder or get_embedder(settings.embedder)
     )
     out: list[QuestionRuns] = []
-    vectors = _query_vectors(searcher, [q.question for q in questions], progress)
+    texts = [query(q) if query else q.question for q in questions]
+    vectors = _query_vectors(searcher, texts, progress)
     for n, q in enumerate(questions, start=1):
         qvec = vectors[n - 1] if vectors is not None else None
         runs = searcher.runs(
-            q.question,
+            texts[n - 1],
             conversation=q.conversation,
             candidate_ids=scope(q) if scope else None,
             chunks=True,

@@ -36,7 +36,16 @@ class RetrievalConfig:
     use_dense: bool = True
 
     @classmethod
-    def from_settings(cls, s: Settings) -> RetrievalConfig:
+    def from_settings(cls, s: Settings, *, filtered: bool = False) -> RetrievalConfig:
+        """The configured fusion; `filtered`: the settings for ranking inside a time filter."""
+        if filtered:
+            return cls(
+                beta=s.filtered_beta,
+                fusion=s.filtered_fusion,
+                candidates=s.candidates,
+                chunk_weight=s.filtered_chunk_weight,
+                speaker_boost=s.filtered_speaker_boost,
+            )
         return cls(
             beta=s.beta,
             fusion=s.fusion,
@@ -316,20 +325,28 @@ class Searcher:
         conversation: str | None = None,
         candidate_ids: Sequence[int] | np.ndarray | None = None,
         prefer_speakers: Sequence[str] | None = None,
+        config: RetrievalConfig | None = None,
     ) -> dict[int, float]:
         """Fused scores of candidate messages for `query` (the turn-level run).
 
         `prefer_speakers` (default: speakers named in the query) get `speaker_boost` added:
         "what inspired Jeff's painting" is answered by Jeff, not by messages addressed to him.
+        `config` overrides the fusion settings (ranking inside a time filter has its own).
         """
-        runs = self.runs(query, conversation=conversation, candidate_ids=candidate_ids)
-        if self.config.chunk_weight <= 0:
-            scores = fuse_runs(runs, self.config)
+        cfg = config or self.config
+        runs = self.runs(
+            query,
+            conversation=conversation,
+            candidate_ids=candidate_ids,
+            chunks=cfg.chunk_weight > 0,
+        )
+        if cfg.chunk_weight <= 0:
+            scores = fuse_runs(runs, cfg)
         else:
-            best = [c for c, _ in top(fuse_pair(runs, "chunks", self.config), 20)]
+            best = [c for c, _ in top(fuse_pair(runs, "chunks", cfg), 20)]
             allowed = self.allowed_messages(conversation, candidate_ids)
-            scores = fuse_runs(runs, self.config, self.chunk_members(best, allowed))
-        if self.config.speaker_boost > 0:
+            scores = fuse_runs(runs, cfg, self.chunk_members(best, allowed))
+        if cfg.speaker_boost > 0:
             names = (
                 self.named_speakers(query, conversation)
                 if prefer_speakers is None
@@ -337,7 +354,7 @@ class Searcher:
             )
             if names:
                 scores = speaker_prior(
-                    scores, self.speaker_of(list(scores)), names, self.config.speaker_boost
+                    scores, self.speaker_of(list(scores)), names, cfg.speaker_boost
                 )
         return scores
 

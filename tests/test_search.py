@@ -8,6 +8,7 @@ import pytest
 
 from memory_store.fusion import fill_missing, minmax, rrf, weighted_minmax
 from memory_store.search import RetrievalConfig, Searcher, index_dir_for
+from memory_store.settings import Settings
 from memory_store.store import Store
 
 
@@ -125,3 +126,18 @@ def test_store_without_vectors_answers_with_bm25_and_says_so(settings: object) -
     result = Searcher(store).search("dentist appointment", k=3)
     assert "dentist" in result.ranked_messages[0].text
     assert any("BM25 only" in n for n in result.notes)
+
+
+def test_filtered_settings_rank_inside_a_time_filter(small_store: Store, embedder: object) -> None:
+    """`config=` (the filtered_* settings the pipeline passes after a time filter) scores as a
+    searcher built with those settings would, and differs from the unfiltered ones."""
+    s = Settings.load({"filtered_beta": 0.0, "filtered_chunk_weight": 0.0}, environ={})
+    cfg = RetrievalConfig.from_settings(s, filtered=True)
+    assert (cfg.beta, cfg.chunk_weight, cfg.speaker_boost) == (0.0, 0.0, s.filtered_speaker_boost)
+    ids = [r[0] for r in small_store.con.execute("SELECT id FROM messages").fetchall()]
+    query = "what should I plant on the balcony"
+    plain = Searcher(small_store, RetrievalConfig.from_settings(s), embedder)  # type: ignore[arg-type]
+    inside = Searcher(small_store, cfg, embedder)  # type: ignore[arg-type]
+    got = plain.score_messages(query, candidate_ids=ids, config=cfg)
+    assert got == inside.score_messages(query, candidate_ids=ids)
+    assert got != plain.score_messages(query, candidate_ids=ids)
