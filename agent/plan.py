@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
@@ -33,6 +33,8 @@ from memory_store.table_ops import (
     NthWithin,
     TableOp,
     TablePlan,
+    WhereDate,
+    WhereDates,
     WhereWeekday,
 )
 from memory_store.tokenize import has_cjk
@@ -144,6 +146,7 @@ def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:
                 continue
             dropped.append(f"ignored '{h.note.split(' → ')[0]}': the question names a date")
             hits.remove(h)
+    hits = _union_of_dates(hits)
     out = []
     has_rows = any(h.kind in _ROW_KINDS for h in hits)
     for h in hits:
@@ -153,6 +156,34 @@ def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:
             h = _as_session_pick(h, has_rows)
         out.append(h)
     return out, dropped
+
+
+def _union_of_dates(hits: list[Hit]) -> list[Hit]:
+    """Separate calendar dates ("on May 8 and May 25") mean either day: their intersection is
+    always empty. Nested ones ("the 8th in May 2023") still narrow each other."""
+    dated = [
+        h
+        for h in hits
+        if h.kind in ("day_abs", "range_abs")
+        and len(h.ops) == 1
+        and isinstance(h.ops[0], WhereDate)
+    ]
+    spans = sorted(
+        {(h.ops[0].start, h.ops[0].end) for h in dated if isinstance(h.ops[0], WhereDate)}
+    )
+    disjoint = all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
+    if len(spans) < 2 or not disjoint or len(spans) > 31:
+        return hits
+    union = WhereDates(spans=[WhereDate(start=a, end=b) for a, b in spans])
+    first = dated[0]
+    out = []
+    for h in hits:
+        if h is first:
+            h = replace(h, kind="range_abs", ops=[union])
+        elif h in dated:
+            h = replace(h, ops=[])
+        out.append(h)
+    return out
 
 
 def _weekday_is_set(hits: list[Hit]) -> bool:
@@ -189,11 +220,16 @@ _DANGLING = re.compile(
 )
 
 
+_JOINED = re.compile(r"\0(?:\s*(?:,|and|or|&)?\s*(?:\bon\b)?\s*\0)+", re.I)
+
+
 def _strip(question: str, hits: list[Hit]) -> str:
     """The question minus the claimed spans and the prepositions they leave behind."""
     text = question
     for h in sorted(hits, key=lambda h: h.start, reverse=True):
-        text = text[: h.start] + " " + text[h.end :]
+        text = text[: h.start] + "\0" + text[h.end :]
+    # "on May 8, May 9 and May 25": the joiners between claimed spans go with them.
+    text = _JOINED.sub("\0", text).replace("\0", " ")
     text = re.sub(r"\s+", " ", text)
     for _ in range(3):
         text = _DANGLING.sub("", text).strip()

@@ -44,6 +44,7 @@ __all__ = [
     "TablePlan",
     "WhereConversation",
     "WhereDate",
+    "WhereDates",
     "WhereMonth",
     "WhereSpeaker",
     "WhereTimeOfDay",
@@ -72,6 +73,13 @@ class WhereDate(_Op):
         if self.start > self.end:
             raise ValueError(f"start {self.start} is after end {self.end}")
         return self
+
+
+class WhereDates(_Op):
+    """Messages on any of several days or date ranges ("on May 8 and May 25")."""
+
+    op: Literal["where_dates"] = "where_dates"
+    spans: list[WhereDate] = Field(min_length=2, max_length=31)
 
 
 class WhereWeekday(_Op):
@@ -194,6 +202,7 @@ class ExcludeCurrent(_Op):
 
 TableOp = Annotated[
     WhereDate
+    | WhereDates
     | WhereWeekday
     | WhereMonth
     | WhereTimeOfDay
@@ -339,6 +348,11 @@ def _where_date(op: WhereDate) -> _Fragment:
     return "day BETWEEN ? AND ?", [op.start, op.end]
 
 
+def _where_dates(op: WhereDates) -> _Fragment:
+    where = " OR ".join("day BETWEEN ? AND ?" for _ in op.spans)
+    return f"({where})", [d for span in op.spans for d in (span.start, span.end)]
+
+
 def _where_weekday(op: WhereWeekday) -> _Fragment:
     return "list_contains(?, weekday)", [sorted(set(op.days))]
 
@@ -420,6 +434,7 @@ def _exclude_current(prev: str, now: datetime) -> _Fragment:
 
 _COMPILERS: dict[type, Callable[[Any], _Fragment]] = {
     WhereDate: _where_date,
+    WhereDates: _where_dates,
     WhereWeekday: _where_weekday,
     WhereMonth: _where_month,
     WhereTimeOfDay: _where_time_of_day,

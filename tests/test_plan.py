@@ -19,6 +19,7 @@ from memory_store.table_ops import (
     SessionRange,
     TableOp,
     WhereDate,
+    WhereDates,
     WhereMonth,
     WhereSpeaker,
     WhereTimeOfDay,
@@ -277,6 +278,31 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
         SUN,
         "both",
         [day(2023, 2, 21)],
+    ),
+    # separate dates mean either day (their intersection would be empty)
+    (
+        "What did we talk about on May 8 and May 25?",
+        SUN,
+        "time",
+        [WhereDates(spans=[day(2023, 5, 8), day(2023, 5, 25)])],
+    ),
+    (
+        "What did Melanie say on May 8th or 25 May 2023?",
+        SUN,
+        "time",
+        [WhereDates(spans=[day(2023, 5, 8), day(2023, 5, 25)]), WhereSpeaker(names=["Melanie"])],
+    ),
+    (
+        "What did we discuss on May 3rd, May 9th and May 12th?",
+        SUN,
+        "time",
+        [WhereDates(spans=[day(2023, 5, 3), day(2023, 5, 9), day(2023, 5, 12)])],
+    ),
+    (
+        "What did we say about the dentist on 3 May and on 9 June?",
+        SUN,
+        "both",
+        [WhereDates(spans=[day(2023, 5, 3), day(2023, 6, 9)])],
     ),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),

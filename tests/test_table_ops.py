@@ -24,6 +24,7 @@ from memory_store.table_ops import (
     TablePlan,
     WhereConversation,
     WhereDate,
+    WhereDates,
     WhereMonth,
     WhereSpeaker,
     WhereTimeOfDay,
@@ -94,6 +95,20 @@ CASES: list[tuple[str, list[TableOp], str, list[Any], list[int]]] = [
         step(1, "WHERE day BETWEEN ? AND ?"),
         [date(2023, 5, 5), date(2023, 5, 9)],
         [3, 4, 5, 6],
+    ),
+    (
+        "where_dates",
+        [
+            WhereDates(
+                spans=[
+                    WhereDate(start=date(2023, 5, 2), end=date(2023, 5, 2)),
+                    WhereDate(start=date(2023, 5, 9), end=date(2023, 5, 10)),
+                ]
+            )
+        ],
+        step(1, "WHERE (day BETWEEN ? AND ? OR day BETWEEN ? AND ?)"),
+        [date(2023, 5, 2), date(2023, 5, 2), date(2023, 5, 9), date(2023, 5, 10)],
+        [1, 2, 5, 6],
     ),
     (
         "where_weekday",
