@@ -243,8 +243,13 @@ def test_within_sessions_ranks_only_the_evidence_sessions(module_settings: Setti
     assert len(inside.qruns) == len(prepare(TINY, module_settings).qruns)
     for q in inside.qruns:
         sessions = {ev.split(":")[0] for ev in q.question.evidence}
-        got = {inside.corpus.dia[m].split(":")[0] for m in q.runs["bm25_messages"]}
-        assert got and got <= sessions, (q.question.qid, got, sessions)
+        for name in ("bm25_messages", "dense_messages"):
+            got = {inside.corpus.dia[m].split(":")[0] for m in q.runs[name]}
+            assert got <= sessions, (q.question.qid, name, got, sessions)
+        # dense scores every allowed turn, so it shows the scope is the evidence sessions
+        assert {inside.corpus.dia[m].split(":")[0] for m in q.runs["dense_messages"]} == {
+            s for s in sessions if any(d.startswith(s + ":") for d in inside.corpus.dia.values())
+        }
 
 
 def test_cli_tune_within_sessions_writes_filtered_settings(
