@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from agent import plan_people as people
@@ -35,6 +35,7 @@ from memory_store.table_ops import (
     TablePlan,
     WhereDate,
     WhereDates,
+    WhereMonth,
     WhereWeekday,
 )
 from memory_store.tokenize import has_cjk
@@ -146,7 +147,7 @@ def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:
                 continue
             dropped.append(f"ignored '{h.note.split(' → ')[0]}': the question names a date")
             hits.remove(h)
-    hits = _union_of_dates(hits)
+    hits = _union_of_dates(_day_in_named_month(hits))
     out = []
     has_rows = any(h.kind in _ROW_KINDS for h in hits)
     for h in hits:
@@ -156,6 +157,27 @@ def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:
             h = _as_session_pick(h, has_rows)
         out.append(h)
     return out, dropped
+
+
+def _day_in_named_month(hits: list[Hit]) -> list[Hit]:
+    """ "on the 8th in May 2023": the day of that month, not the most recent 8th."""
+    months = [
+        op for h in hits if h.kind == "range_abs" for op in h.ops if isinstance(op, WhereMonth)
+    ]
+    if len(months) != 1 or months[0].year is None:
+        return hits
+    month, year = months[0].month, months[0].year
+    out = []
+    for h in hits:
+        if h.kind == "day_abs" and h.n > 0:
+            span = h.note.split(" → ")[0]
+            try:
+                d = date(year, month, h.n)
+                h = replace(h, ops=[WhereDate(start=d, end=d)], note=f"{span} → {d}")
+            except ValueError:  # "the 31st in June": nothing matches, and the note says why
+                h = replace(h, note=f"{span} → {year}-{month:02d} has no such day")
+        out.append(h)
+    return out
 
 
 def _union_of_dates(hits: list[Hit]) -> list[Hit]:

@@ -469,14 +469,16 @@ _DAY_OF_MONTH = re.compile(rf"\bon\s+the\s+(?P<d>{tx.ORDINAL})\b(?!\s+(?:of\b|{S
 
 
 def find_day_of_month(text: str, ctx: Ctx) -> list[Hit]:
-    """ "on the 3rd": the most recent 3rd of a month, this month or before."""
+    """ "on the 3rd": the most recent 3rd of a month, this month or before (`n` keeps the day,
+    so a month the question also names can place it: "the 8th in May 2023")."""
     hits = []
     for m in _DAY_OF_MONTH.finditer(text):
         day = tx.parse_ordinal(m.group("d"))
         if not day or day > 31:
             continue
         d = tx.recent_day_of_month(ctx.today, day)
-        hits.append(Hit(*m.span(), "day_abs", [WhereDate(start=d, end=d)], _span_note(m, str(d))))
+        note = _span_note(m, str(d))
+        hits.append(Hit(*m.span(), "day_abs", [WhereDate(start=d, end=d)], note, n=day))
     return hits
 
 

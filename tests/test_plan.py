@@ -304,6 +304,13 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
         "both",
         [WhereDates(spans=[day(2023, 5, 3), day(2023, 6, 9)])],
     ),
+    # a day of the month inside a month the question names
+    (
+        "What did we talk about on the 8th in May 2023?",
+        SUN,
+        "time",
+        [day(2023, 5, 8), WhereMonth(month=5, year=2023)],
+    ),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),
