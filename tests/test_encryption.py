@@ -7,10 +7,13 @@ proves the scan would catch a store (or WAL, index, history) written in the clea
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
+import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 
@@ -183,3 +186,34 @@ def test_killed_conversion_leaves_the_plain_or_the_encrypted_store(
         assert crypto.is_encrypted(db)
         assert not crypto.pending_path(db).exists()
     assert kills >= 3  # the kills landed during the conversion, not after it
+
+
+@pytest.mark.parametrize("encrypted", [True, False])
+def test_chat_keeps_no_history_file_for_an_encrypted_store(
+    tmp_path: Path, isolated_home: Path, passphrase: str, encrypted: bool
+) -> None:
+    """The REPL on a pty: questions are as private as the messages they ask about."""
+    canary = new_canary()
+    if encrypted:
+        invoke(["--encrypt"], init)
+    invoke(["ingest", str(write_jsonl(tmp_path / "c.jsonl", canary_rows(canary))), "--no-embed"])
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "agent", "chat", "--now", "2024-03-10"],
+        cwd=str(Path(__file__).resolve().parent.parent),
+        env=env | {"TERM": "dumb", "OMP_WAIT_POLICY": "PASSIVE"},
+        encoding="utf-8",
+        timeout=90,
+    )
+    child.expect_exact("memlane> ")
+    child.sendline(f"what is {canary}?")
+    child.expect_exact("memlane> ")
+    assert "Eve" in child.before
+    child.sendline("/quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    history = isolated_home / "chat_history"
+    assert history.exists() is not encrypted
+    assert (files_holding(isolated_home, canary[:16].encode()) == []) is encrypted
