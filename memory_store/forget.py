@@ -5,7 +5,8 @@ A forget, in order:
    conversations they were in (rebuilt from what remains); embeddings no longer referenced by
    any message or chunk; `imports` rows of files none of whose conversations remain; the
    recorded FAISS fingerprints. `data_version` is bumped. A dry run rolls this back.
-2. The derived index directory `<db>.idx/` (BM25 and FAISS files, rebuilt on the next search).
+2. The derived index directory `<db>.idx/` (BM25 and FAISS files, rebuilt on the next search),
+   and for an encrypted store the BM25 indexes kept inside it (`sealed_indexes`, in step 1).
 3. The REPL history: lines that mention words only the forgotten messages held, or the
    forgotten speaker/conversation name (the whole file for `all`).
 4. Compaction. DuckDB leaves deleted rows in free blocks and in the WAL, so the live data is
@@ -151,6 +152,8 @@ def _delete(
     )
     report.imports = _forget_imports(store, remaining, report.notes)
     store.exec_("DELETE FROM meta WHERE key LIKE 'faiss.%'")
+    # An encrypted store's BM25 indexes (their vocabularies hold the forgotten words).
+    store.exec_("DELETE FROM sealed_indexes")
     store.set_meta("data_version", str(store.data_version + 1))
 
 

@@ -57,7 +57,7 @@ def ingest_files(
 
 
 def refresh_lexical(store: Store) -> None:
-    if store.encrypted:
-        return  # its indexes are built in memory by the command that searches
+    # An encrypted store keeps its BM25 indexes inside itself (no index_dir): no clear text.
+    index_dir = None if store.encrypted else index_dir_for(store.path)
     for unit in ("messages", "chunks"):
-        open_lexical(store, unit, index_dir_for(store.path))
+        open_lexical(store, unit, index_dir)

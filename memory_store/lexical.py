@@ -7,12 +7,15 @@ version mismatch means the index is stale and is rebuilt from DuckDB.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
 import bm25s
+import duckdb
 import numpy as np
 
 from .store import Store
@@ -76,6 +79,52 @@ class LexicalIndex:
         bm25.index((corpus, vocab), show_progress=False)
         return cls(bm25, ids, tokenizer)
 
+    def to_bytes(self) -> bytes:
+        """The index as one .npz (no pickle): what an encrypted store keeps inside itself."""
+        arrays: dict[str, np.ndarray] = {"ids": self.ids}
+        if self.bm25 is not None:
+            b, scores = self.bm25, self.bm25.scores
+            params = {
+                "k1": b.k1,
+                "b": b.b,
+                "delta": b.delta,
+                "method": b.method,
+                "idf_method": b.idf_method,
+                "dtype": str(b.dtype),
+                "int_dtype": str(b.int_dtype),
+                "num_docs": int(scores["num_docs"]),
+                "vocab": b.vocab_dict,
+            }
+            arrays |= {
+                "data": scores["data"],
+                "indices": scores["indices"],
+                "indptr": scores["indptr"],
+                "params": np.frombuffer(json.dumps(params).encode("utf-8"), np.uint8),
+            }
+        buf = io.BytesIO()
+        np.savez(buf, **arrays)  # type: ignore[arg-type]
+        return buf.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes, tokenizer: Tokenizer) -> LexicalIndex:
+        with np.load(io.BytesIO(data), allow_pickle=False) as z:
+            ids = z["ids"]
+            if "params" not in z:
+                return cls(None, ids, tokenizer)
+            params = json.loads(z["params"].tobytes().decode("utf-8"))
+            vocab, num_docs = params.pop("vocab"), params.pop("num_docs")
+            bm25 = bm25s.BM25(**params)
+            bm25.vocab_dict = vocab
+            bm25.unique_token_ids_set = set(vocab.values())
+            bm25.nonoccurrence_array = None
+            bm25.scores = {
+                "data": z["data"],
+                "indices": z["indices"],
+                "indptr": z["indptr"],
+                "num_docs": num_docs,
+            }
+        return cls(bm25, ids, tokenizer)
+
     def save(self, path: Path, meta: dict[str, object]) -> None:
         tmp = path.with_suffix(".tmp")
         shutil.rmtree(tmp, ignore_errors=True)
@@ -128,12 +177,10 @@ class LexicalIndex:
 def open_lexical(store: Store, unit: str, index_dir: Path | None) -> LexicalIndex:
     """Load the persisted index for `unit`, rebuilding it when the store has changed.
 
-    With no `index_dir` (an encrypted store) the index is built in memory and never written.
+    With no `index_dir` (an encrypted store) no file is written: the index is kept inside the
+    store itself, in `sealed_indexes`, encrypted with everything else.
     """
     tokenizer = DefaultTokenizer()
-    if index_dir is None:
-        return build_unit(store, unit, tokenizer)
-    path = index_dir / f"bm25-{unit}"
     want = {
         "doc": DOC_VERSION,
         "unit": unit,
@@ -141,6 +188,9 @@ def open_lexical(store: Store, unit: str, index_dir: Path | None) -> LexicalInde
         "data_version": store.data_version,
         "rows": store.count(unit),
     }
+    if index_dir is None:
+        return _sealed(store, unit, want, tokenizer)
+    path = index_dir / f"bm25-{unit}"
     meta_file = path / "index_meta.json"
     if meta_file.exists():
         try:
@@ -150,6 +200,20 @@ def open_lexical(store: Store, unit: str, index_dir: Path | None) -> LexicalInde
             pass  # unreadable index files are rebuilt below
     index = build_unit(store, unit, tokenizer)
     index.save(path, want)
+    return index
+
+
+def _sealed(store: Store, unit: str, want: dict[str, object], tokenizer: Tokenizer) -> LexicalIndex:
+    name, meta = f"bm25-{unit}", json.dumps(want, sort_keys=True)
+    row = store.one("SELECT data FROM sealed_indexes WHERE name = ? AND meta = ?", [name, meta])
+    if row is not None:
+        return LexicalIndex.from_bytes(bytes(row[0]), tokenizer)
+    index = build_unit(store, unit, tokenizer)
+    with contextlib.suppress(duckdb.Error):  # a read-only open builds it again next time
+        store.exec_(
+            "INSERT OR REPLACE INTO sealed_indexes VALUES (?, ?, ?)",
+            [name, meta, index.to_bytes()],
+        )
     return index
 
 

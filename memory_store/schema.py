@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import duckdb
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _V1 = [
     """CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)""",
@@ -48,7 +48,14 @@ _V1 = [
         FROM messages m JOIN sessions s ON s.id = m.session_id""",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1}
+# v2: derived indexes of an encrypted store, kept inside it instead of in files beside it
+# (lexical.open_lexical); deleted by `forget` with everything else derived.
+_V2 = [
+    """CREATE TABLE IF NOT EXISTS sealed_indexes (
+        name VARCHAR PRIMARY KEY, meta VARCHAR NOT NULL, data BLOB NOT NULL)""",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2}
 
 
 def current_version(con: duckdb.DuckDBPyConnection) -> int:

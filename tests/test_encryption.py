@@ -217,3 +217,28 @@ def test_chat_keeps_no_history_file_for_an_encrypted_store(
     history = isolated_home / "chat_history"
     assert history.exists() is not encrypted
     assert (files_holding(isolated_home, canary[:16].encode()) == []) is encrypted
+
+
+def sealed(db: Path) -> list[bytes]:
+    store = Store.open(db, read_only=True)
+    rows = store.con.execute("SELECT data FROM sealed_indexes ORDER BY name").fetchall()
+    store.close()
+    return [bytes(r[0]) for r in rows]
+
+
+def test_bm25_lives_inside_the_encrypted_store_and_forget_clears_it(
+    tmp_path: Path, isolated_home: Path, passphrase: str
+) -> None:
+    """Ingest builds the BM25 indexes into `sealed_indexes` (so searches need not rebuild
+    them); their vocabularies hold message words, so `forget` must drop them."""
+    canary = new_canary()
+    invoke(["--encrypt"], init)
+    fill(tmp_path, canary)
+    db = isolated_home / "memlane.duckdb"
+    blobs = sealed(db)
+    assert len(blobs) == 2 and any(canary[:16].encode() in b for b in blobs)
+    invoke(["--conversation", "Secret", "--yes"], forget_cli)
+    assert "dentist" in invoke(["search", "dentist", "--now", "2024-03-10"])
+    blobs = sealed(db)
+    assert blobs and not any(canary[:16].encode() in b for b in blobs)
+    assert files_holding(isolated_home, canary[:16].encode()) == []

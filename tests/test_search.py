@@ -141,3 +141,17 @@ def test_filtered_settings_rank_inside_a_time_filter(small_store: Store, embedde
     got = plain.score_messages(query, candidate_ids=ids, config=cfg)
     assert got == inside.score_messages(query, candidate_ids=ids)
     assert got != plain.score_messages(query, candidate_ids=ids)
+
+
+def test_lexical_index_bytes_round_trip(small_store: Store) -> None:
+    """What an encrypted store keeps in `sealed_indexes` scores exactly as the built index."""
+    from memory_store.lexical import LexicalIndex, build_unit
+    from memory_store.tokenize import DefaultTokenizer
+
+    for unit in ("messages", "chunks"):
+        built = build_unit(small_store, unit, DefaultTokenizer())
+        loaded = LexicalIndex.from_bytes(built.to_bytes(), DefaultTokenizer())
+        for query in ("dentist on Tuesday", "book club", "Miso vet", "zzz-not-a-word"):
+            a, b = built.scores(query, None), loaded.scores(query, None)
+            assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]), (unit, query)
+        assert built.scores("dentist", None)[1].max() > 0  # the comparison is not vacuous
