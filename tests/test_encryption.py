@@ -242,3 +242,29 @@ def test_bm25_lives_inside_the_encrypted_store_and_forget_clears_it(
     blobs = sealed(db)
     assert blobs and not any(canary[:16].encode() in b for b in blobs)
     assert files_holding(isolated_home, canary[:16].encode()) == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "code"),
+    [(PASSPHRASE, "0 messages", 0), ("not it", "wrong passphrase", 1)],
+)
+def test_passphrase_typed_at_the_terminal(
+    isolated_home: Path, passphrase: str, typed: str, shown: str, code: int
+) -> None:
+    """Without MEMLANE_PASSPHRASE memlane asks on the terminal (getpass: nothing echoed)."""
+    invoke(["--encrypt"], init)
+    env = {k: v for k, v in os.environ.items() if k != crypto.PASSPHRASE_ENV}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "agent", "stats"],
+        cwd=str(Path(__file__).resolve().parent.parent),
+        env=env | {"TERM": "dumb"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.expect_exact("passphrase for ")
+    child.sendline(typed)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert shown in child.before and typed not in child.before
+    assert child.exitstatus == code
