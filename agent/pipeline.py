@@ -329,10 +329,12 @@ class Pipeline:
             speakers = self.speakers(result.conversation)
             variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
         # Inside a time filter the turns share their date and neighbours, so ranking leans on
-        # other evidence: it has its own settings (`eval tune --within-sessions`).
+        # other evidence: it has its own settings (`eval tune --within-sessions`). A speaker
+        # filter alone leaves half a conversation, which the conversation-wide settings fit.
+        timed = any(op.op != "where_speaker" for op in result.planned.plan.ops)
         cfg = (
             RetrievalConfig.from_settings(self.settings, filtered=True)
-            if candidates is not None
+            if candidates is not None and timed
             else None
         )
         runs = [

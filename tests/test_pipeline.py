@@ -219,3 +219,36 @@ def test_new_question_after_a_time_question(pipe: Pipeline) -> None:
     follow = pipe.ask("when is the dentist appointment?", now=NOW, history=history)
     assert follow.answer is not None
     assert follow.answer.text.startswith("On Monday 4 March 2024, Sam said")
+
+
+@pytest.mark.parametrize(
+    ("question", "timed"),
+    [
+        ("What did Aki say about climbing?", False),  # a speaker filter alone
+        ("What did Aki say about climbing on March 4th?", True),  # a time filter
+    ],
+)
+def test_filtered_settings_rank_only_inside_time_filters(
+    pipe: Pipeline, question: str, timed: bool
+) -> None:
+    """The filtered_* settings were tuned inside sessions; a speaker filter alone leaves half a
+    conversation, which the conversation-wide settings fit."""
+    from agent.pipeline import focus_query
+    from memory_store.search import RetrievalConfig
+
+    result = pipe.ask(question, now=NOW, answer=False)
+    assert result.route == "both" and result.search is not None
+    cfg = RetrievalConfig.from_settings(pipe.settings, filtered=True) if timed else None
+    query = result.search.question
+    expected = pipe.searcher.score_messages(
+        focus_query(query, pipe.speakers(result.conversation)),
+        conversation=result.conversation,
+        candidate_ids=result.filtered_ids,
+        prefer_speakers=pipe.searcher.named_speakers(query, result.conversation),
+        config=cfg,
+    )
+    got = {m.id: s for m, s in result.search.ranked}
+    assert got == {i: expected[i] for i in got}
+    assert RetrievalConfig.from_settings(pipe.settings, filtered=True) != (
+        RetrievalConfig.from_settings(pipe.settings)
+    )  # so the two cases differ
