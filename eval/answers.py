@@ -84,6 +84,8 @@ class AnswerRow:
     retrieve_ms: float
     answer_ms: float
     judge: str = ""
+    # turn-level Recall@5 of what the whole agent retrieved (planner and filter included)
+    recall: float = 0.0
 
     @property
     def total_ms(self) -> float:
@@ -102,6 +104,7 @@ class AnswerRow:
             "abstained": self.abstained,
             "evidence": "" if self.evidence is None else self.evidence,
             "route": self.route,
+            "recall@5": self.recall,
             "context_tokens": self.context_tokens,
             "retrieve_ms": self.retrieve_ms,
             "answer_ms": self.answer_ms,
@@ -143,6 +146,9 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
     end = time.perf_counter()
     refused = declined(answer)
     ranked = result.search.ranked_messages if result.search else []
+    shown = result.filtered if result.route == "time" else ranked[:5]
+    relevant = set(q.evidence)
+    recall = len({m.source_ref for m in shown} & relevant) / len(relevant) if relevant else 0.0
     return AnswerRow(
         qid=q.qid,
         conversation=q.conversation,
@@ -160,6 +166,7 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
         evidence=None if result.route == "time" else evidence_score(q.question, ranked),
         retrieve_ms=(mid - start) * 1000,
         answer_ms=(end - mid) * 1000,
+        recall=recall,
     )
 
 
@@ -241,9 +248,13 @@ def summarize_answers(
     f1, f1_ci = _mean_ci([r.score for r in head])
     abstain_adv, adv_ci = _mean_ci([r.score for r in adv])
     false_abs, false_ci = _mean_ci([float(r.abstained) for r in head])
+    recall, recall_ci = _mean_ci([r.recall for r in head])
     block: dict[str, Any] = {
         "f1": f1,
         "f1_ci95": f1_ci,
+        # the whole agent's retrieval (rewrite, planner, filter, fusion), as `memlane ask` runs
+        "agent_recall_at_5": recall,
+        "agent_recall_at_5_ci95": recall_ci,
         "by_category": {
             str(c): _category_block([r for r in rows if r.category == c], c)
             for c in CATEGORY_NAMES
@@ -314,7 +325,9 @@ def answers_table(block: Mapping[str, Any]) -> str:
     lat = block["latency_ms"]
     line = (
         f"answers ({block.get('mode', 'offline')}): F1 cat 1-4 "
-        f"{_with_ci(block['f1'], block['f1_ci95'])}, abstain on cat 5 "
+        f"{_with_ci(block['f1'], block['f1_ci95'])}, agent Recall@5 "
+        f"{_with_ci(block['agent_recall_at_5'], block['agent_recall_at_5_ci95'])}, "
+        f"abstain on cat 5 "
         f"{_f(block['abstain_adversarial'])}, false abstain {_f(block['false_abstain'])}, "
         f"context {block['context_tokens']:.0f} tokens, latency p50 {lat['p50']:.0f} ms "
         f"p95 {lat['p95']:.0f} ms"

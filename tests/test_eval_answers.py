@@ -218,6 +218,8 @@ def test_answers_and_judge_through_the_stub(
     assert by_cat == pytest.approx({"1": 0.75, "2": 0.6, "3": 0.0, "4": 0.4, "5": 1.0}, abs=1e-4)
     assert ans["abstain_adversarial"] == 1.0
     assert ans["false_abstain"] == 0.25
+    # four-turn conversations: the agent's top 5 holds every turn, so all evidence
+    assert ans["agent_recall_at_5"] == 1.0 and ans["agent_recall_at_5_ci95"] == [1.0, 1.0]
     assert ans["judge"]["accuracy"] == 0.75 and ans["judge"]["n"] == 4
     assert ans["abstain_calibration"] is None  # the LLM answerer does not use the threshold
     # LLM mode: the prompt holds every message of the (4-turn) conversation
