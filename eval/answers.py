@@ -84,8 +84,9 @@ class AnswerRow:
     retrieve_ms: float
     answer_ms: float
     judge: str = ""
-    # turn-level Recall@5 of what the whole agent retrieved (planner and filter included)
-    recall: float = 0.0
+    # turn-level Recall@5 of what the whole agent retrieved (planner and filter included);
+    # None for a question without evidence ids
+    recall: float | None = None
 
     @property
     def total_ms(self) -> float:
@@ -104,7 +105,7 @@ class AnswerRow:
             "abstained": self.abstained,
             "evidence": "" if self.evidence is None else self.evidence,
             "route": self.route,
-            "recall@5": self.recall,
+            "recall@5": "" if self.recall is None else self.recall,
             "context_tokens": self.context_tokens,
             "retrieve_ms": self.retrieve_ms,
             "answer_ms": self.answer_ms,
@@ -148,7 +149,7 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
     ranked = result.search.ranked_messages if result.search else []
     shown = result.filtered if result.route == "time" else ranked[:5]
     relevant = set(q.evidence)
-    recall = len({m.source_ref for m in shown} & relevant) / len(relevant) if relevant else 0.0
+    recall = len({m.source_ref for m in shown} & relevant) / len(relevant) if relevant else None
     return AnswerRow(
         qid=q.qid,
         conversation=q.conversation,
@@ -248,7 +249,7 @@ def summarize_answers(
     f1, f1_ci = _mean_ci([r.score for r in head])
     abstain_adv, adv_ci = _mean_ci([r.score for r in adv])
     false_abs, false_ci = _mean_ci([float(r.abstained) for r in head])
-    recall, recall_ci = _mean_ci([r.recall for r in head])
+    recall, recall_ci = _mean_ci([r.recall for r in head if r.recall is not None])
     block: dict[str, Any] = {
         "f1": f1,
         "f1_ci95": f1_ci,
