@@ -15,6 +15,7 @@ from pathlib import Path
 
 from . import crypto, locking
 from .errors import StoreError
+from .ingest import refresh_lexical
 from .store import Store
 
 
@@ -44,6 +45,7 @@ def encrypt_store(db: Path, passphrase: str, derived: list[Path]) -> EncryptRepo
     crypto.remember_key(db, key)
     store = Store.open(db)
     messages = store.count("messages")
+    refresh_lexical(store)  # seal the BM25 indexes now, as an import would
     store.close()
     removed = [str(p) for p in derived if _remove(p)]
     return EncryptReport(db, converted, messages, removed)

@@ -143,6 +143,7 @@ def test_a_plain_store_is_converted_whole(
     stats = json.loads(invoke(["stats", "--json"]))
     out = invoke(["--encrypt"], init)
     assert "5 messages" in out and "unencrypted file was replaced" in out
+    assert len(sealed(isolated_home / "memlane.duckdb")) == 2  # BM25 sealed at conversion
     assert files_holding(isolated_home, canary[:16].encode()) == []
     after = json.loads(invoke(["stats", "--json"]))
     assert {k: v for k, v in after.items() if k != "data_version"} == {
