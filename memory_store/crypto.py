@@ -148,13 +148,14 @@ def _extension_dir() -> str:
     return str(Path(next(iter(spec.submodule_search_locations))) / "extensions")
 
 
-def _quote_path(path: Path) -> str:
+def quote_path(path: Path) -> str:
+    """A path as a SQL string literal (DDL such as ATTACH takes no bound parameters)."""
     return "'" + str(path).replace("'", "''") + "'"
 
 
 def load_crypto(con: duckdb.DuckDBPyConnection) -> None:
     """Give `con` OpenSSL-backed encryption and encrypted spill files."""
-    con.execute(f"SET extension_directory = {_quote_path(Path(_extension_dir()))}")
+    con.execute(f"SET extension_directory = {quote_path(Path(_extension_dir()))}")
     con.execute("LOAD httpfs")
     con.execute("SET temp_file_encryption = true")
 
@@ -167,7 +168,7 @@ def attach(
         raise StoreError("internal: an encryption key must be hex")
     options = f"ENCRYPTION_KEY '{key}'" + (", READ_ONLY" if read_only else "")
     try:
-        con.execute(f"ATTACH {_quote_path(db)} AS {alias} ({options})")
+        con.execute(f"ATTACH {quote_path(db)} AS {alias} ({options})")
     except duckdb.IOException as exc:
         if "encryption key" in str(exc).lower():
             forget_key(db)

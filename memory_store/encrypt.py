@@ -57,16 +57,7 @@ def _copy_encrypted(db: Path, key: str, params: crypto.KeyParams) -> None:
         leftover.unlink(missing_ok=True)
     store = Store.open(db)
     try:
-        before = store.count("messages")
-        name = store.one("SELECT current_database()")
-        store.exec_("CHECKPOINT")
-        crypto.load_crypto(store.con)
-        crypto.attach(store.con, pending, key, "memlane_encrypting")
-        quoted = '"' + str(name[0] if name else "memlane").replace('"', '""') + '"'
-        store.exec_(f"COPY FROM DATABASE {quoted} TO memlane_encrypting")
-        after = store.one("SELECT count(*) FROM memlane_encrypting.messages")
-        store.exec_("DETACH memlane_encrypting")
-        if not after or after[0] != before:
+        if store.copy_to(pending, key) != store.count("messages"):
             raise StoreError(f"the encrypted copy of {db} is incomplete; the store is unchanged.")
         crypto.fsync_path(pending)
         with locking.exclusive(db):

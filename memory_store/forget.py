@@ -268,10 +268,6 @@ def scrub_history(
 
 
 # -- compaction -------------------------------------------------------------------------------
-def _quote(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
-
-
 def compact(store: Store) -> None:
     """Copy the live data into a fresh file and swap it in, so freed blocks and the WAL
     (which still hold deleted rows) leave the store.
@@ -283,14 +279,8 @@ def compact(store: Store) -> None:
     fresh = db.with_name(db.name + ".compact")
     for leftover in (fresh, fresh.with_name(fresh.name + ".wal")):
         leftover.unlink(missing_ok=True)
-    name = store.one("SELECT current_database()")
     locking.private_umask()
-    store.exec_("CHECKPOINT")
-    store.attach_sql(fresh, "memlane_compact")
-    store.exec_(
-        f"COPY FROM DATABASE {_quote(str(name[0] if name else 'memlane'))} TO memlane_compact"
-    )
-    store.exec_("DETACH memlane_compact")
+    store.copy_to(fresh)
     fresh.chmod(locking.PRIVATE_FILE)
     with locking.exclusive(db):
         store.con.close()

@@ -137,12 +137,29 @@ class Store:
         else:
             self.con = duckdb.connect(str(self.path))
 
-    def attach_sql(self, other: Path, alias: str) -> None:
-        """ATTACH another database file, encrypted with this store's key when it has one."""
-        if self._key is not None:
-            crypto.attach(self.con, other, self._key, alias)
+    def copy_to(self, target: Path, key: str | None = None) -> int:
+        """Copy every table into the fresh database file `target`, encrypted under `key`
+        (default: this store's own key, if any); return the messages the copy holds.
+
+        The copy has none of the free blocks where DuckDB keeps deleted rows (`forget`), and
+        is how a plain store becomes an encrypted one (`init --encrypt`).
+        """
+        key = self._key if key is None else key
+        name = self.one("SELECT current_database()")
+        self.exec_("CHECKPOINT")
+        if key is None:
+            self.exec_(f"ATTACH {crypto.quote_path(target)} AS memlane_copy")
         else:
-            self.exec_(f"ATTACH '{str(other).replace(chr(39), chr(39) * 2)}' AS {alias}")
+            if self._key is None:
+                crypto.load_crypto(self.con)
+            crypto.attach(self.con, target, key, "memlane_copy")
+        try:
+            source = '"' + str(name[0] if name else "memlane").replace('"', '""') + '"'
+            self.exec_(f"COPY FROM DATABASE {source} TO memlane_copy")
+            row = self.one("SELECT count(*) FROM memlane_copy.messages")
+        finally:
+            self.exec_("DETACH memlane_copy")
+        return int(row[0]) if row else 0
 
     # -- meta -------------------------------------------------------------------------------
     def get_meta(self, key: str, default: str | None = None) -> str | None:

@@ -42,6 +42,19 @@ def passphrase(monkeypatch: pytest.MonkeyPatch) -> str:
     return PASSPHRASE
 
 
+def on_terminal(*args: str, drop: str = "OPENAI_") -> pexpect.spawn:
+    """`memlane ARGS` on a pseudo-terminal, without the environment variables named `drop*`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "agent", *args],
+        cwd=str(Path(__file__).resolve().parent.parent),
+        env=env | {"TERM": "dumb", "OMP_WAIT_POLICY": "PASSIVE"},
+        encoding="utf-8",
+        timeout=90,
+    )
+
+
 def fill(tmp_path: Path, canary: str) -> None:
     """Ingest the canary, search for it (which builds indexes) and record a REPL question."""
     src = write_jsonl(tmp_path / "src" / "chats.jsonl", canary_rows(canary))
@@ -198,15 +211,7 @@ def test_chat_keeps_no_history_file_for_an_encrypted_store(
     if encrypted:
         invoke(["--encrypt"], init)
     invoke(["ingest", str(write_jsonl(tmp_path / "c.jsonl", canary_rows(canary))), "--no-embed"])
-    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "agent", "chat", "--now", "2024-03-10"],
-        cwd=str(Path(__file__).resolve().parent.parent),
-        env=env | {"TERM": "dumb", "OMP_WAIT_POLICY": "PASSIVE"},
-        encoding="utf-8",
-        timeout=90,
-    )
+    child = on_terminal("chat", "--now", "2024-03-10")
     child.expect_exact("memlane> ")
     child.sendline(f"what is {canary}?")
     child.expect_exact("memlane> ")
@@ -254,15 +259,7 @@ def test_passphrase_typed_at_the_terminal(
 ) -> None:
     """Without MEMLANE_PASSPHRASE memlane asks on the terminal (getpass: nothing echoed)."""
     invoke(["--encrypt"], init)
-    env = {k: v for k, v in os.environ.items() if k != crypto.PASSPHRASE_ENV}
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "agent", "stats"],
-        cwd=str(Path(__file__).resolve().parent.parent),
-        env=env | {"TERM": "dumb"},
-        encoding="utf-8",
-        timeout=60,
-    )
+    child = on_terminal("stats", drop=crypto.PASSPHRASE_ENV)
     child.expect_exact("passphrase for ")
     child.sendline(typed)
     child.expect(pexpect.EOF)
