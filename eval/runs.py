@@ -47,6 +47,8 @@ Scope = Callable[[LocomoQuestion], Sequence[int] | None]
 # The LINE study fuses each retriever's top 200; runs are kept at least this deep so that every
 # system (and any smaller `candidates` setting, by truncation) can be derived from them.
 RUN_CANDIDATES = 200
+# the dense run over chunks' own embedded texts (what the LINE configuration ranks with)
+CHUNK_TEXT_RUN = "dense_chunktexts"
 
 _DEFAULT_CHUNKING = (180, 42, 36)
 
@@ -94,7 +96,8 @@ def open_eval_store(
         if progress:
             progress("embedding", done, total)
 
-    embed_pending(store, embedder, progress=tick)
+    # Chunk texts too: the LINE configuration ranks chunks by their own embedded text.
+    embed_pending(store, embedder, progress=tick, chunk_texts=True)
     return store
 
 
@@ -145,8 +148,11 @@ def collect_runs(
     candidate ids a time filter would leave, when given), keeping all four retriever runs.
     `query` gives the text to retrieve with (default: the question)."""
     depth = max(RUN_CANDIDATES, settings.candidates)
-    searcher = Searcher(
-        store, RetrievalConfig(candidates=depth), embedder or get_embedder(settings.embedder)
+    embedder = embedder or get_embedder(settings.embedder)
+    searcher = Searcher(store, RetrievalConfig(candidates=depth), embedder, settings.chunk_vectors)
+    # The LINE configuration's dense chunk run always searches the chunks' own texts.
+    texts_searcher = Searcher(
+        store, RetrievalConfig(candidates=depth, use_lexical=False), embedder, "embedded"
     )
     out: list[QuestionRuns] = []
     texts = [query(q) if query else q.question for q in questions]
@@ -160,6 +166,15 @@ def collect_runs(
             chunks=True,
             qvec=qvec,
         )
+        if qvec is not None:
+            dense = texts_searcher.runs(
+                texts[n - 1],
+                conversation=q.conversation,
+                candidate_ids=scope(q) if scope else None,
+                chunks=True,
+                qvec=qvec,
+            )
+            runs[CHUNK_TEXT_RUN] = dense.get("dense_chunks", {})
         out.append(QuestionRuns(q, runs))
         if progress:
             progress("retrieval", n, len(questions))

