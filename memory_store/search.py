@@ -18,7 +18,7 @@ import numpy as np
 from .embed import Embedder, embedding_coverage, get_embedder
 from .fusion import minmax, rrf, speaker_prior, top, weighted_minmax
 from .lexical import LexicalIndex, open_lexical
-from .lookups import StoreLookups, message_ids_of
+from .lookups import StoreLookups, message_ids_of, sorted_unique
 from .models import StoredMessage
 from .settings import Settings
 from .store import Store
@@ -239,7 +239,9 @@ class Searcher:
                     f"still embedding ({done}/{total} texts): dense search is partial"
                 )
             source = POOLED_CHUNKS if unit == "chunks" and self.chunk_vectors == "pooled" else unit
-            vi = open_vectors(self.store, source, self.index_dir, emb.model_id, emb.dim)
+            # Pooled chunk vectors are decoded from the messages index: open that first.
+            base = self.vectors("messages") if source == POOLED_CHUNKS else None
+            vi = open_vectors(self.store, source, self.index_dir, emb.model_id, emb.dim, base)
             if vi.rebuilt:
                 self.notes.append(f"rebuilt the {unit} vector index from the store")
             self._vec[unit] = vi
@@ -250,7 +252,7 @@ class Searcher:
         self, conversation: str | None, candidate_ids: Sequence[int] | np.ndarray | None
     ) -> np.ndarray | None:
         if candidate_ids is not None:
-            return np.unique(np.asarray(candidate_ids, dtype=np.int64))
+            return sorted_unique(candidate_ids)
         if conversation is None:
             return None
         cache = self.lookups().conversation_ids
@@ -322,7 +324,7 @@ class Searcher:
     ) -> dict[int, list[int]]:
         """chunk id -> its searchable message ids (inside `allowed`, if given) in chunk order."""
         if allowed is not None:
-            allowed = np.unique(np.asarray(allowed, dtype=np.int64))
+            allowed = sorted_unique(allowed)
         return self.lookups().chunk_members(chunk_ids, allowed)
 
     def score_messages(

@@ -258,3 +258,30 @@ def test_vectorised_bm25_is_bm25s_bit_for_bit(corpus: list[list[int]]) -> None:
     for key in ("data", "indices", "indptr"):
         assert got[key].dtype == ref.scores[key].dtype, key
         assert np.array_equal(got[key], ref.scores[key]), key
+
+
+@pytest.mark.parametrize("n_allowed", [1, 7, 250, 320, 900, 1999, 2000])
+@pytest.mark.parametrize("k", [1, 10, 200])
+def test_filtered_dense_search_is_the_exact_top_k(n_allowed: int, k: int) -> None:
+    """Narrow filters go through FAISS's id selector, wide ones (over WIDE_FILTER of the index)
+    are applied after a deeper unrestricted search; both must equal brute force."""
+    from memory_store.vectors import WIDE_FILTER, VectorIndex, _empty_index
+
+    rng = np.random.default_rng(n_allowed * 1000 + k)
+    dim, n = 32, 2000
+    vecs = rng.standard_normal((n, dim)).astype(np.float32)
+    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+    ids = np.arange(10, 10 + 3 * n, 3, dtype=np.int64)  # ids are not row numbers
+    index = _empty_index(dim)
+    index.add_with_ids(vecs, ids)
+    vi = VectorIndex(index, "test", dim)
+    allowed = rng.choice(ids, n_allowed, replace=False)  # unsorted, as a caller may pass
+    stored = np.stack([index.reconstruct(int(i)) for i in ids])  # the fp16 values searched
+    for query in rng.standard_normal((5, dim)).astype(np.float32):
+        got_ids, got_scores = vi.search(query, k, allowed)
+        inside = np.isin(ids, allowed)
+        scores = stored[inside] @ query
+        order = np.argsort(-scores, kind="stable")[:k]
+        assert got_ids.tolist() == ids[inside][order].tolist()
+        np.testing.assert_allclose(got_scores, scores[order], rtol=1e-4, atol=1e-5)
+    assert (n_allowed > WIDE_FILTER * n) == (n_allowed >= 320)  # both paths are exercised
