@@ -12,7 +12,7 @@ import io
 import json
 import shutil
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,26 +47,47 @@ def lucene_scores(
     counts and scores document by document in Python (358,896 turns: 11 s of a 14 s build).
 
     The matrix is documents x vocabulary in CSC form: for each token, the documents holding it
-    (ascending) and the token's BM25 weight in each.
+    (ascending) and the token's BM25 weight in each. Work arrays are filled in slices and
+    sorted in place: at 358,896 turns there are ~20M tokens, and each int64 copy is 160 MB.
     """
     n_docs = len(lengths)
-    doc = np.repeat(np.arange(n_docs, dtype=np.int64), lengths)
-    key = np.sort(tokens.astype(np.int64) * n_docs + doc)  # by token, then document
-    first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
-    tf = np.diff(np.r_[first, len(key)]).astype(np.float32)
+    key = tokens.astype(np.int64)
+    key *= n_docs
+    ends = np.cumsum(lengths)
+    step = 1 << 16
+    for lo in range(0, n_docs, step):  # + document number, a slice of documents at a time
+        hi = min(lo + step, n_docs)
+        a, z = int(ends[lo] - lengths[lo]), int(ends[hi - 1])
+        key[a:z] += np.repeat(np.arange(lo, hi, dtype=np.int64), lengths[lo:hi])
+    key.sort()  # by token, then document
+    new = np.empty(len(key), dtype=bool)
+    new[0] = True
+    np.not_equal(key[1:], key[:-1], out=new[1:])
+    first = np.flatnonzero(new)
+    del new
+    tf = np.empty(len(first), dtype=np.float32)
+    tf[:-1] = np.diff(first)
+    tf[-1] = len(key) - first[-1]
     key = key[first]
-    token, doc = key // n_docs, key % n_docs
+    del first
+    token = (key // n_docs).astype(np.int32)
+    doc = (key % n_docs).astype(np.int32)
+    del key
     df = np.bincount(token, minlength=n_vocab)
     idf = np.zeros(n_vocab, dtype=np.float32)
     seen = df > 0
     idf[seen] = np.log(1 + (n_docs - df[seen] + 0.5) / (df[seen] + 0.5))
     # The same operations, in the same order and precision, as bm25s's per-document loop.
     avg = np.float64(lengths.mean())
-    norm = k1 * ((1 - b) + b * lengths[doc].astype(np.float64) / avg)
-    data = (idf[token] * (tf / (norm + tf))).astype(np.float32)
+    data = np.empty(len(tf), dtype=np.float32)
+    step = 1 << 20
+    for lo in range(0, len(tf), step):
+        part = slice(lo, lo + step)
+        norm = k1 * ((1 - b) + b * lengths[doc[part]].astype(np.float64) / avg)
+        data[part] = idf[token[part]] * (tf[part] / (norm + tf[part]))
     indptr = np.zeros(n_vocab + 1, dtype=np.int64)
     np.cumsum(df, out=indptr[1:])
-    return {"data": data, "indices": doc.astype(np.int32), "indptr": indptr, "num_docs": n_docs}
+    return {"data": data, "indices": doc, "indptr": indptr, "num_docs": n_docs}
 
 
 class LexicalIndex:
@@ -78,22 +99,20 @@ class LexicalIndex:
         self._sorted = bool(len(ids) < 2 or np.all(ids[1:] > ids[:-1]))
 
     @classmethod
-    def build(cls, docs: Sequence[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
-        return cls.build_pieces([(i, t.split()) for i, t in docs], tokenizer)
+    def build(cls, docs: Iterable[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
+        return cls.build_pieces(((i, t.split()) for i, t in docs), tokenizer)
 
     @classmethod
     def build_pieces(
-        cls, docs: Sequence[tuple[int, Sequence[str | None]]], tokenizer: Tokenizer
+        cls, docs: Iterable[tuple[int, Sequence[str | None]]], tokenizer: Tokenizer
     ) -> LexicalIndex:
         """Index documents given as pieces (None pieces are skipped) that join with whitespace.
 
         Tokens never span whitespace, so a document's tokens are its pieces' tokens in order;
         a piece repeated across documents (a turn is also its neighbours' context, chunks
-        overlap, "ok" recurs) is tokenized once and bm25s gets token ids directly.
+        overlap, "ok" recurs) is tokenized once. `docs` is consumed as it comes (a cursor):
+        only token ids are kept, 4 bytes each.
         """
-        ids = np.array([d[0] for d in docs], dtype=np.int64)
-        if not docs:
-            return cls(None, ids, tokenizer)
         vocab: dict[str, int] = {}
         cache: dict[str, list[int]] = {}
 
@@ -103,23 +122,28 @@ class LexicalIndex:
                 got = cache[piece] = [vocab.setdefault(t, len(vocab)) for t in tokenizer(piece)]
             return got
 
-        flat = array("i")
-        lengths = np.empty(len(docs), dtype=np.int64)
-        for n, (_, pieces) in enumerate(docs):
+        ids, flat, lengths = array("q"), array("i"), array("q")
+        for doc_id, pieces in docs:
             before = len(flat)
             for p in pieces:
                 if p is not None:
                     flat.extend(encode(p))
             if len(flat) == before:
                 flat.append(vocab.setdefault("", len(vocab)))
-            lengths[n] = len(flat) - before
+            ids.append(doc_id)
+            lengths.append(len(flat) - before)
+        if not ids:
+            return cls(None, np.empty(0, dtype=np.int64), tokenizer)
+        cache.clear()  # the pieces and their token lists are no longer needed
         bm25 = bm25s.BM25(k1=1.2, b=0.75)
-        bm25.scores = lucene_scores(np.frombuffer(flat, dtype=np.int32), lengths, len(vocab))
+        bm25.scores = lucene_scores(
+            np.frombuffer(flat, dtype=np.int32), np.frombuffer(lengths, dtype=np.int64), len(vocab)
+        )
         vocab.setdefault("", len(vocab))  # as bm25s's own `index` leaves its vocabulary
         bm25.vocab_dict = vocab
         bm25.unique_token_ids_set = set(vocab.values())
         bm25.nonoccurrence_array = None
-        return cls(bm25, ids, tokenizer)
+        return cls(bm25, np.frombuffer(ids, dtype=np.int64).copy(), tokenizer)
 
     def to_bytes(self) -> bytes:
         """The index as one .npz (no pickle): what an encrypted store keeps inside itself."""
@@ -261,7 +285,12 @@ def _sealed(store: Store, unit: str, want: dict[str, object], tokenizer: Tokeniz
 
 def build_unit(store: Store, unit: str, tokenizer: Tokenizer) -> LexicalIndex:
     """Build the index of one unit from the store (not saved)."""
-    rows = store.con.execute(UNITS[unit]).fetchall()
+    cursor = store.con.execute(UNITS[unit])
+
+    def rows() -> Iterator[tuple[Any, ...]]:
+        while batch := cursor.fetchmany(20_000):
+            yield from batch
+
     if unit == "chunks":
-        return LexicalIndex.build(rows, tokenizer)
-    return LexicalIndex.build_pieces([(r[0], r[1:]) for r in rows], tokenizer)
+        return LexicalIndex.build(rows(), tokenizer)
+    return LexicalIndex.build_pieces(((r[0], r[1:]) for r in rows()), tokenizer)
