@@ -48,7 +48,7 @@ class HashEmbedder:
 def store(settings: Settings) -> Iterator[Store]:
     opened = Store.open(settings.db_path)
     ingest_files(opened, [FIXTURES / "small.jsonl", FIXTURES / "injection.jsonl"], settings)
-    embed_pending(opened, HashEmbedder())
+    embed_pending(opened, HashEmbedder(), chunk_texts=True)
     yield opened
     opened.close()
 
@@ -85,7 +85,8 @@ def test_summaries_fill_in_resumably_and_refresh_embedding_text(
     first = todo[0]
     _, old_text, old_hash = chunk_row(store, first)
     version = store.data_version
-    assert pending_texts(store, HashEmbedder.model_id) == []
+    # summaries reach the vectors when chunks embed their own text (chunk_vectors = embedded)
+    assert pending_texts(store, HashEmbedder.model_id, chunk_texts=True) == []
 
     llm_stub.enqueue("- 2024-03-04: Sam has a dentist appointment (zyxquartz) on Thursday.")
     assert summarize_chunks(store, llm, limit=1) == 1
@@ -98,8 +99,8 @@ def test_summaries_fill_in_resumably_and_refresh_embedding_text(
     assert store.data_version == version + 1
     assert pending_chunks(store) == todo[1:]
     # `memlane embed` now has exactly this chunk to (re-)embed
-    assert pending_texts(store, HashEmbedder.model_id) == [(new_hash, text)]
-    assert embed_pending(store, HashEmbedder()) == 1
+    assert pending_texts(store, HashEmbedder.model_id, chunk_texts=True) == [(new_hash, text)]
+    assert embed_pending(store, HashEmbedder(), chunk_texts=True) == 1
 
     # the request: the summarize prompt, the chunk's messages escaped in their block
     sent = llm_stub.last_request
