@@ -58,44 +58,55 @@ def percentiles(values: Sequence[float]) -> dict[str, float]:
 
 # -- ingest ---------------------------------------------------------------------------------
 def stage_ingest(args: dict[str, Any]) -> dict[str, Any]:
-    from memory_store.importers import load
-    from memory_store.lexical import open_lexical
-    from memory_store.search import index_dir_for
+    """`memory_store.ingest.ingest_files`, run as it is, with its steps timed by wrapping them:
+    parsing (time spent inside the importer's iterator), staging and inserting, sessions and
+    chunks, and each BM25 index."""
+    import memory_store.ingest as ingest_mod
+    from memory_store.importers import ImportStream
     from memory_store.settings import Settings
-    from memory_store.store import Store, file_hash
+    from memory_store.store import Store
 
     settings = Settings.load({"db": Path(args["db"]), "home": Path(args["home"])})
-    times: dict[str, float] = {}
-    t = now()
-    parsed = [load(p) for p in args["paths"]]
-    times["parse_s"] = now() - t
+    times = dict.fromkeys(("parse_s", "db_load_s", "sessions_chunks_s"), 0.0)
+
+    def timed_messages(items: Iterator[Any]) -> Iterator[Any]:
+        while True:
+            t = now()
+            item = next(items, None)
+            times["parse_s"] += now() - t
+            if item is None:
+                return
+            yield item
+
+    real_stream, real_open_lexical = ingest_mod.stream, ingest_mod.open_lexical
+
+    def stream(*a: Any, **kw: Any) -> ImportStream:
+        source = real_stream(*a, **kw)
+        source.messages = timed_messages(source.messages)
+        return source
+
+    def open_lexical(store: Any, unit: str, index_dir: Any) -> Any:
+        t = now()
+        try:
+            return real_open_lexical(store, unit, index_dir)
+        finally:
+            times[f"bm25_{unit}_s"] = now() - t
+
     store = Store.open(settings.db_path)
-    n_new = 0
-    times["db_load_s"] = times["sessions_chunks_s"] = 0.0
-    for result in parsed:
-        t = now()
-        store.exec_("BEGIN TRANSACTION")
-        new = store._insert_new(result.messages)
-        times["db_load_s"] += now() - t
-        t = now()
-        convs = sorted({m.conversation for m in result.messages})
-        store.rebuild_sessions(
-            convs, settings.session_gap_minutes, settings.chunk_size, settings.chunk_stride
-        )
-        store.exec_(
-            "INSERT OR REPLACE INTO imports VALUES (?, ?, ?, now(), ?)",
-            [file_hash(result.path), str(result.path), result.format, len(result.messages)],
-        )
-        store._bump_version()
-        store.exec_("COMMIT")
-        times["sessions_chunks_s"] += now() - t
-        n_new += new
-    del parsed
-    for unit in ("messages", "chunks"):
-        t = now()
-        open_lexical(store, unit, index_dir_for(store.path))
-        times[f"bm25_{unit}_s"] = now() - t
+    clock = StageClock()
+    store._stage = clock.wrap("stage", store._stage)  # type: ignore[method-assign]
+    store._insert_staged = clock.wrap("insert", store._insert_staged)  # type: ignore[method-assign]
+    store.rebuild_sessions = clock.wrap("sessions", store.rebuild_sessions)  # type: ignore[method-assign]
+    ingest_mod.stream, ingest_mod.open_lexical = stream, open_lexical  # type: ignore[assignment]
+    try:
+        reports = ingest_mod.ingest_files(store, args["paths"], settings)
+    finally:
+        ingest_mod.stream, ingest_mod.open_lexical = real_stream, real_open_lexical
+    st = clock.current
+    times["db_load_s"] = st["stage"] - times["parse_s"] + st["insert"]
+    times["sessions_chunks_s"] = st["sessions"]
     times["bm25_s"] = times["bm25_messages_s"] + times["bm25_chunks_s"]
+    n_new = sum(r.new_messages for r in reports)
     first = _first_question(store, settings, args["questions"])
     counts = {k: store.count(k) for k in ("messages", "sessions", "chunks")}
     lex = run_questions(store, settings, args["questions"][: args.get("lexical_questions", 50)])

@@ -1,4 +1,4 @@
-"""The ingest pipeline: parse each file, store it in one transaction, refresh BM25, embed.
+"""The ingest pipeline: stream each file into the store (one transaction), refresh BM25, embed.
 
 Lexical and temporal search are usable as soon as `ingest_files` returns its reports; the
 embedding stage runs after and can be interrupted and resumed (`memlane embed`).
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .importers import load
+from .importers import stream
 from .lexical import open_lexical
 from .search import index_dir_for
 from .settings import Settings
@@ -27,29 +27,30 @@ def ingest_files(
     conversation: str | None = None,
     on_file: Callable[[IngestReport], None] | None = None,
 ) -> list[IngestReport]:
-    """Import every file (each its own transaction), then bring the BM25 indexes up to date.
+    """Import every file, then bring the BM25 indexes up to date.
 
-    All files are parsed before any is stored, so a bad file stops the run before anything
-    changes.
+    All files go in one transaction, each streamed from its parser into the store as it is
+    read: a bad line in any file rolls the whole run back, so nothing changes, and no file is
+    ever held whole in memory (JSON Lines). `on_file` sees each report once all are stored.
     """
-    parsed = [
-        load(p, fmt, dayfirst=dayfirst, strict=strict, conversation=conversation) for p in paths
-    ]
     reports = []
-    for result in parsed:
-        report = store.ingest(
-            result.messages,
-            path=str(result.path),
-            fmt=result.format,
-            gap_minutes=settings.session_gap_minutes,
-            chunk_size=settings.chunk_size,
-            chunk_stride=settings.chunk_stride,
-            fhash=file_hash(result.path),
-        )
-        report.warnings = result.warnings
-        if result.skipped:
-            report.warnings.append(f"{result.path}: {result.skipped} lines skipped")
-        reports.append(report)
+    with store.transaction():
+        for path in paths:
+            source = stream(path, fmt, dayfirst=dayfirst, strict=strict, conversation=conversation)
+            report = store.ingest(
+                source.messages,
+                path=str(source.path),
+                fmt=source.format,
+                gap_minutes=settings.session_gap_minutes,
+                chunk_size=settings.chunk_size,
+                chunk_stride=settings.chunk_stride,
+                fhash=file_hash(source.path),
+            )
+            report.warnings = source.warnings
+            if source.skipped:
+                report.warnings.append(f"{source.path}: {source.skipped} lines skipped")
+            reports.append(report)
+    for report in reports:
         if on_file:
             on_file(report)
     refresh_lexical(store)

@@ -8,7 +8,9 @@ Messages are keyed by (conversation, source_ref), so importing a file twice adds
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -81,6 +83,13 @@ def _connect(path: Path, read_only: bool, key: str | None = None) -> duckdb.Duck
         ) from exc
 
 
+def batched(items: Iterable[Message], n: int) -> Iterator[list[Message]]:
+    """Lists of n items (the last may be shorter); itertools.batched needs Python 3.12."""
+    it = iter(items)
+    while part := list(itertools.islice(it, n)):
+        yield part
+
+
 class Store:
     """One memlane DuckDB file and the settings its derived data was built with."""
 
@@ -88,6 +97,7 @@ class Store:
         self.con = con
         self.path = path
         self._key = key
+        self._in_transaction = False
 
     @property
     def encrypted(self) -> bool:
@@ -176,10 +186,27 @@ class Store:
     def _bump_version(self) -> None:
         self.set_meta("data_version", str(self.data_version + 1))
 
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction around the block; nested blocks join the outer one."""
+        if self._in_transaction:
+            yield
+            return
+        self.exec_("BEGIN TRANSACTION")
+        self._in_transaction = True
+        try:
+            yield
+        except BaseException:
+            self._in_transaction = False
+            self.exec_("ROLLBACK")
+            raise
+        self._in_transaction = False
+        self.exec_("COMMIT")
+
     # -- ingest -----------------------------------------------------------------------------
     def ingest(
         self,
-        messages: Sequence[Message],
+        messages: Iterable[Message],
         *,
         path: str = "<memory>",
         fmt: str = "jsonl",
@@ -187,73 +214,93 @@ class Store:
         chunk_size: int = 42,
         chunk_stride: int = 36,
         fhash: str | None = None,
+        batch: int = 50_000,
     ) -> IngestReport:
-        """Insert new messages and rebuild the touched conversations, in one transaction."""
-        self.exec_("BEGIN TRANSACTION")
-        try:
-            new = self._insert_new(messages)
-            convs = sorted({m.conversation for m in messages})
+        """Insert new messages and rebuild the touched conversations, in one transaction.
+
+        `messages` is consumed in batches of `batch` into a staging table, so an importer that
+        streams (JSON Lines) never has the whole history in Python; an error while reading it
+        rolls everything back.
+        """
+        with self.transaction():
+            n = self._stage(messages, batch)
+            try:
+                rows = self.con.execute(
+                    "SELECT DISTINCT conversation FROM memlane_incoming ORDER BY 1"
+                ).fetchall()
+                convs = [str(r[0]) for r in rows]
+                new = self._insert_staged()
+            finally:
+                self.exec_("DROP TABLE IF EXISTS memlane_incoming")
             if new:
                 self.rebuild_sessions(convs, gap_minutes, chunk_size, chunk_stride)
             n_sessions, n_chunks = self._derived_counts(convs)
             if fhash:
                 self.exec_(
                     "INSERT OR REPLACE INTO imports VALUES (?, ?, ?, now(), ?)",
-                    [fhash, path, fmt, len(messages)],
+                    [fhash, path, fmt, n],
                 )
             if new:
                 self._bump_version()
-            self.exec_("COMMIT")
-        except BaseException:
-            self.exec_("ROLLBACK")
-            raise
-        return IngestReport(path, fmt, convs, new, len(messages) - new, n_sessions, n_chunks)
+        return IngestReport(path, fmt, convs, new, n - new, n_sessions, n_chunks)
 
-    def _insert_new(self, messages: Sequence[Message]) -> int:
-        if not messages:
-            return 0
-        table = pa.table(
-            {
-                "ord": list(range(len(messages))),
-                "conversation": [m.conversation for m in messages],
-                "source_ref": [m.source_ref for m in messages],
-                "speaker": [m.speaker for m in messages],
-                "ts": pa.array([m.ts for m in messages], pa.timestamp("us")),
-                "ts_utc": pa.array([m.ts_utc for m in messages], pa.timestamp("us", tz="UTC")),
-                "text": [m.text for m in messages],
-                "kind": [m.kind for m in messages],
-                "session_key": [m.session_key for m in messages],
-                "embed_hash": [
-                    text_hash(message_embedding_text(m.speaker, m.text))
-                    if m.kind == "text" and m.text.strip()
-                    else None
-                    for m in messages
-                ],
-            }
+    def _stage(self, messages: Iterable[Message], batch: int) -> int:
+        """Load messages into the temporary table `memlane_incoming`; return how many."""
+        self.exec_(
+            """CREATE OR REPLACE TEMP TABLE memlane_incoming (
+                ord BIGINT, conversation VARCHAR, source_ref VARCHAR, speaker VARCHAR,
+                ts TIMESTAMP, ts_utc TIMESTAMPTZ, text VARCHAR, kind VARCHAR,
+                session_key VARCHAR, embed_hash VARCHAR)"""
         )
-        self.con.register("incoming", table)
-        try:
-            before = self.count("messages")
-            start = self.one("SELECT coalesce(max(id), 0) FROM messages")
-            base = int(start[0]) if start else 0
-            # First occurrence wins for a source_ref repeated inside one file.
-            self.exec_(
-                """
-                INSERT INTO messages
-                SELECT ? + row_number() OVER (ORDER BY i.conversation, i.ts, i.ord),
-                       i.conversation, i.source_ref, i.speaker, i.ts, i.ts_utc, i.text, i.kind,
-                       NULL, i.session_key, i.embed_hash
-                FROM (SELECT * FROM incoming
-                      QUALIFY row_number() OVER (PARTITION BY conversation, source_ref
-                                                 ORDER BY ord) = 1) i
-                ANTI JOIN messages m
-                  ON m.conversation = i.conversation AND m.source_ref = i.source_ref
-                """,
-                [base],
+        n = 0
+        for part in batched(messages, batch):
+            table = pa.table(
+                {
+                    "ord": list(range(n, n + len(part))),
+                    "conversation": [m.conversation for m in part],
+                    "source_ref": [m.source_ref for m in part],
+                    "speaker": [m.speaker for m in part],
+                    "ts": pa.array([m.ts for m in part], pa.timestamp("us")),
+                    "ts_utc": pa.array([m.ts_utc for m in part], pa.timestamp("us", tz="UTC")),
+                    "text": [m.text for m in part],
+                    "kind": [m.kind for m in part],
+                    "session_key": [m.session_key for m in part],
+                    "embed_hash": [
+                        text_hash(message_embedding_text(m.speaker, m.text))
+                        if m.kind == "text" and m.text.strip()
+                        else None
+                        for m in part
+                    ],
+                }
             )
-            return self.count("messages") - before
-        finally:
-            self.con.unregister("incoming")
+            self.con.register("memlane_batch", table)
+            try:
+                self.exec_("INSERT INTO memlane_incoming SELECT * FROM memlane_batch")
+            finally:
+                self.con.unregister("memlane_batch")
+            n += len(part)
+        return n
+
+    def _insert_staged(self) -> int:
+        before = self.count("messages")
+        start = self.one("SELECT coalesce(max(id), 0) FROM messages")
+        base = int(start[0]) if start else 0
+        # First occurrence wins for a source_ref repeated inside one file.
+        self.exec_(
+            """
+            INSERT INTO messages
+            SELECT ? + row_number() OVER (ORDER BY i.conversation, i.ts, i.ord),
+                   i.conversation, i.source_ref, i.speaker, i.ts, i.ts_utc, i.text, i.kind,
+                   NULL, i.session_key, i.embed_hash
+            FROM (SELECT * FROM memlane_incoming
+                  QUALIFY row_number() OVER (PARTITION BY conversation, source_ref
+                                             ORDER BY ord) = 1) i
+            ANTI JOIN messages m
+              ON m.conversation = i.conversation AND m.source_ref = i.source_ref
+            """,
+            [base],
+        )
+        return self.count("messages") - before
 
     def rebuild_sessions(
         self, conversations: Iterable[str], gap_minutes: int, size: int, stride: int

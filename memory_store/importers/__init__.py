@@ -11,7 +11,7 @@ file that does not parse, or lacks a required key, always raises, naming the lin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,21 +20,37 @@ from memory_store.importers import jsonl, line, locomo, telegram, tmd, whatsapp
 from memory_store.importers._common import SYSTEM_SPEAKER, Context, head
 from memory_store.models import Message
 
-__all__ = ["FORMATS", "SYSTEM_SPEAKER", "Format", "ImportResult", "detect", "load"]
+__all__ = [
+    "FORMATS",
+    "SYSTEM_SPEAKER",
+    "Format",
+    "ImportResult",
+    "ImportStream",
+    "detect",
+    "load",
+    "stream",
+]
 
 
 @dataclass(frozen=True)
 class Format:
-    """A parser and the sniffing test that recognises its files."""
+    """A parser and the sniffing test that recognises its files. `stream` yields messages as
+    it reads (line-based formats); for the others it is `parse`."""
 
     sniff: Callable[[str, Path], bool]
     parse: Callable[[Path, Context], list[Message]]
     doc: str
+    stream: Callable[[Path, Context], Iterable[Message]]
 
 
 # Sniffing order matters: JSON shapes first (most specific), then the text formats.
 FORMATS: dict[str, Format] = {
-    name: Format(mod.sniff, mod.parse, (mod.__doc__ or "").strip().splitlines()[0])
+    name: Format(
+        mod.sniff,
+        mod.parse,
+        (mod.__doc__ or "").strip().splitlines()[0],
+        getattr(mod, "iter_parse", mod.parse),
+    )
     for name, mod in (
         ("jsonl", jsonl),
         ("telegram", telegram),
@@ -75,6 +91,52 @@ def detect(path: str | Path) -> str:
     )
 
 
+@dataclass
+class ImportStream:
+    """One file's messages as they are parsed; warnings and skips fill in as it is read."""
+
+    path: Path
+    format: str
+    messages: Iterator[Message]
+    context: Context
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.context.warnings
+
+    @property
+    def skipped(self) -> int:
+        return self.context.skipped
+
+
+def stream(
+    path: str | Path,
+    fmt: str = "auto",
+    *,
+    dayfirst: bool | None = None,
+    strict: bool = False,
+    conversation: str | None = None,
+    participants: Sequence[str] = (),
+) -> ImportStream:
+    """`load`, but the messages are parsed while they are consumed (JSON Lines streams; the
+    other formats are parsed whole at the first message). Arguments as for `load`."""
+    p = Path(path)
+    name = detect(p) if fmt == "auto" else fmt
+    if name not in FORMATS:
+        raise ImportFormatError(
+            str(p), "line 1", f"unknown format {fmt!r}", f"Choose from {sorted(FORMATS)}"
+        )
+    ctx = Context(p, dayfirst, strict, conversation, tuple(participants))
+
+    def messages() -> Iterator[Message]:
+        try:
+            yield from FORMATS[name].stream(p, ctx)
+        except OSError as exc:
+            raise ImportFormatError(str(p), "line 1", f"cannot read file: {exc.strerror}") from exc
+
+    return ImportStream(p, name, messages(), ctx)
+
+
 def load(
     path: str | Path,
     fmt: str = "auto",
@@ -94,15 +156,12 @@ def load(
         conversation: name to use instead of the one found in the file (single-chat files).
         participants: sender names, which desktop LINE exports need to split name from text.
     """
-    p = Path(path)
-    name = detect(p) if fmt == "auto" else fmt
-    if name not in FORMATS:
-        raise ImportFormatError(
-            str(p), "line 1", f"unknown format {fmt!r}", f"Choose from {sorted(FORMATS)}"
-        )
-    ctx = Context(p, dayfirst, strict, conversation, tuple(participants))
-    try:
-        messages = FORMATS[name].parse(p, ctx)
-    except OSError as exc:
-        raise ImportFormatError(str(p), "line 1", f"cannot read file: {exc.strerror}") from exc
-    return ImportResult(p, name, messages, ctx.warnings, ctx.skipped)
+    s = stream(
+        path,
+        fmt,
+        dayfirst=dayfirst,
+        strict=strict,
+        conversation=conversation,
+        participants=participants,
+    )
+    return ImportResult(s.path, s.format, list(s.messages), s.warnings, s.skipped)

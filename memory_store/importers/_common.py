@@ -11,7 +11,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -73,6 +73,34 @@ def read_text(path: Path) -> str:
             str(path), f"line {line}", f"not {encoding} text", "re-export the file as UTF-8"
         ) from exc
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, line) as `read_text(path).split("\n")` numbers them, read as it goes: a
+    file of millions of lines is never held whole."""
+    with path.open("rb") as fh:
+        if fh.read(2) in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 cannot be split on b"\n"
+            yield from enumerate(read_text(path).split("\n"), 1)
+            return
+        fh.seek(0)
+        n = 0
+        for raw in fh:
+            if n == 0 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ImportFormatError(
+                    str(path), f"line {n + 1}", "not utf-8-sig text", "re-export the file as UTF-8"
+                ) from exc
+            parts = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            if text.endswith(("\n", "\r")):
+                parts.pop()
+            for part in parts:
+                n += 1
+                yield n, part
+        if n == 0 or text.endswith(("\n", "\r")):
+            yield n + 1, ""  # what split() gives after a final line end
 
 
 def head(path: Path, size: int = 65536) -> str:

@@ -26,11 +26,12 @@ so a bad line means a bug upstream, not a quirk to work around.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memory_store.importers._common import Context, digest, read_text
+from memory_store.importers._common import Context, digest, iter_lines
 from memory_store.models import KINDS, Message
 
 REQUIRED = ("conversation", "speaker", "ts", "text")
@@ -77,9 +78,9 @@ def _message(ctx: Context, obj: Any) -> Message | str:
     )
 
 
-def parse(path: Path, ctx: Context) -> list[Message]:
-    out = []
-    for n, line in enumerate(read_text(path).split("\n"), 1):
+def iter_parse(path: Path, ctx: Context) -> Iterator[Message]:
+    """The file's messages, read line by line (a history of millions of lines streams)."""
+    for n, line in iter_lines(path):
         if not line.strip():
             continue
         try:
@@ -92,5 +93,8 @@ def parse(path: Path, ctx: Context) -> list[Message]:
             raise ctx.fail(
                 f"line {n}", result, "see memory_store/importers/jsonl.py for the format"
             )
-        out.append(result)
-    return out
+        yield result
+
+
+def parse(path: Path, ctx: Context) -> list[Message]:
+    return list(iter_parse(path, ctx))
