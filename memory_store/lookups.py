@@ -13,6 +13,7 @@ Every function here returns exactly what the SQL it replaces returned.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date, datetime
 
 import numpy as np
 import pyarrow as pa
@@ -75,6 +76,38 @@ class StoreLookups:
         self._speaker_names: list[str] = []
         self.speakers_by_conversation: dict[str | None, list[str]] = {}
         self.conversation_ids: dict[str, np.ndarray] = {}
+        self._days: dict[str | None, tuple[np.ndarray, np.ndarray]] | None = None
+
+    # -- message days ------------------------------------------------------------------------
+    def latest_between(self, conversation: str | None, start: date, end: date) -> datetime | None:
+        """`SELECT max(ts) FROM messages WHERE CAST(ts AS DATE) BETWEEN start AND end` (in
+        `conversation`, if given), from each conversation's days with messages, read in one
+        scan: the planner asks this for most questions (40 ms a scan at 3.6M messages)."""
+        if self._days is None:
+            table = self.store.con.execute(
+                "SELECT conversation, CAST(ts AS DATE) AS day, max(ts) AS latest FROM messages "
+                "GROUP BY ALL ORDER BY conversation, day"
+            ).fetch_arrow_table()
+            convs = table.column(0).to_pylist()
+            days = table.column(1).to_numpy().astype("datetime64[D]")
+            latest = table.column(2).to_numpy().astype("datetime64[us]")
+            self._days = {}
+            bounds = [i for i in range(1, len(convs)) if convs[i] != convs[i - 1]]
+            for lo, hi in zip([0, *bounds], [*bounds, len(convs)], strict=True):
+                if hi > lo:
+                    self._days[convs[lo]] = (days[lo:hi], latest[lo:hi])
+            order = np.lexsort((latest, days))  # every conversation: a day's max is its last
+            last_of_day = np.r_[days[order][1:] != days[order][:-1], True]
+            self._days[None] = (days[order][last_of_day], latest[order][last_of_day])
+        got = self._days.get(conversation)
+        if got is None:
+            return None
+        days, latest = got
+        first = int(np.searchsorted(days, np.datetime64(start, "D"), side="left"))
+        after = int(np.searchsorted(days, np.datetime64(end, "D"), side="right"))
+        if after <= first:
+            return None
+        return latest[first:after].max().astype(datetime)
 
     # -- chunk membership -------------------------------------------------------------------
     def _chunk_tables(self) -> tuple[np.ndarray, ...]:

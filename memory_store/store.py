@@ -556,6 +556,13 @@ class Store:
         )
         return row[0] if row else None
 
+    def latest_by_conversation(self) -> dict[str, datetime]:
+        """The newest message time of every conversation, in one scan."""
+        rows = self.con.execute(
+            "SELECT conversation, max(ts) FROM messages GROUP BY conversation"
+        ).fetchall()
+        return {str(c): ts for c, ts in rows}
+
     def is_imported(self, fhash: str) -> bool:
         row = self.one("SELECT 1 FROM imports WHERE file_hash = ?", [fhash])
         return row is not None

@@ -285,3 +285,31 @@ def test_filtered_dense_search_is_the_exact_top_k(n_allowed: int, k: int) -> Non
         assert got_ids.tolist() == ids[inside][order].tolist()
         np.testing.assert_allclose(got_scores, scores[order], rtol=1e-4, atol=1e-5)
     assert (n_allowed > WIDE_FILTER * n) == (n_allowed >= 320)  # both paths are exercised
+
+
+def test_latest_between_answers_as_the_sql_it_replaces(small_store: Store) -> None:
+    """The planner's probe "newest message between two days" comes from an in-memory day
+    table; for every conversation (and all) and many ranges it must equal the SQL."""
+    from datetime import date, timedelta
+
+    from memory_store.lookups import StoreLookups
+
+    lookups = StoreLookups(small_store, small_store.data_version)
+    convs = [None, *small_store.conversations(), "nobody"]
+    first, last = small_store.one("SELECT min(ts)::DATE, max(ts)::DATE FROM messages") or (0, 0)
+    days = [first + timedelta(days=d) for d in range(-2, (last - first).days + 3)]
+    assert len(days) > 5
+    found = 0
+    for conv in convs:
+        for start in days[::2]:
+            ends = (start, start + timedelta(days=1), start + timedelta(days=9), date(2099, 1, 1))
+            for end in ends:
+                want = small_store.one(
+                    "SELECT max(ts) FROM messages WHERE CAST(ts AS DATE) BETWEEN ? AND ? "
+                    "AND (? IS NULL OR conversation = ?)",
+                    [start, end, conv, conv],
+                )
+                got = lookups.latest_between(conv, start, end)
+                assert got == (want[0] if want else None), (conv, start, end)
+                found += got is not None
+    assert found > 10  # the comparison is not all None

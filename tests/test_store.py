@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -182,3 +183,44 @@ def test_second_writer_gets_busy_error(tmp_path: Path) -> None:
         holder.wait()
         if holder.stdout:
             holder.stdout.close()
+
+
+@pytest.mark.parametrize("fail_after", [0, 1, 7, 19])
+def test_streamed_ingest_rolls_back_when_the_source_fails_midway(
+    tmp_path: Path, fail_after: int
+) -> None:
+    """Messages reach the store in batches as they are read; a source that fails after some
+    batches are staged leaves the store exactly as it was."""
+    store = Store.open(tmp_path / "s.duckdb")
+    store.ingest(_messages([0, 1]))
+    before = _snapshot(store)
+    staged: list[int] = []
+
+    def source() -> Iterator[Message]:
+        for i, m in enumerate(_messages([5] * 20, conv="streamed")):
+            if i == fail_after:
+                raise ImportFormatError("big.jsonl", f"line {i + 1}", "invalid JSON")
+            staged.append(i)
+            yield m
+
+    with pytest.raises(ImportFormatError, match="line"):
+        store.ingest(source(), batch=3)
+    assert len(staged) == fail_after
+    assert _snapshot(store) == before
+    ok = store.ingest(_messages([5] * 20, conv="streamed"), batch=3)  # and a clean run works
+    assert (ok.new_messages, ok.sessions) == (20, 1)
+
+
+def test_jsonl_is_read_lazily(tmp_path: Path) -> None:
+    """`stream` parses JSON Lines as it is consumed: the messages before a bad line arrive
+    before the error does (what lets a huge file be imported in batches)."""
+    from memory_store.importers import stream
+
+    good = '{"conversation": "x", "speaker": "a", "ts": "2024-01-01T00:0%d", "text": "hi"}\n'
+    path = tmp_path / "h.jsonl"
+    path.write_text("".join(good % i for i in range(5)) + "{not json\n", encoding="utf-8")
+    messages = stream(path).messages
+    first = [next(messages) for _ in range(5)]
+    assert [m.ts.minute for m in first] == [0, 1, 2, 3, 4]
+    with pytest.raises(ImportFormatError, match="line 6"):
+        next(messages)
