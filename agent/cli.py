@@ -105,7 +105,8 @@ def ingest(
     me: str | None,
     as_json: bool,
 ) -> None:
-    """Import chat history files into the store (each file is one transaction)."""
+    """Import chat history files into the store: one transaction for all of them, each file
+    streamed in as it is read, so a bad line anywhere leaves the store as it was."""
     store = Store.open(settings.db_path)
     reports = ingest_files(
         store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict, conversation=conversation
