@@ -19,7 +19,7 @@ from agent.app import build_pipeline, mode_line
 from agent.cli_common import console, err, printable, store_options
 from agent.pipeline import AskResult
 from agent.render import render_answer, render_explain
-from memory_store.embed import embed_pending, embedding_coverage, get_embedder
+from memory_store.embed import embed_pending_shared, embedding_coverage, get_embedder
 from memory_store.errors import MemlaneError
 from memory_store.ingest import ingest_files
 from memory_store.models import StoredMessage
@@ -42,19 +42,32 @@ def progress_bar() -> Progress:
 
 
 def run_embedding(store: Store, settings: Settings, quiet: bool = False) -> int:
+    """Embed what is pending with a progress bar. The store is let go meanwhile, so other
+    memlane commands can use it while this runs (`embed_pending_shared`); `store` is open
+    again afterwards."""
     embedder = get_embedder(settings.embedder)
-    with progress_bar() as bar:
-        task = bar.add_task(f"embedding ({settings.embedder})", total=None)
+    label = f"embedding ({settings.embedder})"
+    store.close()
+    try:
+        with progress_bar() as bar:
+            task = bar.add_task(label, total=None)
 
-        def tick(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            def tick(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
 
-        return embed_pending(
-            store,
-            embedder,
-            progress=None if quiet else tick,
-            chunk_texts=settings.chunk_vectors == "embedded",
-        )
+            def waiting(on: bool) -> None:
+                text = f"{label}: waiting for the store (another memlane has it open)"
+                bar.update(task, description=text if on else label)
+
+            return embed_pending_shared(
+                store.path,
+                embedder,
+                progress=None if quiet else tick,
+                waiting=None if quiet else waiting,
+                chunk_texts=settings.chunk_vectors == "embedded",
+            )
+    finally:
+        store.reconnect(let_go=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -8,13 +8,15 @@ so inner product is cosine similarity.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 import pyarrow as pa
 
-from .errors import StoreError
+from .errors import StoreBusyError, StoreError
 from .sessions import message_embedding_text
 from .store import Store
 
@@ -108,23 +110,99 @@ def embed_pending(
     for start in range(0, len(todo), batch_size):
         batch = todo[start : start + batch_size]
         vectors = embedder.embed_passages([t for _, t in batch])
-        table = pa.table(
-            {
-                "model": [embedder.model_id] * len(batch),
-                "text_hash": [h for h, _ in batch],
-                "vector": pa.array(list(vectors), pa.list_(pa.float32())),
-            }
-        )
-        store.con.register("new_vectors", table)
-        store.exec_("INSERT OR IGNORE INTO embeddings SELECT * FROM new_vectors")
-        store.con.unregister("new_vectors")
+        write_vectors(store, embedder, [h for h, _ in batch], vectors)
         done += len(batch)
         if progress:
             progress(done, len(todo))
-    if todo:
-        store.set_meta("embedder", embedder.model_id)
-        store.set_meta("embedding_dim", str(embedder.dim))
     return done
+
+
+def embed_pending_shared(
+    path: Path,
+    embedder: Embedder,
+    *,
+    batch_size: int = 32,
+    progress: Callable[[int, int], None] | None = None,
+    waiting: Callable[[bool], None] | None = None,
+    chunk_texts: bool = False,
+    flush_seconds: float = 2.0,
+    max_buffered: int = 50_000,
+) -> int:
+    """`embed_pending` without keeping the store open: other memlane commands can use it while
+    this runs (BM25 and time filters at once, dense search over what is done so far).
+
+    The store is opened to read what is pending, then only for a moment every `flush_seconds`
+    to write the vectors made since. If another process has the store then, the vectors wait
+    in memory for the next try; past `max_buffered` (~75 MB) this waits for the store,
+    telling `waiting(True)` / `waiting(False)`. An interruption loses at most the unwritten
+    vectors, which the next run embeds again.
+    """
+    store = Store.open(path, must_exist=True)
+    try:
+        todo = pending_texts(store, embedder.model_id, chunk_texts)
+    finally:
+        store.close()
+    hashes: list[str] = []
+    parts: list[np.ndarray] = []
+    last = time.monotonic()
+
+    def flush(block: bool) -> bool:
+        if not hashes:
+            return True
+        while True:
+            try:
+                target = Store.open(path, must_exist=True)
+            except StoreBusyError:
+                if not block:
+                    return False
+                if waiting:
+                    waiting(True)
+                time.sleep(0.5)
+                continue
+            try:
+                write_vectors(target, embedder, hashes, np.concatenate(parts))
+            finally:
+                target.close()
+            if waiting:
+                waiting(False)
+            hashes.clear()
+            parts.clear()
+            return True
+
+    done = 0
+    for start in range(0, len(todo), batch_size):
+        batch = todo[start : start + batch_size]
+        parts.append(embedder.embed_passages([t for _, t in batch]))
+        hashes.extend(h for h, _ in batch)
+        done += len(batch)
+        if progress:
+            progress(done, len(todo))
+        if time.monotonic() - last >= flush_seconds and flush(len(hashes) >= max_buffered):
+            last = time.monotonic()
+    flush(True)
+    return done
+
+
+def write_vectors(
+    store: Store, embedder: Embedder, hashes: Sequence[str], vectors: np.ndarray
+) -> None:
+    """Store one batch of vectors (each insert commits on its own)."""
+    table = pa.table(
+        {
+            "model": [embedder.model_id] * len(hashes),
+            "text_hash": list(hashes),
+            "vector": pa.FixedSizeListArray.from_arrays(
+                np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1), embedder.dim
+            ).cast(pa.list_(pa.float32())),
+        }
+    )
+    store.con.register("new_vectors", table)
+    try:
+        store.exec_("INSERT OR IGNORE INTO embeddings SELECT * FROM new_vectors")
+    finally:
+        store.con.unregister("new_vectors")
+    store.set_meta("embedder", embedder.model_id)
+    store.set_meta("embedding_dim", str(embedder.dim))
 
 
 def embedding_coverage(store: Store, model_id: str, chunk_texts: bool = False) -> tuple[int, int]:

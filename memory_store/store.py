@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -51,6 +52,25 @@ def file_hash(path: str | Path) -> str:
         for block in iter(lambda: fh.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+# How long opening a store waits for another process to let go of it. `memlane embed` holds
+# the store only for the moment it writes a batch of vectors, so a command started meanwhile
+# gets in within this; a store kept open (`memlane chat`) is reported busy after it.
+BUSY_WAIT_S = 3.0
+
+
+def _connect_waiting(
+    path: Path, read_only: bool, key: str | None, wait: float
+) -> duckdb.DuckDBPyConnection:
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return _connect(path, read_only, key)
+        except StoreBusyError:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _connect(path: Path, read_only: bool, key: str | None = None) -> duckdb.DuckDBPyConnection:
@@ -105,7 +125,16 @@ class Store:
         return self._key is not None
 
     @classmethod
-    def open(cls, path: str | Path, *, read_only: bool = False, must_exist: bool = False) -> Store:
+    def open(
+        cls,
+        path: str | Path,
+        *,
+        read_only: bool = False,
+        must_exist: bool = False,
+        wait: float = BUSY_WAIT_S,
+    ) -> Store:
+        """Open (creating if needed) the store at `path`; if another process has it, retry for
+        `wait` seconds before StoreBusyError."""
         path = Path(path)
         if must_exist and not path.exists():
             raise StoreError(
@@ -119,7 +148,7 @@ class Store:
             raise StoreError(f"no store at {path}. Run `memlane ingest FILE` first.")
         crypto.finish_encryption(path)
         key = crypto.key_for(path) if crypto.is_encrypted(path) else None
-        store = cls(_connect(path, read_only, key), path, key)
+        store = cls(_connect_waiting(path, read_only, key, wait), path, key)
         if not read_only:
             locking.make_private(path, path.with_name(path.name + ".wal"))
             schema.migrate(store.con)
@@ -139,10 +168,12 @@ class Store:
     def close(self) -> None:
         self.con.close()
 
-    def reconnect(self) -> None:
-        """Open the file at `path` again (after `forget` swapped in a compacted copy)."""
-        # No shared lock here: the caller holds the exclusive one while it swaps the file.
-        if self._key is not None:
+    def reconnect(self, *, let_go: bool = False) -> None:
+        """Open the file at `path` again: after `forget` swapped in a compacted copy, or, with
+        `let_go`, after this process let the store go for others (`embed_pending_shared`)."""
+        if let_go:  # others may hold it now: wait for them as `open` does
+            self.con = _connect_waiting(self.path, False, self._key, BUSY_WAIT_S)
+        elif self._key is not None:  # no swap lock: the caller holds it exclusively
             self.con = crypto.connect(self.path, self._key)
         else:
             self.con = duckdb.connect(str(self.path))

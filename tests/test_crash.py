@@ -169,7 +169,8 @@ def valid_embeddings(db: Path) -> tuple[int, int]:
 
 def test_sigkill_during_embed(tmp_path: Path) -> None:
     rng = random.Random(SEED)
-    files = make_files(tmp_path / "src", n_files=1, per_file=64)
+    # Enough texts that `memlane embed` writes more than once (every 2 s) before it ends.
+    files = make_files(tmp_path / "src", n_files=1, per_file=300)
     db = tmp_path / "m.duckdb"
     assert memlane("ingest", str(files[0]), "--no-embed", "--db", str(db)).wait(120) == 0
     wal = db.with_name(db.name + ".wal")
@@ -193,6 +194,32 @@ def test_sigkill_during_embed(tmp_path: Path) -> None:
     assert done == total > 0
     print(f"embedded after each kill: {progress}")
     assert any(0 < d < t for d, t in progress), progress  # finished batches were kept
+
+
+def test_the_store_answers_while_it_is_being_embedded(tmp_path: Path) -> None:
+    """`memlane embed` lets the store go between its writes: another process can search it
+    meanwhile, and is told that dense search covers only part of it."""
+    files = make_files(tmp_path / "src", n_files=1, per_file=PER_FILE)
+    db = tmp_path / "m.duckdb"
+    assert memlane("ingest", str(files[0]), "--no-embed", "--db", str(db)).wait(120) == 0
+    embed = memlane("embed", "--db", str(db))
+    try:
+        deadline, stored = time.monotonic() + 120, 0
+        while not stored and embed.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+            stats = cli_line("stats", "--json", "--db", str(db))
+            assert stats.returncode == 0, stats.stderr
+            stored = json.loads(stats.stdout)["embeddings"]
+        assert stored, "the first vectors never reached the store"
+        found = cli_line("search", "dentist", "--json", "--now", "2024-02-01", "--db", str(db))
+        assert embed.poll() is None, "embedding finished before the search: nothing was shown"
+        assert found.returncode == 0, found.stderr
+        data = json.loads(found.stdout)
+        assert any("dentist" in m["text"] for m in data["ranked_messages"][:5])
+        assert any(n.startswith("still embedding (") for n in data["notes"]), data["notes"]
+    finally:
+        embed.kill()
+        embed.wait()
 
 
 def cli_line(*args: str) -> subprocess.CompletedProcess[str]:
