@@ -20,6 +20,7 @@ import bm25s
 import duckdb
 import numpy as np
 
+from .bm25_build import block_pairs, lucene_from_blocks
 from .store import Store
 from .tokenize import DefaultTokenizer, Tokenizer
 
@@ -39,57 +40,6 @@ UNITS = {
 DOC_VERSION = "msg-ctx1"  # bump when a unit's document changes, so persisted indexes rebuild
 
 
-def lucene_scores(
-    tokens: np.ndarray, lengths: np.ndarray, n_vocab: int, k1: float = 1.2, b: float = 0.75
-) -> dict[str, Any]:
-    """bm25s's score matrix for documents given as concatenated token ids, bit for bit what
-    `bm25s.BM25(k1, b).index(...)` stores (method and idf "lucene"), but vectorised: bm25s
-    counts and scores document by document in Python (358,896 turns: 11 s of a 14 s build).
-
-    The matrix is documents x vocabulary in CSC form: for each token, the documents holding it
-    (ascending) and the token's BM25 weight in each. Work arrays are filled in slices and
-    sorted in place: at 358,896 turns there are ~20M tokens, and each int64 copy is 160 MB.
-    """
-    n_docs = len(lengths)
-    key = tokens.astype(np.int64)
-    key *= n_docs
-    ends = np.cumsum(lengths)
-    step = 1 << 16
-    for lo in range(0, n_docs, step):  # + document number, a slice of documents at a time
-        hi = min(lo + step, n_docs)
-        a, z = int(ends[lo] - lengths[lo]), int(ends[hi - 1])
-        key[a:z] += np.repeat(np.arange(lo, hi, dtype=np.int64), lengths[lo:hi])
-    key.sort()  # by token, then document
-    new = np.empty(len(key), dtype=bool)
-    new[0] = True
-    np.not_equal(key[1:], key[:-1], out=new[1:])
-    first = np.flatnonzero(new)
-    del new
-    tf = np.empty(len(first), dtype=np.float32)
-    tf[:-1] = np.diff(first)
-    tf[-1] = len(key) - first[-1]
-    key = key[first]
-    del first
-    token = (key // n_docs).astype(np.int32)
-    doc = (key % n_docs).astype(np.int32)
-    del key
-    df = np.bincount(token, minlength=n_vocab)
-    idf = np.zeros(n_vocab, dtype=np.float32)
-    seen = df > 0
-    idf[seen] = np.log(1 + (n_docs - df[seen] + 0.5) / (df[seen] + 0.5))
-    # The same operations, in the same order and precision, as bm25s's per-document loop.
-    avg = np.float64(lengths.mean())
-    data = np.empty(len(tf), dtype=np.float32)
-    step = 1 << 20
-    for lo in range(0, len(tf), step):
-        part = slice(lo, lo + step)
-        norm = k1 * ((1 - b) + b * lengths[doc[part]].astype(np.float64) / avg)
-        data[part] = idf[token[part]] * (tf[part] / (norm + tf[part]))
-    indptr = np.zeros(n_vocab + 1, dtype=np.int64)
-    np.cumsum(df, out=indptr[1:])
-    return {"data": data, "indices": doc, "indptr": indptr, "num_docs": n_docs}
-
-
 class LexicalIndex:
     """A BM25 index over one unit (messages or chunks) with store ids."""
 
@@ -104,14 +54,18 @@ class LexicalIndex:
 
     @classmethod
     def build_pieces(
-        cls, docs: Iterable[tuple[int, Sequence[str | None]]], tokenizer: Tokenizer
+        cls,
+        docs: Iterable[tuple[int, Sequence[str | None]]],
+        tokenizer: Tokenizer,
+        block_tokens: int = 1 << 22,
     ) -> LexicalIndex:
         """Index documents given as pieces (None pieces are skipped) that join with whitespace.
 
         Tokens never span whitespace, so a document's tokens are its pieces' tokens in order;
         a piece repeated across documents (a turn is also its neighbours' context, chunks
-        overlap, "ok" recurs) is tokenized once. `docs` is consumed as it comes (a cursor):
-        only token ids are kept, 4 bytes each.
+        overlap, "ok" recurs) is tokenized once. `docs` is consumed as it comes (a cursor),
+        and every `block_tokens` tokens the documents so far become compact triples
+        (`bm25_build.block_pairs`): no document text and no whole-corpus token array is held.
         """
         vocab: dict[str, int] = {}
         cache: dict[str, list[int]] = {}
@@ -122,7 +76,16 @@ class LexicalIndex:
                 got = cache[piece] = [vocab.setdefault(t, len(vocab)) for t in tokenizer(piece)]
             return got
 
-        ids, flat, lengths = array("q"), array("i"), array("q")
+        ids, lengths, blocks = array("q"), array("q"), []
+        flat, block_start = array("i"), 0
+
+        def close_block() -> None:
+            nonlocal flat, block_start
+            if len(ids) > block_start:
+                part = np.array(lengths[block_start:], dtype=np.int64)  # `lengths` grows on
+                blocks.append(block_pairs(np.array(flat, dtype=np.int32), part, block_start))
+            flat, block_start = array("i"), len(ids)
+
         for doc_id, pieces in docs:
             before = len(flat)
             for p in pieces:
@@ -132,12 +95,15 @@ class LexicalIndex:
                 flat.append(vocab.setdefault("", len(vocab)))
             ids.append(doc_id)
             lengths.append(len(flat) - before)
+            if len(flat) >= block_tokens:
+                close_block()
+        close_block()
         if not ids:
             return cls(None, np.empty(0, dtype=np.int64), tokenizer)
         cache.clear()  # the pieces and their token lists are no longer needed
         bm25 = bm25s.BM25(k1=1.2, b=0.75)
-        bm25.scores = lucene_scores(
-            np.frombuffer(flat, dtype=np.int32), np.frombuffer(lengths, dtype=np.int64), len(vocab)
+        bm25.scores = lucene_from_blocks(
+            blocks, np.frombuffer(lengths, dtype=np.int64).copy(), len(vocab)
         )
         vocab.setdefault("", len(vocab))  # as bm25s's own `index` leaves its vocabulary
         bm25.vocab_dict = vocab

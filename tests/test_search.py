@@ -242,7 +242,7 @@ def test_vectorised_bm25_is_bm25s_bit_for_bit(corpus: list[list[int]]) -> None:
     index and offset must equal what `bm25s.BM25.index` writes."""
     import bm25s
 
-    from memory_store.lexical import lucene_scores
+    from memory_store.bm25_build import lucene_scores
 
     used = sorted({t for doc in corpus for t in doc})
     docs = [[used.index(t) for t in doc] for doc in corpus]
@@ -354,3 +354,22 @@ def test_shared_embedding_stores_what_embed_pending_stores(
             np.testing.assert_allclose(v, want[h], atol=1e-6)
         assert embed_pending_shared(path, embedder) == 0  # nothing left
         b.close()
+
+
+@pytest.mark.parametrize("block_tokens", [1, 7, 64, 1 << 30])
+def test_bm25_built_in_blocks_equals_built_whole(small_store: Store, block_tokens: int) -> None:
+    """Documents become triples a block at a time (bounded memory at millions of messages);
+    the index must not depend on where the blocks fall."""
+    from memory_store.lexical import UNITS, LexicalIndex
+    from memory_store.tokenize import DefaultTokenizer
+
+    rows = small_store.con.execute(UNITS["messages"]).fetchall()
+    docs = [(r[0], r[1:]) for r in rows]
+    whole = LexicalIndex.build_pieces(docs, DefaultTokenizer(), block_tokens=1 << 30)
+    got = LexicalIndex.build_pieces(docs, DefaultTokenizer(), block_tokens=block_tokens)
+    assert whole.bm25 is not None and got.bm25 is not None
+    for key in ("data", "indices", "indptr"):
+        assert np.array_equal(got.bm25.scores[key], whole.bm25.scores[key]), key
+    assert got.bm25.vocab_dict == whole.bm25.vocab_dict
+    assert np.array_equal(got.ids, whole.ids)
+    assert len(whole.bm25.scores["data"]) > 100
