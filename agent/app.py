@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from memory_store.search import open_searcher
+from agent.pipeline import Pipeline
+from memory_store.db.store import Store
+from memory_store.query.search import open_searcher
 from memory_store.settings import Settings
-from memory_store.store import Store
-
-from .pipeline import Pipeline
 
 
 def build_pipeline(
@@ -15,7 +14,7 @@ def build_pipeline(
     store = store or Store.open(settings.db_path, must_exist=True)
     llm = None
     if settings.llm_configured:
-        from .llm import build_chat_model
+        from agent.llm import build_chat_model
 
         llm = build_chat_model(settings)
     # `ingest --me NAME` remembers who the user is; a --me flag on the question wins.
@@ -26,7 +25,7 @@ def build_pipeline(
 def mode_line(settings: Settings) -> str:
     if not settings.llm_configured:
         return "offline mode: no language model; answers quote your messages."
-    from .llm import describe_remote
+    from agent.llm import describe_remote
 
     remote = describe_remote(settings, 40)
     base = f"LLM mode: {settings.llm_model} at {settings.openai_base_url or 'api.openai.com'}."

@@ -31,13 +31,15 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from langchain_openai import ChatOpenAI
 from pydantic import BaseModel, ValidationError
 
-from memory_store.errors import LLMError, LLMOutputError
+from agent.errors import LLMError, LLMOutputError
 from memory_store.settings import Settings
 
 __all__ = [
     "DEFAULT_BASE_URL",
     "LLM",
     "ChatModel",
+    "LLMError",
+    "LLMOutputError",
     "build_chat_model",
     "describe_remote",
     "is_loopback",

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from memory_store.errors import LLMOutputError, StoreError
-from memory_store.sessions import Row, embedding_text, text_hash
-from memory_store.store import Store
+from agent.answer.llm import format_context
+from agent.errors import LLMOutputError
+from agent.llm import LLM
+from memory_store.db.sessions import Row, embedding_text, text_hash
+from memory_store.db.store import Store
+from memory_store.errors import StoreError
 from prompts.loader import load_prompt
-
-from .answer_llm import format_context
-from .llm import LLM
 
 __all__ = ["MAX_SUMMARY_CHARS", "pending_chunks", "summarize_chunk", "summarize_chunks"]
 
@@ -31,10 +31,7 @@ Progress = Callable[[int, int], None]
 
 def pending_chunks(store: Store) -> list[int]:
     """Ids of chunks without a summary, in store order."""
-    rows = store.con.execute(
-        "SELECT id FROM chunks WHERE summary IS NULL OR trim(summary) = '' ORDER BY id"
-    ).fetchall()
-    return [int(r[0]) for r in rows]
+    return store.unsummarized_chunks()
 
 
 def summarize_chunks(
@@ -65,32 +62,16 @@ def summarize_chunk(store: Store, llm: LLM, chunk_id: int) -> str:
         raise LLMOutputError(f"the model returned an empty summary for chunk {chunk_id}")
     rows = [Row(m.id, m.speaker, m.ts, m.text, m.kind) for m in messages]
     text = embedding_text(rows, ordinal, summary)
-    store.exec_("BEGIN TRANSACTION")
-    try:
-        store.exec_(
-            "UPDATE chunks SET summary = ?, embedding_text = ?, embed_hash = ? WHERE id = ?",
-            [summary, text, text_hash(text), chunk_id],
-        )
-        store._bump_version()
-        store.exec_("COMMIT")
-    except BaseException:
-        store.exec_("ROLLBACK")
-        raise
+    store.set_chunk_summary(chunk_id, summary, text, text_hash(text))
     return summary
 
 
 def _chunk(store: Store, chunk_id: int) -> tuple[int, list[int]]:
     """The chunk's session ordinal and its message ids in chunk order."""
-    rows = store.con.execute(
-        "SELECT s.ordinal, cm.message_id FROM chunks c "
-        "JOIN sessions s ON s.id = c.session_id "
-        "JOIN chunk_messages cm ON cm.chunk_id = c.id "
-        "WHERE c.id = ? ORDER BY cm.pos",
-        [chunk_id],
-    ).fetchall()
-    if not rows:
+    members = store.chunk_members(chunk_id)
+    if members is None:
         raise StoreError(f"chunk {chunk_id} has no messages; re-import its conversation")
-    return int(rows[0][0]), [int(r[1]) for r in rows]
+    return members
 
 
 def _clean(text: str) -> str:

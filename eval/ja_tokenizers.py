@@ -25,8 +25,8 @@ if __package__ in (None, ""):  # `python eval/ja_tokenizers.py`
 import Stemmer
 
 from eval.metrics import mrr_at_k, recall_at_k
-from memory_store.lexical import LexicalIndex
-from memory_store.tokenize import (
+from memory_store.indexes.lexical import LexicalIndex
+from memory_store.indexes.tokenize import (
     STOPWORDS,
     DefaultTokenizer,
     MixedTokenizer,

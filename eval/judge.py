@@ -13,7 +13,7 @@ from typing import Any, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from memory_store.errors import LLMError
+from agent.errors import LLMError
 from prompts.loader import escape_untrusted, load_prompt
 
 __all__ = ["JUDGE_ERROR", "JudgeVerdict", "judge_accuracy", "judge_answer"]

@@ -35,7 +35,9 @@ from eval.locomo_data import (
 )
 from eval.metrics import mrr_at_k, ndcg_at_k, recall_at_k
 from eval.runs import (
+    HEADLINE_CATEGORIES,
     Corpus,
+    Prepared,
     Progress,
     QuestionRuns,
     collect_runs,
@@ -44,8 +46,8 @@ from eval.runs import (
     session_scope,
 )
 from eval.systems import DEPTH, System, chunk_ranking, systems_for
+from memory_store.db.store import Store
 from memory_store.settings import Settings
-from memory_store.store import Store
 
 if TYPE_CHECKING:
     from eval.answers import AnswerRow
@@ -60,28 +62,10 @@ __all__ = [
     "summarize",
 ]
 
-HEADLINE_CATEGORIES = (1, 2, 3, 4)
 BASELINES = ("bm25", "line-2026")
 DEFAULT_SYSTEM = "memlane-default"
 N_RESAMPLES, SEED = 5000, 0
 Array = npt.NDArray[np.float64]
-
-
-class Prepared:
-    """Questions with evidence, their runs, the corpus maps and the counts of what was skipped."""
-
-    def __init__(
-        self, qruns: list[QuestionRuns], corpus: Corpus, counts: dict[str, Any], now: dict[str, str]
-    ) -> None:
-        self.qruns, self.corpus, self.counts, self.now = qruns, corpus, counts, now
-
-    @property
-    def categories(self) -> npt.NDArray[np.int64]:
-        return np.array([q.question.category for q in self.qruns], dtype=np.int64)
-
-    @property
-    def headline(self) -> npt.NDArray[np.bool_]:
-        return np.isin(self.categories, HEADLINE_CATEGORIES)
 
 
 def count_unrepaired(path: Path) -> int:

@@ -17,15 +17,15 @@ import numpy.typing as npt
 
 from eval.bootstrap import bootstrap_ci
 from eval.locomo_data import CATEGORY_NAMES
-from eval.report import PlotSpec, _rounded, write_report
+from eval.report import PlotSpec, rounded, write_report
 from eval.systems import DEPTH, systems_for
 from eval.tune import BETAS, CHUNK_WEIGHTS, beta_curves, cross_validate, grid, score_grid
-from memory_store.search import RetrievalConfig
+from memory_store.query.search import RetrievalConfig
 from memory_store.settings import Settings
 
 if TYPE_CHECKING:
     from eval.answers import AnswerRow
-    from eval.locomo import Prepared
+    from eval.runs import Prepared
 
 __all__ = ["beta_plot", "recall_k_plot", "write_locomo_report"]
 
@@ -181,6 +181,6 @@ def write_locomo_report(
         from eval.answers import write_answers
 
         write_answers(out, results["answers"], answer_rows)
-    text = json.dumps(_rounded(results), sort_keys=True, indent=2, allow_nan=False)
+    text = json.dumps(rounded(results), sort_keys=True, indent=2, allow_nan=False)
     (out / "results.json").write_text(text + "\n", encoding="utf-8")
     return report

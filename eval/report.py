@@ -31,7 +31,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PlotSpec", "format_table", "plot_lines", "render_markdown", "write_report"]
+__all__ = [
+    "PlotSpec",
+    "format_table",
+    "plot_lines",
+    "render_markdown",
+    "rounded",
+    "write_csv",
+    "write_report",
+]
 
 Series = Mapping[str, tuple[Sequence[float], Sequence[float]]]
 Bands = Mapping[str, tuple[Sequence[float], Sequence[float]]]
@@ -54,16 +62,16 @@ class PlotSpec:
     logx: bool = False
 
 
-def _rounded(value: Any, digits: int = 4) -> Any:
+def rounded(value: Any, digits: int = 4) -> Any:
     """JSON-ready copy: floats (numpy too) rounded, NaN/inf as None, tuples as lists."""
     if isinstance(value, bool) or value is None or isinstance(value, str | int):
         return value
     if isinstance(value, Mapping):
-        return {str(k): _rounded(v, digits) for k, v in value.items()}
+        return {str(k): rounded(v, digits) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_rounded(v, digits) for v in value]
+        return [rounded(v, digits) for v in value]
     if hasattr(value, "tolist"):  # numpy scalar or array
-        return _rounded(value.tolist(), digits)
+        return rounded(value.tolist(), digits)
     if isinstance(value, float):
         return round(value, digits) if math.isfinite(value) else None
     raise TypeError(f"cannot write {type(value).__name__} to results.json: convert it first")
@@ -178,7 +186,7 @@ def render_markdown(results: Mapping[str, Any], title: str, plots: Sequence[Plot
         out += [
             "## Setup",
             "",
-            *(f"- **{k}**: {json.dumps(_rounded(v))}" for k, v in setup.items()),
+            *(f"- **{k}**: {json.dumps(rounded(v))}" for k, v in setup.items()),
             "",
         ]
     out += ["## Overall", "", "Cells: mean [95% bootstrap CI, by question].", ""]
@@ -197,11 +205,11 @@ def _csv_value(value: Any) -> Any:
     if isinstance(value, set | frozenset):
         value = sorted(value, key=str)
     if isinstance(value, list | tuple):
-        return " ".join(str(v) for v in _rounded(list(value)))
-    return _rounded(value)
+        return " ".join(str(v) for v in rounded(list(value)))
+    return rounded(value)
 
 
-def _write_csv(path: Path, rows: Sequence[Mapping[str, Any]]) -> None:
+def write_csv(path: Path, rows: Sequence[Mapping[str, Any]]) -> None:
     fields: dict[str, None] = {}
     for row in rows:
         fields.update((k, None) for k in row)
@@ -282,9 +290,9 @@ def write_report(
     PNG per ``PlotSpec`` into ``out_dir`` (created if needed). Returns the report.md path."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(_rounded(results), sort_keys=True, indent=2, allow_nan=False)
+    text = json.dumps(rounded(results), sort_keys=True, indent=2, allow_nan=False)
     (out / "results.json").write_text(text + "\n", encoding="utf-8")
-    _write_csv(out / "per_question.csv", per_question_rows)
+    write_csv(out / "per_question.csv", per_question_rows)
     for p in plots:
         plot_lines(
             out / p.filename, p.title, p.xlabel, p.ylabel, p.series, p.bands, p.references, p.logx

@@ -16,20 +16,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from eval.locomo_data import LocomoQuestion
 from eval.metrics import context_tokens
-from memory_store.embed import Embedder, embed_pending, get_embedder
-from memory_store.ingest import ingest_files
-from memory_store.search import RetrievalConfig, Searcher
+from memory_store.db.ingest import ingest_files
+from memory_store.db.store import Store, file_hash
+from memory_store.indexes.embed import Embedder, embed_pending, get_embedder
+from memory_store.query.search import RetrievalConfig, Searcher
 from memory_store.settings import Settings
-from memory_store.store import Store, file_hash
 
 __all__ = [
+    "HEADLINE_CATEGORIES",
     "RUN_CANDIDATES",
     "Corpus",
+    "Prepared",
     "Progress",
     "QuestionRuns",
     "collect_runs",
@@ -103,9 +107,7 @@ def open_eval_store(
 
 def load_corpus(store: Store) -> Corpus:
     """Read message and chunk maps for every conversation (a few thousand rows for LoCoMo)."""
-    rows = store.con.execute(
-        "SELECT id, source_ref, speaker, text, conversation FROM messages WHERE kind = 'text'"
-    ).fetchall()
+    rows = store.text_messages()
     dia = {int(i): str(ref) for i, ref, _, _, _ in rows}
     tokens = {int(i): context_tokens(f"{sp}: {tx}") for i, _, sp, tx, _ in rows}
     by_conv: dict[str, set[str]] = {}
@@ -113,13 +115,9 @@ def load_corpus(store: Store) -> Corpus:
         if sp:
             by_conv.setdefault(str(conv), set()).add(str(sp))
     members: dict[int, list[int]] = {}
-    for cid, mid in store.con.execute(
-        "SELECT cm.chunk_id, cm.message_id FROM chunk_messages cm "
-        "JOIN messages m ON m.id = cm.message_id AND m.kind = 'text' "
-        "ORDER BY cm.chunk_id, cm.pos"
-    ).fetchall():
+    for cid, mid in store.text_chunk_members():
         members.setdefault(int(cid), []).append(int(mid))
-    chunk_rows = store.con.execute("SELECT id, raw_text FROM chunks").fetchall()
+    chunk_rows = store.chunk_raw_texts()
     home: dict[int, int] = {}
     for cid in sorted(members):
         for mid in members[cid]:
@@ -186,9 +184,7 @@ def session_scope(store: Store) -> Scope:
     its evidence (dia ids "D3:5" are turn 5 of session 3), as a filter on their dates would
     leave. Used to tune ranking *inside* a filter, which is what time + content questions do."""
     by_session: dict[tuple[str, str], list[int]] = {}
-    for mid, conv, ref in store.con.execute(
-        "SELECT id, conversation, source_ref FROM messages WHERE kind = 'text' ORDER BY id"
-    ).fetchall():
+    for mid, conv, ref in store.text_message_refs():
         by_session.setdefault((str(conv), str(ref).split(":")[0]), []).append(int(mid))
 
     def scope(q: LocomoQuestion) -> list[int]:
@@ -211,3 +207,24 @@ def _query_vectors(
         if progress:
             progress("query vectors", min(start + batch, len(texts)), len(texts))
     return np.concatenate(parts)
+
+
+# The LoCoMo categories the headline numbers are reported on (single/multi-hop, temporal, open).
+HEADLINE_CATEGORIES = (1, 2, 3, 4)
+
+
+class Prepared:
+    """Questions with evidence, their runs, the corpus maps and the counts of what was skipped."""
+
+    def __init__(
+        self, qruns: list[QuestionRuns], corpus: Corpus, counts: dict[str, Any], now: dict[str, str]
+    ) -> None:
+        self.qruns, self.corpus, self.counts, self.now = qruns, corpus, counts, now
+
+    @property
+    def categories(self) -> npt.NDArray[np.int64]:
+        return np.array([q.question.category for q in self.qruns], dtype=np.int64)
+
+    @property
+    def headline(self) -> npt.NDArray[np.bool_]:
+        return np.isin(self.categories, HEADLINE_CATEGORIES)

@@ -24,8 +24,8 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from eval.runs import CHUNK_TEXT_RUN, Corpus, QuestionRuns
-from memory_store.fusion import speaker_prior
-from memory_store.search import RetrievalConfig, fuse_pair, fuse_runs, names_in
+from memory_store.query.fusion import speaker_prior
+from memory_store.query.search import RetrievalConfig, fuse_pair, fuse_runs, names_in
 from memory_store.settings import Settings
 
 __all__ = [

@@ -17,17 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from agent.pipeline import Pipeline
-from agent.rewrite import Turn
-from memory_store.embed import embed_pending, get_embedder
-from memory_store.ingest import ingest_files
-from memory_store.search import open_searcher
+from agent.rewrite.offline import Turn
+from eval.bootstrap import bootstrap_ci
+from eval.metrics import set_recall_f2
+from eval.report import PlotSpec, write_report
+from eval.tmd_data import SUBSETS, TmdItem, load_tmd_tests
+from memory_store.db.ingest import ingest_files
+from memory_store.db.store import Store
+from memory_store.indexes.embed import embed_pending, get_embedder
+from memory_store.query.search import open_searcher
 from memory_store.settings import Settings
-from memory_store.store import Store
-
-from .bootstrap import bootstrap_ci
-from .metrics import set_recall_f2
-from .report import PlotSpec, write_report
-from .tmd_data import SUBSETS, TmdItem, load_tmd_tests
 
 Progress = Callable[[str, int, int], None]
 

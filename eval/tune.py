@@ -22,7 +22,7 @@ from eval.bootstrap import bootstrap_ci
 from eval.metrics import recall_at_k
 from eval.runs import Corpus, Progress, QuestionRuns
 from eval.systems import pipeline_ranking
-from memory_store.search import RetrievalConfig
+from memory_store.query.search import RetrievalConfig
 
 __all__ = [
     "BETAS",

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.locomo import prepare
-from eval.report import PlotSpec, _rounded, format_table, plot_lines
+from eval.report import PlotSpec, format_table, plot_lines, rounded
 from eval.runs import Progress
 from eval.tune import (
     SPEAKER_BOOSTS,
@@ -18,9 +18,9 @@ from eval.tune import (
     score_grid,
     tuning_report,
 )
-from memory_store.search import RetrievalConfig
+from memory_store.db.store import file_hash
+from memory_store.query.search import RetrievalConfig
 from memory_store.settings import Settings
-from memory_store.store import file_hash
 
 __all__ = ["run_tune", "toml_snippet"]
 
@@ -77,7 +77,7 @@ def toml_snippet(report: dict[str, Any], prefix: str = "") -> str:
 
 def _write(out: Path, report: dict[str, Any], curves: Any, k: int) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    (out / "tuned.json").write_text(json.dumps(_rounded(report), indent=2) + "\n", "utf-8")
+    (out / "tuned.json").write_text(json.dumps(rounded(report), indent=2) + "\n", "utf-8")
     oof = report["out_of_fold"]["recall"]
     spec = PlotSpec(
         "recall_vs_beta.png",

@@ -3,11 +3,14 @@
 MemlaneError
 ├── ImportFormatError      a source file could not be parsed (names file and line/key)
 ├── StoreError             the DuckDB store cannot be opened or written
-│   └── StoreBusyError     another process holds the store's write lock
+│   ├── StoreBusyError     another process holds the store's write lock
+│   └── PassphraseError    an encrypted store's passphrase is missing or wrong
 ├── IndexMismatchError     a derived index disagrees with the store and cannot be rebuilt
 ├── PlanError              a table plan is malformed or names an unknown operation
 └── LLMError               the configured chat model failed (no key, refused, timeout, ...)
     └── LLMOutputError     the model answered, but not in the shape we asked for
+
+The two LLM errors live beside the LLM seam, in agent/errors.py (memory_store knows no model).
 """
 
 from __future__ import annotations
@@ -36,17 +39,13 @@ class StoreBusyError(StoreError):
     """Another memlane process is writing to the store."""
 
 
+class PassphraseError(StoreError):
+    """The passphrase of an encrypted store is missing or wrong."""
+
+
 class IndexMismatchError(MemlaneError):
     """A derived index (FAISS, BM25) does not match the store."""
 
 
 class PlanError(MemlaneError):
     """A chain-of-table plan is invalid."""
-
-
-class LLMError(MemlaneError):
-    """The configured language model could not be used."""
-
-
-class LLMOutputError(LLMError):
-    """The language model returned output we could not use."""

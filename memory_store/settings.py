@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .errors import StoreError
+from memory_store.errors import StoreError
 
 # Chosen on locomo10-dev by `memlane eval locomo --answers`: the largest abstention on
 # adversarial questions with false abstention <= 0.15, by leave-one-conversation-out CV (every

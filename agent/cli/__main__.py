@@ -1,0 +1,3 @@
+from agent.cli.main import main
+
+main()

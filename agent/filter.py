@@ -1,0 +1,44 @@
+"""The filter stage: a TablePlan → the candidate message ids, through one Store method.
+
+Events ("before I moved") are resolved first: an event is when its best-matching message was
+written. The plan is then compiled to bound SQL (`compile_plan`) and run by the store.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agent.result import AskResult
+from memory_store.db.store import Store
+from memory_store.query.search import Searcher
+from memory_store.query.table_ops import After, Before, TablePlan, compile_plan
+
+__all__ = ["filter_candidates", "resolve_events"]
+
+
+def filter_candidates(store: Store, searcher: Searcher, result: AskResult) -> None:
+    """Fill `result.sql`, `result.params` and the filtered ids (nothing when the plan is empty)."""
+    plan: TablePlan = result.planned.plan
+    if not plan.ops:
+        return
+    events = resolve_events(searcher, plan, result)
+    compiled = compile_plan(
+        plan, now=result.now, conversation=result.conversation, event_times=events
+    )
+    result.sql, result.params = compiled.sql, compiled.params
+    ids = store.select_ids(compiled.sql, compiled.params)
+    result.set_filtered(ids, searcher.lookups().messages)
+    if not len(ids):
+        result.notes.append("the time filter matched no messages; not widening it")
+
+
+def resolve_events(searcher: Searcher, plan: TablePlan, result: AskResult) -> dict[str, datetime]:
+    """before/after an event: the event is when its best-matching message was written."""
+    events: dict[str, datetime] = {}
+    for op in plan.ops:
+        if isinstance(op, Before | After) and op.event not in events:
+            hits = searcher.search(op.event, 1, conversation=result.conversation)
+            if hits.ranked:
+                events[op.event] = hits.ranked[0][0].ts
+                result.notes.append(f"event {op.event!r} → {events[op.event]:%Y-%m-%d %H:%M}")
+    return events

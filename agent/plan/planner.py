@@ -1,0 +1,294 @@
+"""The offline temporal planner: question → route + TablePlan, with no model at all.
+
+Regex rules (agent.plan_rules) find the temporal expressions; this module settles how they
+combine and in what order the operations run:
+
+1. absolute session picks (`nth_session`, `session_range`, `relative_session`) on the scope;
+2. row filters (dates, months, weekdays, times of day, events) in the order they were written;
+3. picks inside the filtered sessions (`nth_within`, `first`, `last`): "the third
+   conversation on Tuesday" is `[where_weekday([2]), nth_within(3)]`;
+4. the speaker filter last, so choosing a session never depends on who spoke in it.
+
+When a question names a calendar date, relative day expressions in it ("what did she do last
+Friday, as she said on February 21, 2023?") are reported speech, not the filter, and are
+dropped with a note.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime
+from typing import Literal
+
+from agent.plan import people, rules
+from agent.plan import timeexpr_ja as ja
+from agent.plan.rules import Ctx, Hit, LatestTsFn
+from memory_store.indexes.tokenize import has_cjk
+from memory_store.query.table_ops import (
+    First,
+    Last,
+    NthSession,
+    NthWithin,
+    TableOp,
+    TablePlan,
+    WhereDate,
+    WhereDates,
+    WhereMonth,
+    WhereWeekday,
+)
+
+__all__ = ["PlanResult", "Route", "plan_question"]
+
+Route = Literal["time", "content", "both"]
+
+# Priority order: a later rule never takes characters an earlier one claimed.
+_RULES: list[Callable[[str, Ctx], list[Hit]]] = [
+    rules.find_session_spans,
+    rules.find_relative_sessions,
+    rules.find_ordinal_sessions,
+    rules.find_earlier_today,
+    rules.find_ago,
+    rules.find_day_words,
+    rules.find_past_n,
+    rules.find_day_ranges,
+    rules.find_calendar,
+    rules.find_day_of_month,
+    rules.find_weekdays,
+    rules.find_time_of_day,
+    people.find_events,
+]
+_ROW_KINDS = ("day_abs", "range_abs", "rel", "weekday", "filter")
+_DATE_KINDS = ("day_abs", "range_abs", "rel", "weekday")
+
+
+@dataclass
+class PlanResult:
+    """What the planner decided, and why.
+
+    route: "content" when the question has no filter at all, "time" when it only asks what
+    was said in the filtered range, "both" when it filters and also asks about content.
+    resolved: one note per expression, e.g. "last Friday → 2023-10-20".
+    content_query: the question without its temporal expressions, for content retrieval.
+    """
+
+    route: Route
+    plan: TablePlan
+    resolved: list[str] = field(default_factory=list)
+    content_query: str = ""
+    spans: list[str] = field(default_factory=list)
+
+
+def plan_question(
+    question: str,
+    *,
+    now: datetime,
+    speakers: list[str] | None = None,
+    latest_ts_fn: LatestTsFn | None = None,
+    me: str | None = None,
+) -> PlanResult:
+    """Plan a question offline.
+
+    Args:
+        question: the user's question, in English or Japanese (a question with any CJK
+            character also runs the Japanese rules of agent.timeexpr_ja, before the English
+            ones, so mixed questions work).
+        now: the reference time for every relative expression.
+        speakers: known speaker names; "what did <name> say ..." filters on them.
+        latest_ts_fn: optional probe `(start_day, end_day) -> newest message time or None`.
+            With it a date or month named without a year resolves to the latest such one
+            that holds messages (else simply the latest one not after `now`).
+        me: which speaker is the user: "what did I say" / 「私が言ったこと」 filter on them.
+    """
+    ctx = Ctx(now=now, speakers=list(speakers or []), latest_ts_fn=latest_ts_fn, me=me)
+    japanese = has_cjk(question)
+    hits = _collect(question, ctx, japanese)
+    hits, dropped = _settle(hits)
+    ops = _order(hits)
+    removable = [h for h in hits if h.removable]
+    notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped
+    if japanese:
+        names = [*ctx.speakers, *([me] if me else [])]
+        content = ja.ja_content(question, removable, names, GENERIC_WORDS)
+        route: Route = ("both" if content else "time") if ops else "content"
+        content = content or _strip(question, removable)
+    else:
+        content = _strip(question, removable)
+        route = _route(ops, content, ctx.speakers)
+    spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
+    return PlanResult(
+        route=route, plan=TablePlan(ops=ops), resolved=notes, content_query=content, spans=spans
+    )
+
+
+def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
+    taken: list[tuple[int, int]] = []
+    accepted: list[Hit] = []
+    for rule in [*ja.JA_RULES, *_RULES] if japanese else _RULES:
+        for hit in sorted(rule(question, ctx), key=lambda h: (h.start, -h.end)):
+            if any(hit.start < e and s < hit.end for s, e in taken):
+                continue
+            taken.append((hit.start, hit.end))
+            accepted.append(hit)
+    speakers = people.find_speakers(question, ctx) or people.find_me(question, ctx)
+    if japanese and not speakers:
+        speakers = ja.find_ja_speakers(question, ctx)
+    return accepted + speakers
+
+
+def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:
+    """Resolve combinations: calendar dates beat relative days; weekdays become sets."""
+    dropped: list[str] = []
+    if any(h.kind in ("day_abs", "range_abs") for h in hits):
+        for h in [h for h in hits if h.kind in ("rel", "weekday")]:
+            if h.kind == "weekday" and _weekday_is_set(hits):
+                continue
+            dropped.append(f"ignored '{h.note.split(' → ')[0]}': the question names a date")
+            hits.remove(h)
+    hits = _union_of_dates(_day_in_named_month(hits))
+    out = []
+    has_rows = any(h.kind in _ROW_KINDS for h in hits)
+    for h in hits:
+        if h.kind == "weekday" and _weekday_is_set(hits):
+            h = _as_weekday_set(h)
+        elif h.kind == "ordinal":
+            h = _as_session_pick(h, has_rows)
+        out.append(h)
+    return out, dropped
+
+
+def _day_in_named_month(hits: list[Hit]) -> list[Hit]:
+    """ "on the 8th in May 2023": the day of that month, not the most recent 8th."""
+    months = [
+        op for h in hits if h.kind == "range_abs" for op in h.ops if isinstance(op, WhereMonth)
+    ]
+    if len(months) != 1 or months[0].year is None:
+        return hits
+    month, year = months[0].month, months[0].year
+    out = []
+    for h in hits:
+        if h.kind == "day_abs" and h.n > 0:
+            span = h.note.split(" → ")[0]
+            try:
+                d = date(year, month, h.n)
+                h = replace(h, ops=[WhereDate(start=d, end=d)], note=f"{span} → {d}")
+            except ValueError:  # "the 31st in June": nothing matches, and the note says why
+                h = replace(h, note=f"{span} → {year}-{month:02d} has no such day")
+        out.append(h)
+    return out
+
+
+def _union_of_dates(hits: list[Hit]) -> list[Hit]:
+    """Separate calendar dates ("on May 8 and May 25") mean either day: their intersection is
+    always empty. Nested ones ("the 8th in May 2023") still narrow each other."""
+    dated = [
+        h
+        for h in hits
+        if h.kind in ("day_abs", "range_abs")
+        and len(h.ops) == 1
+        and isinstance(h.ops[0], WhereDate)
+    ]
+    spans = sorted(
+        {(h.ops[0].start, h.ops[0].end) for h in dated if isinstance(h.ops[0], WhereDate)}
+    )
+    disjoint = all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
+    if len(spans) < 2 or not disjoint or len(spans) > 31:
+        return hits
+    union = WhereDates(spans=[WhereDate(start=a, end=b) for a, b in spans])
+    first = dated[0]
+    out = []
+    for h in hits:
+        if h is first:
+            h = replace(h, kind="range_abs", ops=[union])
+        elif h in dated:
+            h = replace(h, ops=[])
+        out.append(h)
+    return out
+
+
+def _weekday_is_set(hits: list[Hit]) -> bool:
+    """'the third conversation on Tuesday', 'on Tuesday in March': any Tuesday, not the last."""
+    return any(h.kind in ("ordinal", "within", "range_abs") for h in hits)
+
+
+def _as_weekday_set(h: Hit) -> Hit:
+    name = h.note.split(" → ")[0]
+    return Hit(h.start, h.end, "filter", [WhereWeekday(days=[h.weekday])], f"{name} → any such day")
+
+
+def _as_session_pick(h: Hit, has_rows: bool) -> Hit:
+    op: TableOp
+    if not has_rows:
+        op = NthSession(n=h.n)
+        return Hit(h.start, h.end, "session", [op], h.note)
+    op = Last() if h.n == -1 else First() if h.n == 1 else NthWithin(n=h.n)
+    note = h.note.replace("in order", "among the matching sessions")
+    return Hit(h.start, h.end, "within", [op], note)
+
+
+def _order(hits: list[Hit]) -> list[TableOp]:
+    groups = (("session",), _ROW_KINDS, ("within",), ("speaker",))
+    ops: list[TableOp] = []
+    for kinds in groups:
+        for h in sorted((h for h in hits if h.kind in kinds), key=lambda h: h.start):
+            ops.extend(op for op in h.ops if op not in ops)
+    return ops
+
+
+_DANGLING = re.compile(
+    r"\b(?:on|in|at|from|over|during|between|of|for|since|through|the|our)\s*(?=[?.!,]|$)", re.I
+)
+
+
+_JOINED = re.compile(r"\0(?:\s*(?:,|and|or|&)?\s*(?:\bon\b)?\s*\0)+", re.I)
+
+
+def _strip(question: str, hits: list[Hit]) -> str:
+    """The question minus the claimed spans and the prepositions they leave behind."""
+    text = question
+    for h in sorted(hits, key=lambda h: h.start, reverse=True):
+        text = text[: h.start] + "\0" + text[h.end :]
+    # "on May 8, May 9 and May 25": the joiners between claimed spans go with them.
+    text = _JOINED.sub("\0", text).replace("\0", " ")
+    text = re.sub(r"\s+", " ", text)
+    for _ in range(3):
+        text = _DANGLING.sub("", text).strip()
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = re.sub(r"\s+([?.!,])", r"\1", text)
+    text = re.sub(r"^[,;:\s]+|,(?=\s*[?.!]?$)", "", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+GENERIC_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        """what which did do does we us our i me my you your talk talked talking chat chatted
+    chatting discuss discussed discussing discussion discussions about tell summarize summarise
+    summary recap give sorts sort kinds kind of things thing stuff was were is are the a an
+    over in on during at from and to all everything anything conversation conversations
+    session sessions talks chats topics topic subjects happened go went say said mention
+    mentioned please can could would remind recall remember again then there with each other
+    that this it how covered cover bring brought up be been have had whole entire not but
+    both one show list main key points briefly quick quickly overview get got let let's
+    he she they her his their him them ask asked may might know want wondering wonder
+    usually often typically normally generally mostly ever
+    monday tuesday wednesday thursday friday saturday sunday january february march april
+    june july august september october november december today yesterday week month
+    yes yeah yep sure ok okay please thanks thank enjoy enjoyed too describe described detail
+    details detailed much many content contents as so just really remind those these""",
+    )
+)
+
+
+def _route(ops: list[TableOp], content: str, speakers: list[str]) -> Route:
+    if not ops:
+        return "content"
+    names = {s.lower() for s in speakers}
+    words = re.findall(r"[a-z0-9']+", content.lower())
+    rest = [
+        w
+        for w in words
+        if w not in GENERIC_WORDS and w not in names and w.rstrip("'s") not in names
+    ]
+    return "both" if rest else "time"

@@ -1,0 +1,187 @@
+"""Offline query rewriting: make the last request of a dialogue self-contained.
+
+"Can you summarise what we discussed?" after "I see in my calendar we talked on July 13th"
+becomes "Can you summarise what we discussed? (on July 13th)". Pronouns are resolved to the
+people most recently named, and "it"/"that" to the topic of the previous question. The original
+question is always kept among the variants, for multi-query fusion.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from agent.plan.planner import GENERIC_WORDS, plan_question
+from memory_store.indexes.tokenize import STOPWORDS
+
+HISTORY_TURNS = 8
+ASSISTANT = "assistant"
+_PERSON = re.compile(r"\b(she|he|her|him|hers|his|they|them|their)\b", re.IGNORECASE)
+_THING = re.compile(
+    r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
+    r"conversation|discussion|chat))",
+    re.IGNORECASE,
+)
+_QWORDS = frozenset(
+    [
+        "what",
+        "when",
+        "where",
+        "who",
+        "why",
+        "how",
+        "did",
+        "do",
+        "does",
+        "tell",
+        "remember",
+        "say",
+        "said",
+        "talk",
+        "talked",
+        "discuss",
+        "discussed",
+        "about",
+        "please",
+        "could",
+        "can",
+        "would",
+        "you",
+        "me",
+        "us",
+        "we",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    speaker: str
+    text: str
+
+
+@dataclass
+class Rewrite:
+    original: str
+    question: str
+    variants: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def time_expressions(text: str, *, now: datetime, speakers: Sequence[str]) -> list[str]:
+    """The spans the planner recognised as time references (speaker filters excluded)."""
+    planned = plan_question(text, now=now, speakers=list(speakers))
+    if not [op for op in planned.plan.ops if op.op != "where_speaker"]:
+        return []
+    names = {s.lower() for s in speakers}
+    return [s for s in planned.spans if s.lower() not in names]
+
+
+def _named(text: str, speakers: Sequence[str]) -> list[str]:
+    found = []
+    for name in speakers:
+        first = name.split()[0]
+        if re.search(rf"\b{re.escape(first)}\b", text):
+            found.append(name)
+    return found
+
+
+def _topic(text: str) -> str:
+    words = [
+        w
+        for w in re.findall(r"[\w'-]+", text)
+        if w.lower() not in STOPWORDS
+        and w.lower() not in _QWORDS
+        and w.lower() not in GENERIC_WORDS
+    ]
+    return " ".join(words[:6])
+
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_REQUEST = re.compile(
+    r"^\s*(?:yes|yeah|ok(?:ay)?|sure|so|and|but|then|now)?[\s,]*(?:please\s+)?"
+    r"(?:can|could|would|will|do|did|what|when|where|who|whom|which|why|how|tell|summari[sz]e|"
+    r"describe|remind|give|list|recap|show|explain|let|please)\b",
+    re.IGNORECASE,
+)
+
+
+def request_part(text: str) -> str:
+    """The sentences that ask for something ("I enjoy them too! Can you ...?" → the question).
+
+    Small talk around a request would otherwise read as content to search for.
+    """
+    sentences = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    asks = [s for s in sentences if s.endswith("?") or _REQUEST.match(s)]
+    return " ".join(asks) if asks and len(asks) < len(sentences) else text
+
+
+def rewrite_offline(
+    question: str,
+    history: Sequence[Turn],
+    *,
+    now: datetime,
+    speakers: Sequence[str] = (),
+    me: str | None = None,
+) -> Rewrite:
+    recent = list(history)[-HISTORY_TURNS:]
+    rw = Rewrite(question, question, [question])
+    if not recent:
+        return rw
+    rw.question = request_part(question)
+    own_time = time_expressions(question, now=now, speakers=speakers)
+    if not own_time and not _ASKS_WHEN.match(rw.question):
+        for turn in reversed(recent):
+            spans = time_expressions(_own_words(turn), now=now, speakers=speakers)
+            if spans:
+                rw.question = f"{rw.question.rstrip()} ({'; '.join(spans)})"
+                rw.notes.append(f"carried the time reference {spans!r} from an earlier turn")
+                break
+    _resolve_people(rw, recent, speakers, me)
+    _resolve_topic(rw, recent, now, speakers)
+    return rw
+
+
+_ASKS_WHEN = re.compile(r"\s*(?:when|what\s+(?:time|day|date))\b", re.IGNORECASE)
+_QUOTE = re.compile(r"[“\"]")
+_POSSESSIVE = frozenset(["his", "their", "theirs", "hers"])
+
+
+def _own_words(turn: Turn) -> str:
+    """An answer's own words, without the messages it quotes (their times are not ours)."""
+    return _QUOTE.split(turn.text, maxsplit=1)[0] if turn.speaker == ASSISTANT else turn.text
+
+
+def _name_for(name: str) -> Callable[[re.Match[str]], str]:
+    """Replace a pronoun by the name: "his"/"their" by "Name's"."""
+    return lambda m: f"{name}'s" if m.group(1).lower() in _POSSESSIVE else name
+
+
+def _resolve_people(
+    rw: Rewrite, recent: list[Turn], speakers: Sequence[str], me: str | None
+) -> None:
+    if not _PERSON.search(rw.question) or _named(rw.original, speakers):
+        return
+    for turn in reversed(recent):
+        names = [n for n in _named(turn.text, speakers) if n != me]
+        if names:
+            name = names[0]
+            rw.question = _PERSON.sub(_name_for(name), rw.question)
+            rw.notes.append(f"resolved a pronoun to {name}")
+            return
+
+
+def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
+    if not _THING.search(request_part(rw.original)):
+        return
+    # The user's own earlier questions name the topic; answers quote too much to be a topic.
+    for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):
+        planned = plan_question(turn.text, now=now, speakers=list(speakers))
+        topic = _topic(planned.content_query)
+        if topic:
+            rw.question = f"{rw.question.rstrip()} (about {topic})"
+            rw.variants.append(f"{rw.original} {topic}")
+            rw.notes.append(f"resolved 'it' to the earlier topic {topic!r}")
+            return

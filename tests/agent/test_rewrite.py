@@ -1,0 +1,224 @@
+"""The offline rewriter: follow-ups become self-contained; other questions stay as they are.
+
+Carried time expressions are checked by what the planner makes of the rewritten question, so
+the tests pin meaning (the dates filtered on), not the exact wording of the rewrite.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from agent.plan.planner import plan_question
+from agent.rewrite.offline import ASSISTANT, Rewrite, Turn, rewrite_offline
+
+NOW = datetime(2024, 3, 14, 12, 0)  # a Thursday
+SPEAKERS = ["Aki", "Doug", "Priya", "Sam"]
+TUESDAY_ANSWER = (
+    "On Tuesday 12 March 2024, Aki and Sam exchanged 4 messages in session 3, "
+    "mostly about cream, early, found, fushimi and gion."
+)
+DENTIST_ANSWER = (
+    "On Monday 4 March 2024, Sam said: “Yes, dentist appointment is Thursday at 3pm, "
+    "the filling finally.”"
+)
+
+
+def turns(*pairs: tuple[str, str]) -> list[Turn]:
+    return [Turn(speaker, text) for speaker, text in pairs]
+
+
+def dates(question: str) -> list[tuple[date, date]]:
+    """The date ranges the offline planner filters on for `question`."""
+    planned = plan_question(question, now=NOW, speakers=SPEAKERS)
+    return [(op.start, op.end) for op in planned.plan.ops if op.op == "where_date"]
+
+
+def rewrite(question: str, history: list[Turn], me: str | None = None) -> Rewrite:
+    return rewrite_offline(question, history, now=NOW, speakers=SPEAKERS, me=me)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "span", "expected"),
+    [
+        pytest.param(
+            turns(("user", "I see in my calendar that we talked on July 13th")),
+            "Can you summarise what we discussed?",
+            "July 13th",
+            [(date(2023, 7, 13), date(2023, 7, 13))],
+            id="calendar-date",
+        ),
+        pytest.param(
+            turns(("user", "what did we talk about on Tuesday?")),
+            "summarise what we discussed",
+            "Tuesday",
+            [(date(2024, 3, 12), date(2024, 3, 12))],
+            id="weekday",
+        ),
+        pytest.param(
+            turns(("Melanie", "I remember we chatted last weekend."), ("Caroline", "Yes we did.")),
+            "what did we discuss?",
+            "last weekend",
+            [(date(2024, 3, 9), date(2024, 3, 10))],
+            id="skips-a-turn-without-time",
+        ),
+        pytest.param(
+            turns(
+                ("Caroline", "I see in my calendar that we talked between May 8th and June 9th."),
+                ("Melanie", "Yes! We did talk then. I always enjoy our chats."),
+            ),
+            "I enjoy them too! Can you summarize what we discussed?",
+            "between May 8th and June 9th",
+            [(date(2023, 5, 8), date(2023, 6, 9))],
+            id="tmd-ambiguous-dialogue",
+        ),
+        pytest.param(
+            turns(("user", "what did we talk about on Tuesday?"), (ASSISTANT, TUESDAY_ANSWER)),
+            "what did we say?",
+            "12 March 2024",
+            [(date(2024, 3, 12), date(2024, 3, 12))],
+            id="from-the-answer-lead",
+        ),
+    ],
+)
+def test_carries_a_time_expression_from_an_earlier_turn(
+    history: list[Turn], question: str, span: str, expected: list[tuple[date, date]]
+) -> None:
+    rw = rewrite(question, history)
+    assert span in rw.question
+    assert dates(question) == [], "the question alone has no time"
+    assert dates(rw.question) == expected
+    assert any("carried the time reference" in n for n in rw.notes)
+    assert rw.original == question and rw.variants[0] == question
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "me", "name"),
+    [
+        pytest.param(
+            turns(("user", "what did Aki say about Kyoto?"), ("user", "what did Priya bring?")),
+            "what did she say?",
+            None,
+            "Priya",
+            id="most-recent-turn-wins",
+        ),
+        pytest.param(
+            turns(("user", "what did Doug say about the book?"), ("user", "ok, thanks")),
+            "what did he say?",
+            None,
+            "Doug",
+            id="looks-past-a-turn-without-names",
+        ),
+        pytest.param(
+            turns(("user", "did Sam mention the vet?")),
+            "what did she say about the vet?",
+            None,
+            "Sam",
+            id="she",
+        ),
+        pytest.param(
+            turns(("user", "what did Doug pick for April?"), (ASSISTANT, "Doug picked a book.")),
+            "did they like it?",
+            None,
+            "Doug",
+            id="they",
+        ),
+    ],
+)
+def test_resolves_a_pronoun_to_the_most_recently_named_speaker(
+    history: list[Turn], question: str, me: str | None, name: str
+) -> None:
+    rw = rewrite(question, history, me)
+    assert name in rw.question
+    assert f"resolved a pronoun to {name}" in rw.notes
+    for pronoun in (" she ", " he ", " they "):
+        assert pronoun not in f" {rw.question} "
+    assert rw.variants[0] == question
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "me"),
+    [
+        pytest.param(turns(("user", "what did Sam say?")), "what did he say?", "Sam", id="not-me"),
+        pytest.param(
+            turns(("user", "what did Sam say?")),
+            "what did Aki tell her?",
+            None,
+            id="question-names-someone",
+        ),
+        pytest.param([], "what did she say?", None, id="no-history"),
+    ],
+)
+def test_leaves_pronouns_it_cannot_or_need_not_resolve(
+    history: list[Turn], question: str, me: str | None
+) -> None:
+    rw = rewrite(question, history, me)
+    assert not any("pronoun" in n for n in rw.notes)
+    assert "Sam" not in rw.question
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [
+        pytest.param(
+            turns(("user", "what did we talk about on Tuesday?"), (ASSISTANT, TUESDAY_ANSWER)),
+            "what did Aki say about Kyoto on Tuesday?",
+            id="has-its-own-time",
+        ),
+        pytest.param(
+            turns(("user", "what did we talk about on Tuesday?"), (ASSISTANT, TUESDAY_ANSWER)),
+            "what did we discuss last week?",
+            id="own-time-overrides-the-dialogue",
+        ),
+        pytest.param(
+            turns(("user", "tell me about the dentist")),
+            "what did Aki say about Kyoto?",
+            id="nothing-to-carry",
+        ),
+        pytest.param([], "what did we talk about on Tuesday?", id="no-history"),
+    ],
+)
+def test_leaves_self_contained_questions_alone(history: list[Turn], question: str) -> None:
+    rw = rewrite(question, history)
+    assert rw.question == question
+    assert rw.variants == [question]
+    assert rw.notes == []
+
+
+def test_it_resolves_to_the_topic_of_an_earlier_question() -> None:
+    history = turns(("user", "did Aki talk about the ryokan?"), (ASSISTANT, "Yes, she did."))
+    rw = rewrite("when did she mention that?", history)
+    assert "ryokan" in rw.question
+    assert rw.variants[0] == "when did she mention that?"
+    assert any("ryokan" in v for v in rw.variants[1:]), "the topic variant is fused too"
+
+
+def test_keeps_only_the_last_turns() -> None:
+    old = turns(("user", "what did we talk about on Tuesday?"))
+    chatter = turns(*[("user", f"ok {i}") for i in range(8)])
+    rw = rewrite("summarise what we discussed", old + chatter)
+    assert rw.question == "summarise what we discussed"
+
+
+# -- behaviour that is wrong today (see the report for the proposed fix) ------------------
+
+
+def test_does_not_carry_times_quoted_inside_an_answer() -> None:
+    history = turns(
+        ("user", "what did Sam say about the dentist appointment?"), (ASSISTANT, DENTIST_ANSWER)
+    )
+    rw = rewrite("tell me more about it", history)
+    planned = plan_question(rw.question, now=NOW, speakers=SPEAKERS)
+    assert "where_time_of_day" not in [op.op for op in planned.plan.ops]
+
+
+def test_a_when_question_is_not_narrowed_to_an_earlier_date() -> None:
+    history = turns(("user", "what did we talk about on Tuesday?"), (ASSISTANT, TUESDAY_ANSWER))
+    rw = rewrite("when is the dentist appointment?", history)
+    assert dates(rw.question) == []
+
+
+def test_possessive_pronouns_become_possessive_names() -> None:
+    rw = rewrite("what did his friends say?", turns(("user", "what did Doug pick?")))
+    assert rw.question == "what did Doug's friends say?"
