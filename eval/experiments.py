@@ -3,7 +3,7 @@
 memlane's message BM25 document is ``speaker: text``. LoCoMo questions often share words with
 the turn *around* the evidence (the question that prompted it, the reply that names the
 thing), and with the session date for temporal questions. ``context_bm25_runs`` builds an
-in-memory BM25 (same bm25s parameters and tokenizer as ``memory_store.lexical``) over one of
+in-memory BM25 (same bm25s parameters and tokenizer as ``memory_store.indexes.lexical``) over one of
 these document variants and swaps it in as the ``bm25_messages`` run, so every system and the
 CV tuning grid can be re-scored with it:
 

@@ -3,8 +3,9 @@
 Run: `python -m eval.ja_tokenizers` (or `python eval/ja_tokenizers.py`). It prints a Markdown
 table of Recall@5 and MRR@10 per tokenizer; the one recorded in docs/japanese.md came from this.
 
-Each tokenizer indexes `speaker: text` of every message (what memory_store.lexical indexes) with
-the same bm25s settings as the store. Morphological analysers are measured only when installed
+Each tokenizer indexes `speaker: text` of every message (what memory_store.indexes.lexical
+indexes) with the same bm25s settings as the store. Morphological analysers are measured only
+when installed
 (`pip install sudachipy sudachidict-core` / `pip install fugashi unidic-lite`); their CJK runs
 are split into surface forms (or dictionary forms where the name says so), Latin runs stay
 English words, so only the Japanese side differs between rows.

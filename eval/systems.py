@@ -42,7 +42,7 @@ __all__ = [
 
 DEPTH = 50  # deepest k any figure uses (the Recall@k curve runs to 50)
 LINE_CONFIG = RetrievalConfig(beta=0.45, fusion="minmax", candidates=200)
-# `fuse_runs` adds the chunk bonus from this many best fused chunks (memory_store/search.py).
+# `fuse_runs` adds the chunk bonus from this many best fused chunks (memory_store/query/search.py).
 PIPELINE_TOP_CHUNKS = 20
 
 Runs = dict[str, dict[int, float]]
@@ -58,7 +58,7 @@ class System(NamedTuple):
 
 
 def ranking(scores: dict[int, float], depth: int = DEPTH) -> list[int]:
-    """Ids by descending score, ties by id (as `memory_store.fusion.top`)."""
+    """Ids by descending score, ties by id (as `memory_store.query.fusion.top`)."""
     return sorted(scores, key=lambda d: (-scores[d], d))[:depth]
 
 

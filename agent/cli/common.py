@@ -1,7 +1,6 @@
 """What every `memlane` command shares: consoles, --db/--home, safe terminal output.
 
-Kept apart from agent/cli.py so that command modules registered there (forget, bench) can use
-it without importing agent.cli.
+Every command module of agent/cli/ imports it; it imports none of them.
 """
 
 from __future__ import annotations
@@ -32,6 +31,14 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
 
 
+# The options every command shares, declared once (store_options here, eval_options in eval.py).
+home_option = click.option(
+    "--home",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
+)
+
+
 def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--db and --home on every command; library errors become one clean line at the edge."""
 
@@ -40,11 +47,7 @@ def store_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         type=click.Path(dir_okay=False, path_type=Path),
         help="Store file (default: $MEMLANE_HOME/memlane.duckdb).",
     )
-    @click.option(
-        "--home",
-        type=click.Path(file_okay=False, path_type=Path),
-        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
-    )
+    @home_option
     @wraps(fn)
     def wrapper(*args: Any, db: Path | None, home: Path | None, **kwargs: Any) -> Any:
         try:

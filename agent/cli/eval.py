@@ -19,6 +19,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from agent.cli.common import home_option
 from eval.report import format_table
 from memory_store.errors import MemlaneError
 from memory_store.settings import Settings
@@ -37,11 +38,7 @@ def eval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         type=click.Path(dir_okay=False, path_type=Path),
         help="Evaluation store (default: a cache under $MEMLANE_HOME/eval/).",
     )
-    @click.option(
-        "--home",
-        type=click.Path(file_okay=False, path_type=Path),
-        help="memlane's home directory (default: $MEMLANE_HOME or ~/.memlane).",
-    )
+    @home_option
     @click.option(
         "--config",
         "config_file",

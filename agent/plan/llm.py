@@ -1,6 +1,6 @@
 """The LLM temporal planner: question → the same `TablePlan` the offline planner builds.
 
-The model sees the operations as a JSON schema derived from `memory_store.table_ops` (never a
+The model sees the operations as a JSON schema derived from `memory_store.query.table_ops` (never a
 hand-kept list) and answers `{"ops": [...]}`. Its reply is untrusted: `parse_plan` rejects
 unknown operations and invalid values, and `reject_sql_like` rejects string values that look
 like SQL. Values are bound parameters either way, but a plan carrying SQL means the model was

@@ -2,7 +2,7 @@
 
 `find_speakers` and `find_me` turn "what did Melanie say ..." / "what did I say ..." into a
 speaker filter; `find_events` turns "before I moved" into a before/after op whose time the
-pipeline resolves by retrieval. They return `agent.plan_rules.Hit`s like the time rules.
+pipeline resolves by retrieval. They return `agent.plan.rules.Hit`s like the time rules.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The offline temporal planner: question → route + TablePlan, with no model at all.
 
-Regex rules (agent.plan_rules) find the temporal expressions; this module settles how they
+Regex rules (agent.plan.rules) find the temporal expressions; this module settles how they
 combine and in what order the operations run:
 
 1. absolute session picks (`nth_session`, `session_range`, `relative_session`) on the scope;

@@ -1,6 +1,6 @@
 """Japanese temporal expressions for the offline planner, as `find_ja_*` rules.
 
-Each rule returns `agent.plan_rules.Hit`s exactly like the English rules, so `agent.plan`
+Each rule returns `agent.plan.rules.Hit`s exactly like the English rules, so `agent.plan`
 orders and settles them the same way; `agent.plan` runs these first whenever a question
 contains CJK characters. Calendar arithmetic is shared with the English side (agent.timeexpr).
 

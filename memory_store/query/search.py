@@ -203,7 +203,7 @@ class Searcher:
         return self.store.data_version if self._pinned is None else self._pinned
 
     def lookups(self) -> StoreLookups:
-        """In-memory id tables of the current store version (memory_store/lookups.py)."""
+        """In-memory id tables of the current store version (memory_store/db/lookups.py)."""
         version = self._version()
         if self._lookups is None or self._lookups.version != version:
             self._lookups = StoreLookups(self.store, version)
