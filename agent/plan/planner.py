@@ -22,8 +22,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Literal
 
-from agent.plan import people, rules
+from agent.plan import grammar, grammar_ja, people, rules
 from agent.plan import timeexpr_ja as ja
+from agent.plan.leftover import leftover_note, temporal_leftovers
 from agent.plan.rules import Ctx, Hit, LatestTsFn
 from memory_store.indexes.tokenize import has_cjk
 from memory_store.query.table_ops import (
@@ -47,6 +48,7 @@ Route = Literal["time", "content", "both"]
 _RULES: list[Callable[[str, Ctx], list[Hit]]] = [
     rules.find_session_spans,
     rules.find_relative_sessions,
+    *grammar.GRAMMAR_RULES,
     rules.find_ordinal_sessions,
     rules.find_earlier_today,
     rules.find_ago,
@@ -78,6 +80,7 @@ class PlanResult:
     resolved: list[str] = field(default_factory=list)
     content_query: str = ""
     spans: list[str] = field(default_factory=list)
+    leftover: list[str] = field(default_factory=list)
 
 
 def plan_question(
@@ -104,28 +107,37 @@ def plan_question(
     ctx = Ctx(now=now, speakers=list(speakers or []), latest_ts_fn=latest_ts_fn, me=me)
     japanese = has_cjk(question)
     hits = _collect(question, ctx, japanese)
+    read = [h for h in hits if h.removable]  # every span a rule read, kept or dropped
     hits, dropped = _settle(hits)
     ops = _order(hits)
     removable = [h for h in hits if h.removable]
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped
     if japanese:
         names = [*ctx.speakers, *([me] if me else [])]
-        content = ja.ja_content(question, removable, names, GENERIC_WORDS)
+        content = ja.ja_content(question, removable, names, GENERIC_WORDS | grammar_ja.JA_GENERIC)
         route: Route = ("both" if content else "time") if ops else "content"
         content = content or _strip(question, removable)
     else:
         content = _strip(question, removable)
         route = _route(ops, content, ctx.speakers)
     spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
+    leftover = temporal_leftovers(_strip(question, read))
+    if leftover:
+        notes.append(leftover_note(leftover, notes))
     return PlanResult(
-        route=route, plan=TablePlan(ops=ops), resolved=notes, content_query=content, spans=spans
+        route=route,
+        plan=TablePlan(ops=ops),
+        resolved=notes,
+        content_query=content,
+        spans=spans,
+        leftover=leftover,
     )
 
 
 def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
     taken: list[tuple[int, int]] = []
     accepted: list[Hit] = []
-    for rule in [*ja.JA_RULES, *_RULES] if japanese else _RULES:
+    for rule in [*grammar_ja.JA_GRAMMAR_RULES, *ja.JA_RULES, *_RULES] if japanese else _RULES:
         for hit in sorted(rule(question, ctx), key=lambda h: (h.start, -h.end)):
             if any(hit.start < e and s < hit.end for s, e in taken):
                 continue
@@ -276,7 +288,10 @@ GENERIC_WORDS = frozenset(
     monday tuesday wednesday thursday friday saturday sunday january february march april
     june july august september october november december today yesterday week month
     yes yeah yep sure ok okay please thanks thank enjoy enjoyed too describe described detail
-    details detailed much many content contents as so just really remind those these""",
+    details detailed much many content contents as so just really remind those these
+    came come comes coming up chat call calls called spoke speak spoken time times last first
+    final latest earliest most recent next previous very right everything were talking
+    discussing chatting catch catching had we'd what's whats happen happening going on""",
     )
 )
 

@@ -1,0 +1,85 @@
+"""The time grammar's calendar arithmetic (agent.plan.anchors) and what it leaves unread."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from agent.plan import anchors as an
+from agent.plan.planner import plan_question
+
+NOW = datetime(2023, 6, 14, 21, 6)  # a Wednesday
+
+
+@pytest.mark.parametrize(
+    ("year", "expected"),
+    [(2019, date(2019, 4, 21)), (2023, date(2023, 4, 9)), (2024, date(2024, 3, 31)),
+     (2025, date(2025, 4, 20))],
+)  # fmt: skip
+def test_easter(year: int, expected: date) -> None:
+    assert an.easter(year) == expected
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ((2023, 3, 2, 2), date(2023, 3, 14)),  # the second Tuesday of March
+        ((2023, 5, 1, 2), date(2023, 5, 8)),  # May starts on a Monday
+        ((2023, 5, 6, -1), date(2023, 5, 27)),  # the last Saturday of May
+        ((2023, 6, 2, 5), None),  # no fifth Tuesday in June 2023
+        ((2022, 11, 4, 4), date(2022, 11, 24)),  # Thanksgiving
+    ],
+)
+def test_nth_weekday(args: tuple[int, int, int, int], expected: date | None) -> None:
+    assert an.nth_weekday(*args) == expected
+
+
+@pytest.mark.parametrize(
+    ("fn", "day", "expected"),
+    [
+        (an.weekend_of, date(2023, 3, 4), (date(2023, 3, 4), date(2023, 3, 5))),
+        (an.weekend_of, date(2023, 3, 5), (date(2023, 3, 4), date(2023, 3, 5))),
+        (an.weekend_before, date(2023, 4, 9), (date(2023, 4, 1), date(2023, 4, 2))),  # Easter
+        (an.weekend_before, date(2023, 2, 14), (date(2023, 2, 11), date(2023, 2, 12))),
+        (an.weekend_after, date(2023, 4, 9), (date(2023, 4, 15), date(2023, 4, 16))),
+    ],
+)
+def test_weekends(fn: object, day: date, expected: tuple[date, date]) -> None:
+    assert callable(fn)
+    assert fn(day) == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "which", "expected"),
+    [
+        ("fall", "last", (date(2022, 9, 1), date(2022, 11, 30))),
+        ("winter", "last", (date(2022, 12, 1), date(2023, 2, 28))),
+        ("summer", "last", (date(2022, 6, 1), date(2022, 8, 31))),  # we are in summer
+        ("summer", "this", (date(2023, 6, 1), date(2023, 8, 31))),
+        ("spring", "this", (date(2023, 3, 1), date(2023, 5, 31))),  # the latest begun
+    ],
+)
+def test_seasons(name: str, which: str, expected: tuple[date, date]) -> None:
+    assert an.season_for(name, NOW.date(), which) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("what did we talk about the fortnight before easter?", ["fortnight"]),
+        ("what did we discuss on the 45th of june", ["45th", "june"]),
+        ("what did we discuss during the holidays", ["holidays"]),
+        ("6月の第5火曜日の会話", ["第5"]),
+        ("what did we talk about last week?", []),
+        ("how many days did the trip take?", []),  # a duration, not a time filter
+        ("What did we talk about on Tuesday 22 September?", []),  # the weekday was read
+    ],
+)
+def test_words_left_over_are_named(question: str, words: list[str]) -> None:
+    result = plan_question(question, now=NOW, speakers=["Aki", "Sam"])
+    assert result.leftover == words
+    noted = [n for n in result.resolved if n.startswith("not understood as time")]
+    assert bool(noted) == bool(words)
+    for w in words:
+        assert f"'{w}'" in noted[0]
