@@ -152,6 +152,32 @@ def recent_weekday(today: date, weekday: int) -> date:
     return today - timedelta(days=(today.isoweekday() - weekday) % 7)
 
 
+def next_weekday(today: date, weekday: int) -> date:
+    """The earliest date strictly after `today` falling on ISO `weekday`."""
+    return today + timedelta(days=(weekday - today.isoweekday()) % 7 or 7)
+
+
+def upcoming_day_of_month(today: date, day: int) -> date:
+    """The earliest date strictly after `today` that is the `day`-th of its month."""
+    year, month = today.year, today.month
+    for _ in range(13):
+        d = safe_date(year, month, day)
+        if d is not None and d > today:
+            return d
+        year, month = month_shift(date(year, month, 1), 1)
+    return today
+
+
+def season_bounds(year: int, season: str) -> tuple[date, date]:
+    """First and last day of a meteorological northern-hemisphere season.
+
+    Winter `year` is December of `year` to February of `year + 1`.
+    """
+    first = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}[season]
+    end_y, end_m = month_shift(date(year, first, 1), 2)
+    return date(year, first, 1), month_bounds(end_y, end_m)[1]
+
+
 def safe_date(year: int, month: int, day: int) -> date | None:
     try:
         return date(year, month, day)
@@ -278,7 +304,7 @@ YEAR = r"(?:19|20)\d{2}"
 
 
 def _year_tail(group: str) -> str:
-    return rf"(?:\s*,?\s*(?:of\s+)?(?P<{group}>{YEAR})\b)?"
+    return rf"(?:\s*,?\s*(?:of\s+)?(?P<{group}>{YEAR})\b(?!-\d))?"
 
 
 # Words before a lone month name that make "may"/"march" a month, not a verb.
@@ -363,3 +389,21 @@ def _token(m: re.Match[str], now: datetime) -> CalToken | None:
     if day is not None and not 1 <= day <= 31:
         return None
     return CalToken(*span, year, month, day)
+
+
+# Public entry points for agent.mentions, which reads the same calendar tokens in messages.
+
+
+def calendar_token(m: re.Match[str], now: datetime) -> CalToken | None:
+    """The CalToken of one CALENDAR match (None when it is not a date, e.g. "May I")."""
+    return _token(m, now)
+
+
+def month_word_ok(m: re.Match[str], word: str) -> bool:
+    """Whether the month word of a CALENDAR match is a month rather than a verb."""
+    return _month_word_ok(m, word)
+
+
+def month_cue_before(text: str, pos: int) -> bool:
+    """Whether a month cue word ("in", "early", "last", ...) ends right before `pos`."""
+    return bool(_CUE_BEFORE.search(text, 0, pos))

@@ -17,6 +17,8 @@ from agent.plan.planner import GENERIC_WORDS, plan_question
 from memory_store.indexes.tokenize import STOPWORDS
 
 HISTORY_TURNS = 8
+# A pronoun reaches back two exchanges at most: further than that, ask who is meant.
+PRONOUN_TURNS = 4
 ASSISTANT = "assistant"
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his|they|them|their)\b", re.IGNORECASE)
 _THING = re.compile(
@@ -60,6 +62,9 @@ _QWORDS = frozenset(
 class Turn:
     speaker: str
     text: str
+    # For an answer: the people its citations name (speakers and names in the text). A
+    # follow-up's pronoun resolves to them, never to words of the answer's own text.
+    entities: tuple[str, ...] = ()
 
 
 @dataclass
@@ -83,7 +88,8 @@ def _named(text: str, speakers: Sequence[str]) -> list[str]:
     found = []
     for name in speakers:
         first = name.split()[0]
-        if re.search(rf"\b{re.escape(first)}\b", text):
+        # People type names in lower case: "when's sami getting in?"
+        if re.search(rf"\b{re.escape(first)}\b", text, re.IGNORECASE):
             found.append(name)
     return found
 
@@ -133,8 +139,9 @@ def rewrite_offline(
     rw.question = request_part(question)
     own_time = time_expressions(question, now=now, speakers=speakers)
     if not own_time and not _ASKS_WHEN.match(rw.question):
-        for turn in reversed(recent):
-            spans = time_expressions(_own_words(turn), now=now, speakers=speakers)
+        # Only the user's own words carry a time: an answer's dates are what it found.
+        for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):
+            spans = time_expressions(turn.text, now=now, speakers=speakers)
             if spans:
                 rw.question = f"{rw.question.rstrip()} ({'; '.join(spans)})"
                 rw.notes.append(f"carried the time reference {spans!r} from an earlier turn")
@@ -149,11 +156,6 @@ _QUOTE = re.compile(r"[“\"]")
 _POSSESSIVE = frozenset(["his", "their", "theirs", "hers"])
 
 
-def _own_words(turn: Turn) -> str:
-    """An answer's own words, without the messages it quotes (their times are not ours)."""
-    return _QUOTE.split(turn.text, maxsplit=1)[0] if turn.speaker == ASSISTANT else turn.text
-
-
 def _name_for(name: str) -> Callable[[re.Match[str]], str]:
     """Replace a pronoun by the name: "his"/"their" by "Name's"."""
     return lambda m: f"{name}'s" if m.group(1).lower() in _POSSESSIVE else name
@@ -164,8 +166,9 @@ def _resolve_people(
 ) -> None:
     if not _PERSON.search(rw.question) or _named(rw.original, speakers):
         return
-    for turn in reversed(recent):
-        names = [n for n in _named(turn.text, speakers) if n != me]
+    for turn in reversed(recent[-PRONOUN_TURNS:]):
+        said = turn.entities if turn.speaker == ASSISTANT else _named(turn.text, speakers)
+        names = [n for n in said if n != me]
         if names:
             name = names[0]
             rw.question = _PERSON.sub(_name_for(name), rw.question)
@@ -174,7 +177,9 @@ def _resolve_people(
 
 
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
-    if not _THING.search(request_part(rw.original)):
+    # "it"/"that", or an elliptical follow-up with no topic of its own ("who drove?").
+    own = _topic(plan_question(rw.original, now=now, speakers=list(speakers)).content_query)
+    if not _THING.search(request_part(rw.original)) and len(own.split()) > 1:
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.
     for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):

@@ -191,6 +191,18 @@ class LexicalIndex:
         rows = np.flatnonzero(scores > 0)
         return self.ids[rows], scores[rows].astype(np.float32)
 
+    @property
+    def num_docs(self) -> int:
+        return len(self.ids)
+
+    def doc_freq(self, term: str) -> int:
+        """How many documents hold `term` (a token of this index's tokenizer): 0 when unseen."""
+        if self.bm25 is None or term not in self.bm25.vocab_dict:
+            return 0
+        indptr = self.bm25.scores["indptr"]
+        t = self.bm25.vocab_dict[term]
+        return int(indptr[t + 1] - indptr[t])
+
     def mask_for(self, ids: Sequence[int] | np.ndarray) -> np.ndarray:
         mask = np.zeros(len(self.ids), dtype=np.float32)
         wanted = np.asarray(ids, dtype=np.int64)
