@@ -22,6 +22,15 @@ def filter_candidates(store: Store, searcher: Searcher, result: AskResult) -> No
     if not plan.ops:
         return
     events = resolve_events(searcher, plan, result)
+    unresolved = [
+        op for op in plan.ops if isinstance(op, Before | After) and op.event not in events
+    ]
+    if unresolved:  # nothing in the history matches the event: drop it rather than fail
+        for op in unresolved:
+            result.notes.append(f"event {op.event!r} matched no message; its {op.op} was dropped")
+        plan = TablePlan(ops=[op for op in plan.ops if op not in unresolved])
+        if not plan.ops:
+            return
     compiled = compile_plan(
         plan, now=result.now, conversation=result.conversation, event_times=events
     )
