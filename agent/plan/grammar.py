@@ -51,8 +51,8 @@ PICK_WORD = (
     r"|very\s+last|second[\s-]+to[\s-]+last|next[\s-]+to[\s-]+last|penultimate)"
 )
 HOLIDAY = (
-    r"(?:christmas\s+eve|(?:christmas|xmas)(?:\s+day)?|new\s+year'?s'?\s+eve"
-    r"|new\s+year'?s'?(?:\s+day)?|valentine'?s'?(?:\s+day)?|easter(?:\s+(?:sunday|monday))?"
+    r"(?:christmas\s+eve|(?:christmas|xmas)(?:\s+day)?|new\s+year(?:'?s'?)?\s+eve"
+    r"|new\s+year(?:'?s'?)?(?:\s+day)?|valentine'?s'?(?:\s+day)?|easter(?:\s+(?:sunday|monday))?"
     r"|good\s+friday|halloween|thanksgiving(?:\s+day)?|independence\s+day|boxing\s+day"
     r"|golden\s+week)"
 )
@@ -113,7 +113,7 @@ def _holiday(ctx: Ctx, text: str) -> Anchor | None:
     year = int(m.group(0)) if m else None
     t = re.sub(rf"\s*,?\s*(?:of\s+)?{YEAR}", "", t).strip()
     t = t.replace("xmas", "christmas").replace("new years", "new year's")
-    t = re.sub(r"new year'?s'?", "new year's", t)
+    t = re.sub(r"new year(?:'?s'?)?", "new year's", t)
     t = re.sub(r"valentine'?s'?(?: day)?", "valentine's day", t)
     t = re.sub(r" (?:day|sunday)$", "", t) if t.startswith(("christmas", "easter s")) else t
     t = {"thanksgiving day": "thanksgiving", "new year's": "new year's day"}.get(t, t)
@@ -193,7 +193,12 @@ _WEEK_WEEKDAY_RX = re.compile(
     rf"|\b(?:on\s+)?the\s+(?P<wd4>{WEEKDAY})\s+before\s+last\b",
     _I,
 )
-_HOLIDAY_RX = re.compile(rf"\b{HOLIDAY}(?:\s*,?\s*(?:of\s+)?{YEAR})?\b", _I)
+# A holiday naming a thing is not a date: the "christmas party" may be on the 14th.
+_HOLIDAY_THING = (
+    r"(?!\s+(?:party|parties|market|markets|tree|card|cards|gift|gifts|present|presents|"
+    r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do)\b)"
+)
+_HOLIDAY_RX = re.compile(rf"\b{HOLIDAY}(?:\s*,?\s*(?:of\s+)?{YEAR})?\b{_HOLIDAY_THING}", _I)
 
 
 def _season(ctx: Ctx, m: re.Match[str]) -> Anchor | None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Literal
 
-from agent.plan import grammar, grammar_ja, people, rules
+from agent.plan import grammar, grammar_ja, grammar_offsets, people, rules
 from agent.plan import timeexpr_ja as ja
 from agent.plan.leftover import leftover_note, temporal_leftovers
 from agent.plan.rules import Ctx, Hit, LatestTsFn
@@ -48,6 +48,7 @@ Route = Literal["time", "content", "both"]
 _RULES: list[Callable[[str, Ctx], list[Hit]]] = [
     rules.find_session_spans,
     rules.find_relative_sessions,
+    *grammar_offsets.OFFSET_RULES,
     *grammar.GRAMMAR_RULES,
     rules.find_ordinal_sessions,
     rules.find_earlier_today,

@@ -83,3 +83,31 @@ def test_words_left_over_are_named(question: str, words: list[str]) -> None:
     assert bool(noted) == bool(words)
     for w in words:
         assert f"'{w}'" in noted[0]
+
+
+def _days(a: str, b: str | None = None) -> dict[str, str]:
+    return {"op": "where_date", "start": a, "end": b or a}
+
+
+@pytest.mark.parametrize(
+    ("question", "ops"),
+    [
+        ("what did we chat about over christmas weekend", [_days("2022-12-24", "2022-12-25")]),
+        ("what did we talk about in the first week of may?", [_days("2023-05-01", "2023-05-07")]),
+        ("what did we talk about the last week of may", [_days("2023-05-25", "2023-05-31")]),
+        ("what did we talk about the day after valentine's day", [_days("2023-02-15")]),
+        ("what did we talk about two days before christmas", [_days("2022-12-23")]),
+        ("what did we talk about the week before easter", [_days("2023-04-02", "2023-04-08")]),
+        ("what were our chats about in early 2023", [_days("2023-01-01", "2023-04-30")]),
+        ("what did we discuss the previous weekend", [_days("2023-06-10", "2023-06-11")]),
+        (
+            "what did we talk about between christmas and new year's eve",
+            [_days("2022-12-25", "2022-12-31")],
+        ),
+        ("what did we talk about after new year", [_days("2023-01-02", "2023-06-14")]),
+    ],
+)
+def test_offsets_from_anchors(question: str, ops: list[dict[str, str]]) -> None:
+    result = plan_question(question, now=NOW)
+    assert [op.model_dump(mode="json") for op in result.plan.ops] == ops
+    assert result.route == "time"
