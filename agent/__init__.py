@@ -8,7 +8,9 @@ retrieve.py hybrid ranking inside the candidates
 answer/     offline answers and summaries, the LLM answerer   (offline.py, llm.py)
 stages.py   the offline-first, LLM-then-fallback rule
 pipeline.py composes the stages; result.py the AskResult record; caches.py version caches
-llm.py      the only module that imports langchain (errors.py: its errors)
+llm/        the only package that imports langchain: the chat model, what a server takes
+            for structured output, MemlaneRetriever (errors.py: its errors)
+cited.py    results as records citing their messages (what `memlane mcp` returns)
 cli/        every click command, the REPL and the renderers (the only place importing all)
 """
 
@@ -31,6 +33,7 @@ _EXPORTS = {
     "plan_question": "agent.plan.planner",
     "LLMError": "agent.errors",
     "LLMOutputError": "agent.errors",
+    "MemlaneRetriever": "agent.llm.retriever",
 }
 
 __all__ = [
@@ -38,6 +41,7 @@ __all__ = [
     "AskResult",
     "LLMError",
     "LLMOutputError",
+    "MemlaneRetriever",
     "Pipeline",
     "PlanResult",
     "Rewrite",
@@ -51,6 +55,7 @@ if TYPE_CHECKING:
     from agent.answer.offline import Answer
     from agent.app import build_pipeline, mode_line
     from agent.errors import LLMError, LLMOutputError
+    from agent.llm.retriever import MemlaneRetriever
     from agent.pipeline import Pipeline
     from agent.plan.planner import PlanResult, plan_question
     from agent.result import AskResult

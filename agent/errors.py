@@ -1,7 +1,7 @@
-"""The LLM seam's errors, raised by agent/llm.py and caught by the stages' fallbacks.
+"""The LLM seam's errors, raised by agent/llm/ and caught by the stages' fallbacks.
 
 They sit in the tree of memory_store/errors.py (under `MemlaneError`) but apart from
-agent/llm.py, so that catching them does not import langchain. agent.llm re-exports them.
+agent/llm/, so that catching them does not import langchain. agent.llm re-exports them.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ ENV_VARS: dict[str, str] = {
     "MEMLANE_ABSTAIN_THRESHOLD": "abstain_threshold",
     "MEMLANE_LLM_MODEL": "llm_model",
     "MEMLANE_LLM_TIMEOUT": "llm_timeout",
+    "MEMLANE_LLM_MAX_TOKENS": "llm_max_tokens",
     "OPENAI_API_KEY": "openai_api_key",
     "OPENAI_BASE_URL": "openai_base_url",
     "MEMLANE_OFFLINE": "offline",
@@ -81,6 +82,9 @@ class Settings(BaseModel):
     openai_base_url: str | None = None
     llm_timeout: float = 30.0
     llm_max_retries: int = 1
+    # The longest reply asked for. Sent as max_tokens too: llama.cpp's server ignores
+    # max_completion_tokens and would generate until its context is full.
+    llm_max_tokens: int = Field(512, gt=0)
     offline: bool = False
     sources: dict[str, str] = Field(default_factory=dict, exclude=True)
 

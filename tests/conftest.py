@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -49,6 +50,16 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ):
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+@pytest.fixture(autouse=True)
+def fresh_llm_servers() -> Iterator[None]:
+    """What agent.llm learnt about a server (per base URL, for the process) ends with the test:
+    a later test's stub may get the same port."""
+    yield
+    chat = sys.modules.get("agent.llm.chat")  # only if a test imported it: langchain is slow
+    if chat is not None:
+        chat.forget_server_choices()
 
 
 @pytest.fixture(scope="session")

@@ -191,3 +191,27 @@ def test_no_private_names_cross_modules(name: str) -> None:
 def test_typed_packages() -> None:
     assert (ROOT / "agent" / "py.typed").exists()
     assert (ROOT / "memory_store" / "py.typed").exists()
+
+
+LANGCHAIN = {"langchain", "langchain_core", "langchain_openai", "langchain_classic"}
+
+
+def _third_party_imports(path: Path) -> set[str]:
+    """Top-level names of every package a module imports (any depth, as above)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+# benchmarks/ compares memlane with a LangChain baseline: it imports LangChain to run it.
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not n.startswith("benchmarks")))
+def test_only_the_llm_package_imports_langchain(name: str) -> None:
+    if name == "agent.llm" or name.startswith("agent.llm."):
+        return
+    found = sorted(_third_party_imports(MODULES[name]) & LANGCHAIN)
+    assert not found, f"{name} imports {found}: LangChain belongs in agent/llm/ alone"

@@ -382,19 +382,43 @@ def stats(settings: Settings, as_json: bool) -> None:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option(
+    "--probe", is_flag=True, help="Probe the LLM server's features again (they are cached)."
+)
 @store_options
-def config(settings: Settings, as_json: bool) -> None:
-    """Show the effective settings and where each came from (keys masked)."""
-    rows = settings.describe()
+def config(settings: Settings, as_json: bool, probe: bool) -> None:
+    """Show the effective settings and where each came from (keys masked), and which
+    structured-output features the LLM server has, when one is configured."""
+    rows: list[tuple[str, Any, str]] = list(settings.describe())
+    if settings.llm_configured:
+        rows.append(llm_features(settings, refresh=probe, as_json=as_json))
     if as_json:
         click.echo(json.dumps({n: {"value": v, "source": s} for n, v, s in rows}))
         return
     table = Table()
     for col in ("setting", "value", "from"):
         table.add_column(col)
-    for row in rows:
-        table.add_row(*row)
+    for name, value, source in rows:
+        table.add_row(name, str(value), source)
     console.print(table)
+
+
+def llm_features(settings: Settings, *, refresh: bool, as_json: bool) -> tuple[str, Any, str]:
+    """The `llm_features` row: what the server takes for structured output (probed once)."""
+    from agent.llm import LLMError, cached_features, probe_features
+    from agent.llm.chat import endpoint_of, redact
+
+    endpoint = redact(endpoint_of(settings))
+    cached = None if refresh else cached_features(settings.home, endpoint, settings.llm_model)
+    try:
+        found = cached or probe_features(settings, refresh=True)
+    except LLMError as exc:
+        return "llm_features", {"error": str(exc)} if as_json else f"not detected: {exc}", "probe"
+    source = "cache" if cached else "probe"
+    if not as_json:
+        return "llm_features", found.summary(), source
+    value = found.model_dump(mode="json") | {"structured_method": found.structured_method}
+    return "llm_features", value, source
 
 
 DEMO_SEARCHES = ["when is the dentist appointment?", "birthday present ideas for Priya"]

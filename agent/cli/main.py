@@ -14,6 +14,7 @@ from agent.cli.bench import bench
 from agent.cli.commands import ask, chat, config, demo, embed, ingest, search, stats, summarize
 from agent.cli.common import err
 from agent.cli.eval import eval_group
+from agent.cli.mcp import mcp
 from agent.cli.trust import forget, init
 
 
@@ -44,6 +45,7 @@ COMMANDS: tuple[click.Command, ...] = (
     forget,
     init,
     bench,
+    mcp,
 )
 for _command in COMMANDS:
     cli.add_command(_command)

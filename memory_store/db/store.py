@@ -400,6 +400,20 @@ class Store:
         found = {r[0]: StoredMessage(*r) for r in rows}
         return [found[i] for i in map(int, ids) if i in found]
 
+    def around(self, message_id: int, n: int = 3) -> list[StoredMessage]:
+        """The message and up to `n` before and after it in its conversation, in time order
+        (empty when there is no such message)."""
+        rows = self.con.execute(
+            """WITH conv AS (
+                   SELECT id, row_number() OVER (ORDER BY ts, id) AS rn FROM messages
+                   WHERE conversation = (SELECT conversation FROM messages WHERE id = ?)),
+               me AS (SELECT rn FROM conv WHERE id = ?)
+               SELECT conv.id FROM conv, me
+               WHERE conv.rn BETWEEN me.rn - ? AND me.rn + ? ORDER BY conv.rn""",
+            [message_id, message_id, n, n],
+        ).fetchall()
+        return self.messages([r[0] for r in rows])
+
     def conversations(self) -> list[str]:
         rows = self.con.execute("SELECT DISTINCT conversation FROM messages ORDER BY 1").fetchall()
         return [r[0] for r in rows]

@@ -145,25 +145,6 @@ def test_malformed_structured_output_raises_output_error(
         model_for(stub, tmp_path).structured("s", "u", Rewrite)
 
 
-def test_server_without_json_schema_falls_back_to_json_mode(stub: LLMStub, tmp_path: Path) -> None:
-    unsupported = "'response_format' of type 'json_schema' is not supported with this model"
-    stub.enqueue(status=400, error=unsupported)
-    stub.enqueue_json({"question": "first"})
-    stub.enqueue_json({"question": "second"})
-    model = model_for(stub, tmp_path)
-
-    assert model.structured("system text", "u", Rewrite).question == "first"
-    assert model.structured("system text", "u", Rewrite).question == "second"
-
-    first, retry, later = stub.requests
-    assert first["response_format"]["type"] == "json_schema"
-    assert retry["response_format"] == {"type": "json_object"}
-    assert retry["messages"][0]["content"].startswith("system text")
-    assert '"question"' in retry["messages"][0]["content"]  # the schema rides in the prompt
-    assert later["response_format"] == {"type": "json_object"}  # remembered
-    assert model.structured_method == "json_mode"
-
-
 def test_other_bad_requests_are_not_retried(stub: LLMStub, tmp_path: Path) -> None:
     stub.enqueue(status=400, error="This model's maximum context length is 8192 tokens.")
     with pytest.raises(LLMError, match="HTTP 400.*maximum context length"):

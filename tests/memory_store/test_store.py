@@ -104,6 +104,24 @@ def test_chunk_texts_have_header_and_stamps(small_store: Store) -> None:
     assert emb.startswith("Date: Monday 4 March 2024. Session 1. Speakers: Aki, Sam.")
 
 
+@pytest.mark.parametrize(
+    ("message_id", "n", "expected"),
+    [
+        (2, 3, [1, 2, 3, 4, 5]),  # m1 has nothing before it
+        (6, 1, [5, 6, 7]),  # neighbours cross sessions, not conversations
+        (13, 2, [11, 12, 13]),  # the last message of "Aki"
+        (14, 1, [14, 15]),  # the first of "Book club": never m13 of "Aki"
+        (999, 3, []),
+    ],
+)
+def test_around_gives_a_message_and_its_neighbours(
+    small_store: Store, message_id: int, n: int, expected: list[int]
+) -> None:
+    around = small_store.around(message_id, n)
+    assert [m.id for m in around] == expected
+    assert len({m.conversation for m in around}) <= 1
+
+
 def test_reimport_adds_nothing(settings: Settings) -> None:
     store = Store.open(settings.db_path)
     first = ingest_files(store, [SMALL], settings)[0]

@@ -1,17 +1,26 @@
-"""The chat-model adapter: the only module in memlane that imports langchain.
+"""The chat model: langchain-openai's `ChatOpenAI` behind our two-method `LLM` protocol.
 
-`build_chat_model(settings)` returns a `ChatModel` (a langchain-openai `ChatOpenAI` for OpenAI
-or any OpenAI-compatible server: Ollama, llama.cpp's server, vLLM, LM Studio) or None when no
-LLM is configured. The rest of memlane sees two methods, `complete` and `structured`, typed
-by the `LLM` protocol so tests can pass a scripted fake.
+`build_chat_model(settings)` returns a `ChatModel` for OpenAI or any OpenAI-compatible server
+(Ollama, llama.cpp's server, vLLM, LM Studio), or None when no LLM is configured. The rest of
+memlane sees two methods, `complete` and `structured`, typed by the `LLM` protocol so tests
+can pass a scripted fake.
 
-Every OpenAI/langchain error is translated to `LLMError` / `LLMOutputError` in `_llm_error`,
+Every OpenAI/langchain error is translated to `LLMError` / `LLMOutputError` in `llm_error`,
 with a message that says what to do next.
 
-Structured output asks for `response_format={"type": "json_schema", ...}` (non-strict), the
-one steering mechanism OpenAI, Ollama, llama.cpp and vLLM all accept and enforce, and validates
-the reply with pydantic here. Servers that reject json_schema get `{"type": "json_object"}`
-plus the schema in the system prompt, for the rest of the session.
+Structured output is steered three ways, tried in this order until the server takes one:
+`response_format` json_schema (OpenAI, Ollama, vLLM); a tool whose parameters are the schema,
+forced with `tool_choice` (llama-cpp-python's server answers json_schema with HTTP 500 but
+constrains a forced tool call to its schema); `response_format` json_object with the schema in
+the prompt. A server's refusal ("response_format ... not supported", as 400, 422 or 500) moves
+on to the next way, and the choice is remembered per base URL for the rest of the process.
+`memlane config` probes all three up front (agent/llm/probe.py), and a cached probe
+(agent/llm/features.py) decides where a new ChatModel starts. Whatever comes back is
+validated with pydantic here.
+
+Every request carries `max_tokens` in the body as well as langchain's `max_completion_tokens`,
+which llama.cpp's server ignores (it would generate until the context is full), plus the
+configured timeout and retries, so no call can hang.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ import re
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import openai
@@ -34,15 +43,25 @@ from pydantic import BaseModel, ValidationError
 from agent.errors import LLMError, LLMOutputError
 from memory_store.settings import Settings
 
+from .features import StructuredMethod, cached_features
+
 __all__ = [
     "DEFAULT_BASE_URL",
     "LLM",
     "ChatModel",
     "LLMError",
     "LLMOutputError",
+    "STRUCTURED_METHODS",
+    "StructuredMethod",
     "build_chat_model",
+    "chat_client",
     "describe_remote",
+    "endpoint_of",
+    "forget_server_choices",
     "is_loopback",
+    "llm_error",
+    "parse_structured",
+    "redact",
     "require_chat_model",
 ]
 
@@ -51,7 +70,19 @@ DEFAULT_BASE_URL = "https://api.openai.com/v1"
 PLACEHOLDER_KEY = "not-needed"
 
 M = TypeVar("M", bound=BaseModel)
-StructuredMethod = Literal["json_schema", "json_mode"]
+# The order structured output is tried in; a server that refuses one gets the next.
+STRUCTURED_METHODS: tuple[StructuredMethod, ...] = ("json_schema", "function_calling", "json_mode")
+
+# Per base URL, for the process: the structured-output method the server took, and whether it
+# refused `max_tokens` beside `max_completion_tokens` (then only the latter is sent).
+_METHODS: dict[str, StructuredMethod] = {}
+_NO_MAX_TOKENS: set[str] = set()
+
+
+def forget_server_choices() -> None:
+    """Forget what was learnt about servers in this process (tests start afresh)."""
+    _METHODS.clear()
+    _NO_MAX_TOKENS.clear()
 
 
 class LLM(Protocol):
@@ -73,7 +104,7 @@ class ChatModel:
     ) -> None:
         self._chat = chat
         self.settings = settings
-        self.structured_method: StructuredMethod = structured_method
+        self._first_method: StructuredMethod = structured_method
 
     @property
     def model(self) -> str:
@@ -81,41 +112,65 @@ class ChatModel:
 
     @property
     def endpoint(self) -> str:
-        return _endpoint(self.settings)
+        return endpoint_of(self.settings)
+
+    @property
+    def structured_method(self) -> StructuredMethod:
+        """How structured output is asked of this server (learnt once per base URL)."""
+        return _METHODS.get(self.endpoint, self._first_method)
 
     def __repr__(self) -> str:
-        return f"ChatModel({self.model!r} at {_redact(self.endpoint)})"
+        return f"ChatModel({self.model!r} at {redact(self.endpoint)})"
 
     def complete(self, system: str, user: str) -> str:
         """The model's text answer to one system + user turn."""
         with self._translate_errors():
-            return _text(self._invoke(system, user))
+            return _text(self.invoke(system, user))
 
     def structured(self, system: str, user: str, schema: type[M]) -> M:
-        """The model's answer parsed into `schema`; LLMOutputError when it does not fit."""
+        """The model's answer parsed into `schema`; LLMOutputError when it does not fit
+        (prose where JSON was asked, or JSON of another shape)."""
         with self._translate_errors():
-            if self.structured_method == "json_schema":
+            while True:
+                method = self.structured_method
                 try:
-                    reply = self._invoke(system, user, response_format=_json_schema(schema))
-                except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
-                    if not _format_unsupported(exc):
+                    text = self._structured_text(method, system, user, schema)
+                    break
+                except openai.APIStatusError as exc:
+                    following = _after_refusal(method, exc)
+                    if following is None:
                         raise
-                    self.structured_method = "json_mode"  # remember for this session
-            if self.structured_method == "json_mode":
-                reply = self._invoke(
-                    _with_schema(system, schema),
-                    user,
-                    response_format={"type": "json_object"},
-                )
-        return parse_structured(_text(reply), schema)
+                    _METHODS[self.endpoint] = following  # for every model of this server
+        return parse_structured(text, schema)
 
-    def _invoke(self, system: str, user: str, **bind: Any) -> BaseMessage:
-        runnable = self._chat.bind(**bind) if bind else self._chat
-        with warnings.catch_warnings():
-            # langchain warns "use method='function_calling'" before raising a 400 for
-            # unsupported json_schema; we handle that case ourselves (json_mode fallback).
-            warnings.simplefilter("ignore", UserWarning)
-            reply = runnable.invoke([SystemMessage(content=system), HumanMessage(content=user)])
+    def _structured_text(
+        self, method: StructuredMethod, system: str, user: str, schema: type[BaseModel]
+    ) -> str:
+        if method == "json_schema":
+            return _text(self.invoke(system, user, response_format=_json_schema(schema)))
+        if method == "function_calling":
+            reply = self.invoke(system, user, **_forced_tool(schema))
+            return _tool_arguments(reply) or _text(reply)
+        reply = self.invoke(
+            _with_schema(system, schema), user, response_format={"type": "json_object"}
+        )
+        return _text(reply)
+
+    def invoke(self, system: str, user: str, **bind: Any) -> BaseMessage:
+        """The raw reply to one system + user turn; errors are not translated (see
+        `complete`). `bind` goes into the request (response_format, tools, ...)."""
+        if self.endpoint not in _NO_MAX_TOKENS:
+            bind["extra_body"] = {"max_tokens": self.settings.llm_max_tokens}
+        runnable = self._chat.bind(**bind)
+        messages = [SystemMessage(content=system), HumanMessage(content=user)]
+        try:
+            reply = _quietly(runnable.invoke, messages)
+        except openai.BadRequestError as exc:
+            if "extra_body" not in bind or not _refuses_max_tokens(exc):
+                raise
+            _NO_MAX_TOKENS.add(self.endpoint)
+            del bind["extra_body"]
+            reply = _quietly(self._chat.bind(**bind).invoke, messages)
         refusal = reply.additional_kwargs.get("refusal")
         if refusal:
             raise LLMOutputError(f"{self.model} refused to answer: {_clip(str(refusal))}")
@@ -126,28 +181,45 @@ class ChatModel:
         try:
             yield
         except (openai.OpenAIError, LangChainException) as exc:
-            raise _llm_error(exc, self.settings) from exc
+            raise llm_error(exc, self.settings) from exc
         except ValueError as exc:
             # langchain raises ValueError for bodies that are not chat completions
             raise LLMError(
-                f"{_redact(self.endpoint)} did not answer like an OpenAI-compatible server "
+                f"{redact(self.endpoint)} did not answer like an OpenAI-compatible server "
                 f"({_clip(str(exc))}); check OPENAI_BASE_URL (it usually ends in /v1)"
             ) from exc
 
 
-def build_chat_model(settings: Settings) -> ChatModel | None:
-    """The configured chat model, or None when memlane runs without an LLM."""
+def build_chat_model(
+    settings: Settings, structured_method: StructuredMethod | None = None
+) -> ChatModel | None:
+    """The configured chat model, or None when memlane runs without an LLM.
+
+    `structured_method` is where structured output starts: by default what `memlane config`
+    found the server takes (the cached probe), else json_schema; a server refusing it moves
+    on by itself (see the module docstring).
+    """
     if not settings.llm_configured:
         return None
-    chat = ChatOpenAI(
+    if structured_method is None:
+        probed = cached_features(settings.home, redact(endpoint_of(settings)), settings.llm_model)
+        structured_method = probed.structured_method if probed else "json_schema"
+    return ChatModel(chat_client(settings), settings, structured_method)
+
+
+def chat_client(
+    settings: Settings, *, timeout: float | None = None, max_retries: int | None = None
+) -> ChatOpenAI:
+    """langchain's client for the configured server; always with a timeout and retries."""
+    return ChatOpenAI(
         model=settings.llm_model,
         api_key=settings.openai_api_key or PLACEHOLDER_KEY,  # type: ignore[arg-type]
-        base_url=_endpoint(settings),
-        timeout=settings.llm_timeout,
-        max_retries=settings.llm_max_retries,
+        base_url=endpoint_of(settings),
+        timeout=settings.llm_timeout if timeout is None else timeout,
+        max_retries=settings.llm_max_retries if max_retries is None else max_retries,
+        max_completion_tokens=settings.llm_max_tokens,
         use_responses_api=False,  # OpenAI-compatible servers speak chat completions
     )
-    return ChatModel(chat, settings)
 
 
 def require_chat_model(settings: Settings) -> ChatModel:
@@ -169,12 +241,12 @@ def describe_remote(settings: Settings, max_messages: int | None = None) -> str 
     Nothing leaves when no LLM is configured or the endpoint is loopback. `max_messages`
     defaults to the top-k chunks' worth of messages (k * chunk_size).
     """
-    if not settings.llm_configured or is_loopback(_endpoint(settings)):
+    if not settings.llm_configured or is_loopback(endpoint_of(settings)):
         return None
     n = max_messages if max_messages is not None else settings.k * settings.chunk_size
     return (
         f"memlane sends your question, recent turns of this chat and up to {n} retrieved "
-        f"messages to {_redact(_endpoint(settings))} (model {settings.llm_model})"
+        f"messages to {redact(endpoint_of(settings))} (model {settings.llm_model})"
     )
 
 
@@ -240,21 +312,79 @@ def _with_schema(system: str, schema: type[BaseModel]) -> str:
     )
 
 
-def _format_unsupported(exc: openai.APIStatusError) -> bool:
-    """Did the server reject response_format json_schema (rather than the request)?"""
+def _quietly(invoke: Any, messages: list[BaseMessage]) -> BaseMessage:
+    with warnings.catch_warnings():
+        # langchain warns "use method='function_calling'" before a server's 400 for
+        # json_schema; `structured` moves on to function calling itself.
+        warnings.simplefilter("ignore", UserWarning)
+        reply: BaseMessage = invoke(messages)
+    return reply
+
+
+def _forced_tool(schema: type[BaseModel]) -> dict[str, Any]:
+    """A tool whose parameters are `schema`, and a tool_choice that forces it."""
+    name = schema.__name__
+    return {
+        "tools": [
+            {
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "description": f"Reply with one {name}.",
+                    "parameters": schema.model_json_schema(),
+                },
+            }
+        ],
+        "tool_choice": {"type": "function", "function": {"name": name}},
+    }
+
+
+def _tool_arguments(reply: BaseMessage) -> str | None:
+    """The JSON arguments of the reply's first tool call (None: the model wrote text).
+    Arguments that are not JSON come back raw, for `parse_structured` to report."""
+    calls = getattr(reply, "tool_calls", None) or []
+    if calls:
+        return json.dumps(calls[0]["args"])
+    for bad in getattr(reply, "invalid_tool_calls", None) or []:
+        if bad.get("args"):
+            return str(bad["args"])
+    return None
+
+
+def _refuses_max_tokens(exc: openai.BadRequestError) -> bool:
+    """OpenAI's reasoning models: "Unsupported parameter: 'max_tokens' is not supported with
+    this model. Use 'max_completion_tokens' instead." (not "max_tokens is too large")."""
     text = str(exc).lower()
-    return any(word in text for word in ("response_format", "json_schema", "schema"))
+    return "max_tokens" in text and ("unsupported" in text or "not supported" in text)
+
+
+_REFUSALS: dict[StructuredMethod, tuple[str, ...]] = {
+    "json_schema": ("response_format", "json_schema", "schema"),
+    "function_calling": ("tool", "function"),
+}
+
+
+def _after_refusal(method: StructuredMethod, exc: openai.APIStatusError) -> StructuredMethod | None:
+    """The method to try after a server refused `method`, or None when the error is about
+    something else (then it is raised). Servers refuse with 400 or 422, and llama.cpp's with
+    500 ("Input should be 'text' or 'json_object'")."""
+    if exc.status_code not in (400, 422) and exc.status_code < 500:
+        return None
+    text = str(exc).lower()
+    if not any(word in text for word in _REFUSALS.get(method, ())):
+        return None
+    return STRUCTURED_METHODS[STRUCTURED_METHODS.index(method) + 1]
 
 
 def _text(reply: BaseMessage) -> str:
     return reply.text
 
 
-def _endpoint(settings: Settings) -> str:
+def endpoint_of(settings: Settings) -> str:
     return (settings.openai_base_url or DEFAULT_BASE_URL).rstrip("/")
 
 
-def _redact(url: str) -> str:
+def redact(url: str) -> str:
     """The URL without user:password@ (some proxies put credentials there)."""
     parts = urlsplit(url)
     if parts.username is None and parts.password is None:
@@ -279,9 +409,9 @@ def _server_message(exc: openai.APIStatusError) -> str:
     return _clip(exc.message).rstrip(".")
 
 
-def _llm_error(exc: Exception, settings: Settings) -> LLMError:
+def llm_error(exc: Exception, settings: Settings) -> LLMError:
     """Translate one OpenAI/langchain exception into ours, with the next step to take."""
-    where = _redact(_endpoint(settings))
+    where = redact(endpoint_of(settings))
     model = settings.llm_model
     if isinstance(exc, openai.AuthenticationError):
         return LLMError(
