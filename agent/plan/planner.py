@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Literal
 
-from agent.plan import grammar, grammar_ja, grammar_offsets, people, rules
+from agent.plan import grammar, grammar_ja, grammar_ja_offsets, grammar_offsets, people, rules
 from agent.plan import timeexpr_ja as ja
 from agent.plan.leftover import leftover_note, temporal_leftovers
 from agent.plan.rules import Ctx, Hit, LatestTsFn
@@ -62,6 +62,7 @@ _RULES: list[Callable[[str, Ctx], list[Hit]]] = [
     rules.find_time_of_day,
     people.find_events,
 ]
+_JA_GRAMMAR = [*grammar_ja_offsets.JA_OFFSET_RULES, *grammar_ja.JA_GRAMMAR_RULES]
 _ROW_KINDS = ("day_abs", "range_abs", "rel", "weekday", "filter")
 _DATE_KINDS = ("day_abs", "range_abs", "rel", "weekday")
 
@@ -138,7 +139,7 @@ def plan_question(
 def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
     taken: list[tuple[int, int]] = []
     accepted: list[Hit] = []
-    for rule in [*grammar_ja.JA_GRAMMAR_RULES, *ja.JA_RULES, *_RULES] if japanese else _RULES:
+    for rule in [*_JA_GRAMMAR, *ja.JA_RULES, *_RULES] if japanese else _RULES:
         for hit in sorted(rule(question, ctx), key=lambda h: (h.start, -h.end)):
             if any(hit.start < e and s < hit.end for s, e in taken):
                 continue

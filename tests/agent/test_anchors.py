@@ -111,3 +111,23 @@ def test_offsets_from_anchors(question: str, ops: list[dict[str, str]]) -> None:
     result = plan_question(question, now=NOW)
     assert [op.model_dump(mode="json") for op in result.plan.ops] == ops
     assert result.route == "time"
+
+
+@pytest.mark.parametrize(
+    ("question", "ops"),
+    [
+        ("去年のクリスマスの会話", [_days("2022-12-25")]),
+        ("4月の第1週の会話", [_days("2023-04-01", "2023-04-07")]),
+        ("クリスマスの前日に話したこと", [_days("2022-12-24")]),
+        ("3月最後の週末の会話", [_days("2023-03-25", "2023-03-26")]),
+        ("5月の最初の週末に何を話した？", [_days("2023-05-06", "2023-05-07")]),
+        ("6月に入ってからの会話", [_days("2023-06-01", "2023-06-14")]),
+        ("年末の会話を教えて", [_days("2022-12-21", "2022-12-31")]),
+        ("バレンタインの次の会話", [_days("2023-02-15", "2023-06-14"), {"op": "first"}]),
+        ("6月7日の前の会話", [_days("1900-01-01", "2023-06-06"), {"op": "last"}]),
+    ],
+)
+def test_japanese_offsets_from_anchors(question: str, ops: list[dict[str, str]]) -> None:
+    result = plan_question(question, now=NOW)
+    assert [op.model_dump(mode="json") for op in result.plan.ops] == ops
+    assert result.route == "time"
