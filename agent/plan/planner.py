@@ -1,7 +1,11 @@
 """The offline temporal planner: question → route + TablePlan, with no model at all.
 
-Regex rules (agent.plan.rules) find the temporal expressions; this module settles how they
-combine and in what order the operations run:
+The time grammar (agent.plan.grammar, grammar_offsets, grammar_ja, grammar_ja_offsets: anchors
+such as holidays, seasons, weekends and parts of a month, composed with before/after/since/until
+and session picks) reads first; the older rules (agent.plan.rules) read what it leaves (plain
+dates, "last Friday", "3 days ago", session numbers). Time-like words that nothing read are
+named in the notes (agent.plan.leftover). This module settles how the findings combine and in
+what order the operations run:
 
 1. absolute session picks (`nth_session`, `session_range`, `relative_session`) on the scope;
 2. row filters (dates, months, weekdays, times of day, events) in the order they were written;
