@@ -25,13 +25,7 @@ from agent.plan import anchors as an
 from agent.plan import timeexpr as tx
 from agent.plan.rules import Ctx, Hit, resolve_day, resolve_month
 from memory_store.query.table_ops import (
-    After,
-    Before,
-    TableOp,
     WhereDate,
-    WhereMonth,
-    WhereTimeOfDay,
-    WhereWeekday,
 )
 
 __all__ = ["GRAMMAR_RULES", "Anchor", "parse_anchor"]
@@ -182,7 +176,7 @@ _NTH_WEEKDAY_RX = re.compile(
 )
 _WEEKEND_RX = re.compile(
     rf"\b(?:the\s+|that\s+)?weekend\s+(?P<rel>of|before|after|prior\s+to|following)\s+"
-    rf"(?:the\s+)?(?P<d>{DAY})"
+    rf"(?:the\s+)?(?P<d>{DAY})(?:\s*[-–]\s*\d{{1,2}}(?:st|nd|rd|th)?\b)?"
     rf"|\b(?:the\s+|that\s+)?(?P<o>{ORD}|last|final)\s+weekend\s+(?:of|in)\s+(?P<m>{MONTH_REF})",
     _I,
 )
@@ -190,7 +184,8 @@ _WEEK_WEEKDAY_RX = re.compile(
     rf"\b(?:on\s+)?(?P<wd>{WEEKDAY})\s+(?:of\s+)?(?P<w>this|last)\s+week\b"
     rf"|\b(?:(?:earlier|on)\s+)?(?P<w2>this|last)\s+week(?:'s|\s+on)\s+(?P<wd2>{WEEKDAY})"
     rf"|\b(?:on\s+)?(?P<wd3>{WEEKDAY})\s+(?P<n>{tx.CARDINAL})\s+weeks?\s+ago"
-    rf"|\b(?:on\s+)?the\s+(?P<wd4>{WEEKDAY})\s+before\s+last\b",
+    rf"|\b(?:on\s+)?the\s+(?P<wd4>{WEEKDAY})\s+before\s+last\b"
+    rf"|\b(?:on\s+)?the\s+(?:second[\s-]+to[\s-]+last|penultimate)\s+(?P<wd5>{WEEKDAY})\b",
     _I,
 )
 # A holiday naming a thing is not a date: the "christmas party" may be on the 14th.
@@ -252,8 +247,8 @@ def _weekend(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
 
 def _week_weekday(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
     g = m.groupdict()
-    if g["wd4"]:
-        wd = tx.WEEKDAYS[g["wd4"].lower()]
+    if g["wd4"] or g["wd5"]:
+        wd = tx.WEEKDAYS[(g["wd4"] or g["wd5"]).lower()]
         d = tx.previous_weekday(tx.previous_weekday(ctx.today, wd), wd)
         return Anchor(d, d, f"{d:%A} {d}")
     if g["wd3"]:
@@ -397,146 +392,6 @@ def _is_grammar_anchor(text: str, ctx: Ctx, pos: int) -> bool:
     return parse_anchor(text, ctx, pos) is not None
 
 
-# --- session picks: "our second monday call", "the last time we spoke before the trip" -----
-
-_QUAL = rf"(?P<q>{WEEKDAY}|{tx.MONTH_FULL}|morning|afternoon|evening|night|weekend)"
-_PICK_RX = re.compile(
-    rf"\b(?:(?:in|during|from|on|at)\s+)?(?:the\s+|our\s+|my\s+|that\s+)?(?P<o>{PICK_WORD})\s+"
-    rf"(?:{_QUAL}\s+)?(?:{UNIT}\b(?:\s+(?:that\s+)?we\s+had\b)?"
-    rf"|time\b(?:\s+(?:that\s+)?(?:we|you\s+and\s+i|i)\s+(?:\w+\s+)?{VERB}\b)?)"
-    r"|\b(?P<o2>right|just|immediately)(?=\s+(?:before|after)\b)",
-    _I,
-)
-_IDIOM = re.compile(r"\b(?:for|at)\s+(?:the\s+)?$", _I)
-_CONTEXT_RX = re.compile(r"\s*,?\s*(?P<w>before|after|prior\s+to|following)\s+(?:the\s+)?", _I)
-_EVENT_TAIL = re.compile(
-    r"(?P<e>(?!(?:that|this|it|then|last)\b)[^,?.!;]{2,80}?)\s*(?=[,?.!;]|$)", _I
-)
-
-
-def find_picks(text: str, ctx: Ctx) -> list[Hit]:
-    hits: list[Hit] = []
-    for m in _PICK_RX.finditer(text):
-        if m.group("o") and _IDIOM.search(text, 0, m.start("o")):
-            continue  # "for the first time", "at the last time"
-        if m.group("o2"):
-            n = -1 if re.match(r"\s+before", text[m.end() :], _I) else 1
-        else:
-            n = _ordinal(m.group("o")) or 0
-            if _clean(m.group("o")) == "next":
-                n = 1
-        if not n:
-            continue
-        what = "the last session" if n == -1 else f"session #{n} in order"
-        end = m.end()
-        hits.extend(_qualifier(m, ctx))
-        ctx_m = _CONTEXT_RX.match(text, end)
-        if ctx_m is not None:
-            event = _event(text, ctx, ctx_m)
-            if event is not None:
-                hits.append(event)
-        pick_end = m.start("q") if m.group("q") else end
-        note = f"{m.group(0).strip()} → {what}"
-        hits.append(Hit(m.start(), pick_end, "ordinal", [], note, n=n))
-    return hits
-
-
-def _qualifier(m: re.Match[str], ctx: Ctx) -> list[Hit]:
-    q = m.group("q")
-    if not q:
-        return []
-    ql = q.lower()
-    if ql in tx.WEEKDAYS:
-        wd = tx.WEEKDAYS[ql]
-        op: TableOp = WhereWeekday(days=[wd])
-        note = f"{q} → any {tx.WEEKDAY_NAMES[wd]}"
-        return [Hit(m.start("q"), m.end(), "filter", [op], note, weekday=wd)]
-    span = (m.start("q"), m.end())
-    if ql == "weekend":
-        return [Hit(*span, "filter", [WhereWeekday(days=[6, 7])], f"{q} → Sat–Sun")]
-    if ql in tx.DAY_PARTS:
-        lo, hi = tx.DAY_PARTS[ql]
-        op2 = WhereTimeOfDay(start=lo, end=hi)
-        return [Hit(*span, "filter", [op2], f"{q} → {lo:%H:%M}–{hi:%H:%M}")]
-    month = tx.MONTHS[ql[:3]]
-    year = resolve_month(ctx, month)
-    return [
-        Hit(*span, "range_abs", [WhereMonth(month=month, year=year)], f"{q} → {year}-{month:02d}")
-    ]
-
-
-def _event(text: str, ctx: Ctx, m: re.Match[str]) -> Hit | None:
-    """ "... before the trip": an anchor is a span the open-span rule reads; else an event."""
-    if _open_target(text, ctx, m.end()) is not None:
-        return None
-    if re.match(rf"(?:{MONTH}|{WEEKDAY}|\d|{ORD}\b|last\b|yesterday|today)", text[m.end() :], _I):
-        return None
-    e = _EVENT_TAIL.match(text, m.end())
-    if e is None:
-        return None
-    event = text[m.start("w") : e.end()].strip()
-    event = re.sub(r"^(?:before|after|prior\s+to|following)\s+", "", event, flags=_I).strip()
-    w = _clean(m.group("w"))
-    op: TableOp = Before(event=event) if w in ("before", "prior to") else After(event=event)
-    return Hit(m.start("w"), e.end(), "filter", [op], f"{w} {event} → {w} the time of '{event}'")
-
-
-# --- parts of the day across days: "march mornings", "the evening of march 5th" ------------
-
-_PART_OF_RX = re.compile(
-    rf"\b(?:on\s+)?the\s+(?P<p>morning|afternoon|evening|night)\s+of\s+(?:the\s+)?(?P<d>{DAY})",
-    _I,
-)
-
-
-def find_parts_of(text: str, ctx: Ctx) -> list[Hit]:
-    hits = []
-    for m in _PART_OF_RX.finditer(text):
-        a = _day(ctx, m.group("d"))
-        if a is None:
-            continue
-        lo, hi = tx.DAY_PARTS[m.group("p").lower()]
-        ops: list[TableOp] = [WhereDate(start=a.start, end=a.end), WhereTimeOfDay(start=lo, end=hi)]
-        note = f"{' '.join(m.group(0).split())} → {a.start} {lo:%H:%M}–{hi:%H:%M}"
-        hits.append(Hit(m.start(), m.end(), "day_abs", ops, note))
-    return hits
-
-
-_PLURAL_PART_RX = re.compile(
-    rf"\b(?:(?:on|in|during)\s+(?:the\s+)?)?(?:(?P<mo>{tx.MONTH_FULL})\s+)?(?P<wk>weekday\s+|weekend\s+)?"
-    r"(?P<p>mornings|afternoons|evenings|nights)\b"
-    rf"|\b(?P<wk2>weekday\s+|weekend\s+)?(?P<p2>morning|afternoon|evening|night)\s+{UNIT}",
-    _I,
-)
-
-
-def find_plural_parts(text: str, ctx: Ctx) -> list[Hit]:
-    hits = []
-    for m in _PLURAL_PART_RX.finditer(text):
-        if (
-            m.group("p2")
-            and re.match(r"\s*$", text[: m.start()]) is None
-            and not re.search(
-                r"(?:our|the|my|those|these|\bin)\s+(?:\w+\s+)?$", text[: m.start()], _I
-            )
-        ):
-            continue
-        part = (m.group("p") or m.group("p2")).lower().rstrip("s")
-        lo, hi = tx.DAY_PARTS[part]
-        ops: list[TableOp] = [WhereTimeOfDay(start=lo, end=hi)]
-        wk = (m.group("wk") or m.group("wk2") or "").strip().lower()
-        if wk:
-            ops.insert(0, WhereWeekday(days=[1, 2, 3, 4, 5] if wk == "weekday" else [6, 7]))
-        note = f"{' '.join(m.group(0).split())} → {lo:%H:%M}–{hi:%H:%M}"
-        if m.group("mo"):
-            month = tx.MONTHS[m.group("mo").lower()[:3]]
-            year = resolve_month(ctx, month)
-            ops.insert(0, WhereMonth(month=month, year=year))
-            note += f" in {year}-{month:02d}"
-        hits.append(Hit(m.start(), m.end(), "filter", ops, note))
-    return hits
-
-
 _DAY_SPAN_RX = re.compile(
     rf"\b(?:between|from)\s+the\s+(?P<a>{ORD})\s+(?:and|to|until|till|through|thru|-|–)\s+"
     rf"(?:the\s+)?(?P<b>{ORD})\b(?!\s+(?:of\s+)?{MONTH}|\s+{UNIT})(?P<t>\s+(?:of\s+)?this\s+month)?",
@@ -560,12 +415,11 @@ def find_day_spans(text: str, ctx: Ctx) -> list[Hit]:
     return hits
 
 
+# Session picks and parts of the day are agent.plan.grammar_picks'; the planner runs
+# grammar_picks.PART_OF_RULES, these, then grammar_picks.PICK_RULES.
 GRAMMAR_RULES = [
-    find_parts_of,
     find_complex_anchors,
     find_open_spans,
     find_simple_anchors,
     find_day_spans,
-    find_picks,
-    find_plural_parts,
 ]

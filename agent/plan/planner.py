@@ -26,7 +26,15 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Literal
 
-from agent.plan import grammar, grammar_ja, grammar_ja_offsets, grammar_offsets, people, rules
+from agent.plan import (
+    grammar,
+    grammar_ja,
+    grammar_ja_offsets,
+    grammar_offsets,
+    grammar_picks,
+    people,
+    rules,
+)
 from agent.plan import timeexpr_ja as ja
 from agent.plan.leftover import leftover_note, temporal_leftovers
 from agent.plan.rules import Ctx, Hit, LatestTsFn
@@ -53,7 +61,9 @@ _RULES: list[Callable[[str, Ctx], list[Hit]]] = [
     rules.find_session_spans,
     rules.find_relative_sessions,
     *grammar_offsets.OFFSET_RULES,
+    *grammar_picks.PART_OF_RULES,
     *grammar.GRAMMAR_RULES,
+    *grammar_picks.PICK_RULES,
     rules.find_ordinal_sessions,
     rules.find_earlier_today,
     rules.find_ago,

@@ -85,6 +85,9 @@ def test_words_left_over_are_named(question: str, words: list[str]) -> None:
         assert f"'{w}'" in noted[0]
 
 
+LAST: dict[str, object] = {"op": "last"}
+
+
 def _days(a: str, b: str | None = None) -> dict[str, str]:
     return {"op": "where_date", "start": a, "end": b or a}
 
@@ -105,9 +108,22 @@ def _days(a: str, b: str | None = None) -> dict[str, str]:
             [_days("2022-12-25", "2022-12-31")],
         ),
         ("what did we talk about after new year", [_days("2023-01-02", "2023-06-14")]),
+        ("what did we talk about the weekend of march 4-5", [_days("2023-03-04", "2023-03-05")]),
+        ("what did we talk about on the second to last monday", [_days("2023-06-05")]),
+        ("our final june 2022 chat", [{"op": "where_month", "month": 6, "year": 2022}, LAST]),
+        ("what did we talk about the time before last", [{"op": "nth_session", "n": -2}]),
+        (
+            "what did we chat about the last couple of times",
+            [{"op": "session_range", "a": -2, "b": -1}],
+        ),
+        ("what did we talk about when we last talked", [{"op": "nth_session", "n": -1}]),
+        (
+            "what did we talk about when we last spoke in march",
+            [{"op": "where_month", "month": 3, "year": 2023}, LAST],
+        ),
     ],
 )
-def test_offsets_from_anchors(question: str, ops: list[dict[str, str]]) -> None:
+def test_offsets_from_anchors(question: str, ops: list[dict[str, object]]) -> None:
     result = plan_question(question, now=NOW)
     assert [op.model_dump(mode="json") for op in result.plan.ops] == ops
     assert result.route == "time"

@@ -1,0 +1,211 @@
+"""The English time grammar's session picks and parts of the day (see agent.plan.grammar).
+
+pick     := ordinal [weekday | month [year] | part of day | weekend] unit
+          | ordinal time [we <verb>] | when we (last | first) <verb> | the time before last
+          | (right | just) before/after ...
+context  := pick (before | after) (anchor | event)     "the last time we spoke before the trip"
+parts    := the <part> of <day> | [month] [weekday | weekend] <parts> | <part> <units>
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from agent.plan import timeexpr as tx
+from agent.plan.grammar import (
+    DAY,
+    MONTH,
+    ORD,
+    PICK_WORD,
+    UNIT,
+    VERB,
+    WEEKDAY,
+    YEAR,
+    _clean,
+    _day,
+    _open_target,
+    _ordinal,
+)
+from agent.plan.rules import Ctx, Hit, resolve_month
+from memory_store.query.table_ops import (
+    After,
+    Before,
+    SessionRange,
+    TableOp,
+    WhereDate,
+    WhereMonth,
+    WhereTimeOfDay,
+    WhereWeekday,
+)
+
+__all__ = ["PART_OF_RULES", "PICK_RULES"]
+
+_I = re.IGNORECASE
+CARDINAL = tx.CARDINAL
+
+
+# --- session picks: "our second monday call", "the last time we spoke before the trip" -----
+
+_QUAL = (
+    rf"(?P<q>{WEEKDAY}|(?P<qm>{tx.MONTH_FULL})(?:\s+(?P<qmy>{YEAR}))?|(?P<qy>{YEAR})"
+    r"|morning|afternoon|evening|night|weekend)"
+)
+_PICK_RX = re.compile(
+    rf"\b(?:(?:in|during|from|on|at)\s+)?(?:the\s+|our\s+|my\s+|that\s+)?(?P<o>{PICK_WORD})\s+"
+    rf"(?:{_QUAL}\s+)?(?:{UNIT}\b(?:\s+(?:that\s+)?we\s+had\b)?"
+    rf"|time\b(?:\s+(?:that\s+)?(?:we|you\s+and\s+i|i)\s+(?:\w+\s+)?{VERB}\b)?)"
+    r"|\b(?P<o2>right|just|immediately)(?=\s+(?:before|after)\b)"
+    rf"|\b(?:when|the\s+time)\s+(?:we|you\s+and\s+i|i)\s+(?P<o3>last|first)\s+{VERB}\b"
+    r"|\b(?:the\s+)?(?P<o4>time|one|chat|call|conversation)\s+before\s+(?:the\s+)?last\b",
+    _I,
+)
+_LAST_TIMES = re.compile(
+    rf"\b(?:(?:in|during|over)\s+)?(?:the\s+|our\s+)?(?:last|past|previous|latest)\s+"
+    rf"(?P<n>{CARDINAL})\s+(?:times|{UNIT})\b(?:\s+(?:that\s+)?we\s+{VERB}\b)?",
+    _I,
+)
+_IDIOM = re.compile(r"\b(?:for|at)\s+(?:the\s+)?$", _I)
+_CONTEXT_RX = re.compile(r"\s*,?\s*(?P<w>before|after|prior\s+to|following)\s+(?:the\s+)?", _I)
+_EVENT_TAIL = re.compile(
+    r"(?P<e>(?!(?:that|this|it|then|last)\b)[^,?.!;]{2,80}?)\s*(?=[,?.!;]|$)", _I
+)
+
+
+def find_picks(text: str, ctx: Ctx) -> list[Hit]:
+    hits: list[Hit] = []
+    for m in _PICK_RX.finditer(text):
+        if m.group("o") and _IDIOM.search(text, 0, m.start("o")):
+            continue  # "for the first time", "at the last time"
+        if m.group("o2"):
+            n = -1 if re.match(r"\s+before", text[m.end() :], _I) else 1
+        elif m.group("o3"):
+            n = -1 if m.group("o3").lower() == "last" else 1
+        elif m.group("o4"):
+            n = -2
+        else:
+            n = _ordinal(m.group("o")) or 0
+            if _clean(m.group("o")) == "next":
+                n = 1
+        if not n:
+            continue
+        what = "the last session" if n == -1 else f"session #{n} in order"
+        end = m.end()
+        hits.extend(_qualifier(m, ctx))
+        ctx_m = _CONTEXT_RX.match(text, end)
+        if ctx_m is not None:
+            event = _event(text, ctx, ctx_m)
+            if event is not None:
+                hits.append(event)
+        pick_end = m.start("q") if m.group("q") else end
+        note = f"{m.group(0).strip()} → {what}"
+        hits.append(Hit(m.start(), pick_end, "ordinal", [], note, n=n))
+    for m in _LAST_TIMES.finditer(text):
+        k = tx.parse_cardinal(m.group("n"))
+        if k:
+            note = f"{' '.join(m.group(0).split())} → the last {k} sessions"
+            hits.append(Hit(*m.span(), "session", [SessionRange(a=-k, b=-1)], note))
+    return hits
+
+
+def _qualifier(m: re.Match[str], ctx: Ctx) -> list[Hit]:
+    q = m.group("q")
+    if not q:
+        return []
+    ql = q.lower()
+    if ql in tx.WEEKDAYS:
+        wd = tx.WEEKDAYS[ql]
+        op: TableOp = WhereWeekday(days=[wd])
+        note = f"{q} → any {tx.WEEKDAY_NAMES[wd]}"
+        return [Hit(m.start("q"), m.end(), "filter", [op], note, weekday=wd)]
+    span = (m.start("q"), m.end())
+    if ql == "weekend":
+        return [Hit(*span, "filter", [WhereWeekday(days=[6, 7])], f"{q} → Sat–Sun")]
+    if ql in tx.DAY_PARTS:
+        lo, hi = tx.DAY_PARTS[ql]
+        op2 = WhereTimeOfDay(start=lo, end=hi)
+        return [Hit(*span, "filter", [op2], f"{q} → {lo:%H:%M}–{hi:%H:%M}")]
+    if m.group("qy"):
+        y = int(m.group("qy"))
+        op3 = WhereDate(start=date(y, 1, 1), end=date(y, 12, 31))
+        return [Hit(*span, "range_abs", [op3], f"{q} → {y}")]
+    month = tx.MONTHS[m.group("qm").lower()[:3]]
+    year = int(m.group("qmy")) if m.group("qmy") else resolve_month(ctx, month)
+    op4 = WhereMonth(month=month, year=year)
+    return [Hit(*span, "range_abs", [op4], f"{q} → {year}-{month:02d}")]
+
+
+def _event(text: str, ctx: Ctx, m: re.Match[str]) -> Hit | None:
+    """ "... before the trip": an anchor is a span the open-span rule reads; else an event."""
+    if _open_target(text, ctx, m.end()) is not None:
+        return None
+    if re.match(rf"(?:{MONTH}|{WEEKDAY}|\d|{ORD}\b|last\b|yesterday|today)", text[m.end() :], _I):
+        return None
+    e = _EVENT_TAIL.match(text, m.end())
+    if e is None:
+        return None
+    event = text[m.start("w") : e.end()].strip()
+    event = re.sub(r"^(?:before|after|prior\s+to|following)\s+", "", event, flags=_I).strip()
+    w = _clean(m.group("w"))
+    op: TableOp = Before(event=event) if w in ("before", "prior to") else After(event=event)
+    return Hit(m.start("w"), e.end(), "filter", [op], f"{w} {event} → {w} the time of '{event}'")
+
+
+# --- parts of the day across days: "march mornings", "the evening of march 5th" ------------
+
+_PART_OF_RX = re.compile(
+    rf"\b(?:on\s+)?the\s+(?P<p>morning|afternoon|evening|night)\s+of\s+(?:the\s+)?(?P<d>{DAY})",
+    _I,
+)
+
+
+def find_parts_of(text: str, ctx: Ctx) -> list[Hit]:
+    hits = []
+    for m in _PART_OF_RX.finditer(text):
+        a = _day(ctx, m.group("d"))
+        if a is None:
+            continue
+        lo, hi = tx.DAY_PARTS[m.group("p").lower()]
+        ops: list[TableOp] = [WhereDate(start=a.start, end=a.end), WhereTimeOfDay(start=lo, end=hi)]
+        note = f"{' '.join(m.group(0).split())} → {a.start} {lo:%H:%M}–{hi:%H:%M}"
+        hits.append(Hit(m.start(), m.end(), "day_abs", ops, note))
+    return hits
+
+
+_PLURAL_PART_RX = re.compile(
+    rf"\b(?:(?:on|in|during)\s+(?:the\s+)?)?(?:(?P<mo>{tx.MONTH_FULL})\s+)?(?P<wk>weekday\s+|weekend\s+)?"
+    r"(?P<p>mornings|afternoons|evenings|nights)\b"
+    rf"|\b(?P<wk2>weekday\s+|weekend\s+)?(?P<p2>morning|afternoon|evening|night)\s+{UNIT}",
+    _I,
+)
+
+
+def find_plural_parts(text: str, ctx: Ctx) -> list[Hit]:
+    hits = []
+    for m in _PLURAL_PART_RX.finditer(text):
+        if (
+            m.group("p2")
+            and re.match(r"\s*$", text[: m.start()]) is None
+            and not re.search(
+                r"(?:our|the|my|those|these|\bin)\s+(?:\w+\s+)?$", text[: m.start()], _I
+            )
+        ):
+            continue
+        part = (m.group("p") or m.group("p2")).lower().rstrip("s")
+        lo, hi = tx.DAY_PARTS[part]
+        ops: list[TableOp] = [WhereTimeOfDay(start=lo, end=hi)]
+        wk = (m.group("wk") or m.group("wk2") or "").strip().lower()
+        if wk:
+            ops.insert(0, WhereWeekday(days=[1, 2, 3, 4, 5] if wk == "weekday" else [6, 7]))
+        note = f"{' '.join(m.group(0).split())} → {lo:%H:%M}–{hi:%H:%M}"
+        if m.group("mo"):
+            month = tx.MONTHS[m.group("mo").lower()[:3]]
+            year = resolve_month(ctx, month)
+            ops.insert(0, WhereMonth(month=month, year=year))
+            note += f" in {year}-{month:02d}"
+        hits.append(Hit(m.start(), m.end(), "filter", ops, note))
+    return hits
+
+
+PART_OF_RULES = [find_parts_of]
+PICK_RULES = [find_picks, find_plural_parts]
