@@ -11,7 +11,8 @@ from memory_store.settings import Settings
 def build_pipeline(
     settings: Settings, store: Store | None = None, me: str | None = None
 ) -> Pipeline:
-    store = store or Store.open(settings.db_path, must_exist=True)
+    # Read-only: any number of memlane processes can search or chat at once.
+    store = store or Store.open_reader(settings.db_path)
     llm = None
     if settings.llm_configured:
         from agent.llm import build_chat_model

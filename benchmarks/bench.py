@@ -164,6 +164,9 @@ def make_data(cfg: BenchConfig, work: Path) -> tuple[dict[str, Any], list[dict[s
 
 
 def run(cfg: BenchConfig) -> dict[str, Any]:
+    # Absolute before anything is written: every stage runs in a child whose working folder
+    # is the repository, so a relative --out would point somewhere else there.
+    cfg.out = cfg.out.resolve()
     cfg.out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="memlane-bench-", dir=cfg.out))
     report: dict[str, Any] = {"config": {**asdict(cfg), "out": str(cfg.out)}}

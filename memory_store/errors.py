@@ -4,7 +4,9 @@ MemlaneError
 ├── ImportFormatError      a source file could not be parsed (names file and line/key)
 ├── StoreError             the DuckDB store cannot be opened or written
 │   ├── StoreBusyError     another process holds the store's write lock
-│   └── PassphraseError    an encrypted store's passphrase is missing or wrong
+│   ├── PassphraseError    an encrypted store's passphrase is missing or wrong
+│   └── EmbeddingTimeoutError  one call to the embedder ran past its time bound
+├── ConfigError            a setting (config.toml, MEMLANE_* variable, flag) is invalid
 ├── IndexMismatchError     a derived index disagrees with the store and cannot be rebuilt
 ├── PlanError              a table plan is malformed or names an unknown operation
 └── LLMError               the configured chat model failed (no key, refused, timeout, ...)
@@ -41,6 +43,14 @@ class StoreBusyError(StoreError):
 
 class PassphraseError(StoreError):
     """The passphrase of an encrypted store is missing or wrong."""
+
+
+class EmbeddingTimeoutError(StoreError):
+    """One batch of texts took longer to embed than the embedder's time bound allows."""
+
+
+class ConfigError(MemlaneError):
+    """A setting in config.toml, the environment or a flag has an unusable value."""
 
 
 class IndexMismatchError(MemlaneError):

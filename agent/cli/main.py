@@ -7,6 +7,7 @@ listed in `COMMANDS` (a subcommand goes on its group, e.g. `eval_group` in agent
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import click
 
@@ -51,12 +52,33 @@ for _command in COMMANDS:
     cli.add_command(_command)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Run memlane and exit: 0 done, 1 a problem it explains, 2 a mistyped command line,
+    130 interrupted (Ctrl-C), with what was already stored kept."""
     try:
-        cli()
+        result = cli.main(args=argv, prog_name="memlane", standalone_mode=False)
+    except click.Abort as exc:  # click turns Ctrl-C (and end of input at a prompt) into Abort
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            interrupted()
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
     except KeyboardInterrupt:
-        err.print("interrupted; work already stored is kept")
-        sys.exit(130)
+        interrupted()
+    except click.UsageError as exc:
+        # The problem and where to read more, without click's usage block.
+        where = exc.ctx.command_path if exc.ctx is not None else "memlane"
+        click.echo(f"Error: {exc.format_message()}", err=True)
+        click.echo(f"`{where} --help` lists what it takes.", err=True)
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+def interrupted() -> NoReturn:
+    err.print("interrupted; what was already stored is kept")
+    sys.exit(130)
 
 
 if __name__ == "__main__":

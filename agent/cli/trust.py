@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from agent.cli.common import store_options
+from memory_store.db.ingest import plural
 from memory_store.settings import Settings
 
 
@@ -30,7 +31,8 @@ def _day(_ctx: click.Context, _param: click.Parameter, value: str | None) -> dat
 def _summary(report: Any) -> str:
     verb = "would forget" if report.dry_run else "forgot"
     return (
-        f"{verb} {report.messages} messages in {len(report.conversations)} conversations "
+        f"{verb} {plural(report.messages, 'message')} in "
+        f"{plural(len(report.conversations), 'conversation')} "
         f"({len(report.conversations_emptied)} emptied); chunks {report.chunks_removed} removed, "
         f"{report.chunks_rebuilt} rebuilt; {report.embeddings} vectors; {report.imports} import "
         f"records; {report.index_files} index files; {report.history_lines} REPL history lines"

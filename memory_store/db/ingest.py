@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from memory_store.db.store import IngestReport, Store, file_hash
+from memory_store.errors import ImportFormatError
 from memory_store.importers import stream
 from memory_store.indexes.lexical import open_lexical
 from memory_store.query.search import index_dir_for
@@ -46,15 +47,32 @@ def ingest_files(
                 chunk_stride=settings.chunk_stride,
                 fhash=file_hash(source.path),
             )
+            if report.new_messages + report.duplicates == 0:  # rolls the whole run back
+                raise ImportFormatError(
+                    str(source.path),
+                    "line 1",
+                    f"no messages found in this {source.format} file"
+                    + (
+                        f" ({plural(source.skipped, 'line')} could not be read)"
+                        if source.skipped
+                        else ""
+                    ),
+                    "check that this is the exported chat, or pass --format if it is another",
+                )
             report.warnings = source.warnings
             if source.skipped:
-                report.warnings.append(f"{source.path}: {source.skipped} lines skipped")
+                report.warnings.append(f"{source.path}: {plural(source.skipped, 'line')} skipped")
             reports.append(report)
     for report in reports:
         if on_file:
             on_file(report)
     refresh_lexical(store)
     return reports
+
+
+def plural(n: int, word: str) -> str:
+    """plural(1, "line") -> "1 line", plural(3, "line") -> "3 lines"."""
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
 
 
 def refresh_lexical(store: Store) -> None:

@@ -17,7 +17,14 @@ from pathlib import Path
 
 from memory_store.errors import ImportFormatError
 from memory_store.importers import jsonl, line, locomo, telegram, tmd, whatsapp
-from memory_store.importers._common import SYSTEM_SPEAKER, Context, head
+from memory_store.importers._common import (
+    MAX_WHOLE_FILE_BYTES,
+    SYSTEM_SPEAKER,
+    Context,
+    check_text,
+    head,
+    human_size,
+)
 from memory_store.models import Message
 
 __all__ = [
@@ -73,22 +80,43 @@ class ImportResult:
     skipped: int = 0
 
 
+def format_names() -> str:
+    """The format names for an error message: "jsonl, line, locomo, ..."."""
+    return ", ".join(sorted(FORMATS))
+
+
+def _head(p: Path) -> str:
+    """The file's beginning for sniffing, after refusing what is not a chat export at all:
+    an empty file, or one holding NUL bytes (binary, or a sparse file of zeros)."""
+    try:
+        text = head(p)
+        check_text(p)
+    except OSError as exc:
+        raise ImportFormatError(str(p), "line 1", f"cannot read the file: {exc.strerror}") from exc
+    return text
+
+
 def detect(path: str | Path) -> str:
     """The name of the format in FORMATS whose sniffing test accepts the file's beginning."""
     p = Path(path)
-    try:
-        text = head(p)
-    except OSError as exc:
-        raise ImportFormatError(str(p), "line 1", f"cannot read file: {exc.strerror}") from exc
+    text = _head(p)
     for name, fmt in FORMATS.items():
-        if fmt.sniff(text, p):
-            return name
+        try:
+            if fmt.sniff(text, p):
+                return name
+        except RecursionError:
+            raise ImportFormatError(
+                str(p), "line 1", "JSON nested too deeply to be a chat export", _FLAT_HINT
+            ) from None
     raise ImportFormatError(
         str(p),
         "line 1",
-        f"unrecognised chat export (tried {', '.join(FORMATS)})",
-        f"pass the format explicitly. Choose from {sorted(FORMATS)}",
+        f"not a chat export memlane recognises (tried {', '.join(FORMATS)})",
+        f"if it is one, name its format with --format: one of {format_names()}",
     )
+
+
+_FLAT_HINT = "each message must be a flat JSON object; re-export the file"
 
 
 @dataclass
@@ -121,11 +149,26 @@ def stream(
     """`load`, but the messages are parsed while they are consumed (JSON Lines streams; the
     other formats are parsed whole at the first message). Arguments as for `load`."""
     p = Path(path)
-    name = detect(p) if fmt == "auto" else fmt
-    if name not in FORMATS:
+    if fmt != "auto" and fmt not in FORMATS:
         raise ImportFormatError(
-            str(p), "line 1", f"unknown format {fmt!r}", f"Choose from {sorted(FORMATS)}"
+            str(p),
+            "line 1",
+            f"unknown format {fmt!r}",
+            f"use --format with one of {format_names()}",
         )
+    name = detect(p) if fmt == "auto" else fmt
+    if fmt != "auto":
+        _head(p)
+    if FORMATS[name].stream is FORMATS[name].parse:  # read whole: bounded
+        size = p.stat().st_size
+        if size > MAX_WHOLE_FILE_BYTES:
+            raise ImportFormatError(
+                str(p),
+                "line 1",
+                f"the file is {human_size(size)}; {name} exports are read whole, up to "
+                f"{human_size(MAX_WHOLE_FILE_BYTES)}",
+                "split the export into smaller files, or convert it to JSON Lines",
+            )
     ctx = Context(p, dayfirst, strict, conversation, tuple(participants))
 
     def messages() -> Iterator[Message]:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from memory_store.errors import ImportFormatError
 from memory_store.models import Message
@@ -61,6 +61,56 @@ def clean(text: str) -> str:
     return _ODD_SPACES.sub(" ", _INVISIBLE.sub("", text))
 
 
+# A chat message is never this long: a longer line is a wrong or damaged file, refused before
+# it fills the memory (a 2 GB file of zeros is one "line").
+MAX_LINE_BYTES = 64 * 1024 * 1024
+# Formats parsed whole (JSON documents, text exports) are read into memory at once.
+MAX_WHOLE_FILE_BYTES = 512 * 1024 * 1024
+_UTF8_HINT = "re-export the file as UTF-8, or convert it first with iconv -f WINDOWS-1252 -t UTF-8"
+
+
+def human_size(n: int) -> str:
+    """1536 -> "1.5 KB", 2147483648 -> "2.0 GB" (powers of 1024, as `ls -h`)."""
+    size, unit = float(n), "bytes"
+    for unit in ("bytes", "KB", "MB", "GB", "TB"):
+        if size < 1024 or unit == "TB":
+            break
+        size /= 1024
+    return f"{n} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+
+
+def _not_utf8(path: Path, data: bytes, exc: UnicodeDecodeError, line: int) -> ImportFormatError:
+    column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+    return ImportFormatError(
+        str(path),
+        f"line {line}",
+        f"not UTF-8 text (byte 0x{data[exc.start]:02x} at column {column})",
+        _UTF8_HINT,
+    )
+
+
+def check_text(path: Path, size: int = 65536) -> None:
+    """Refuse at once what cannot be a chat export: an empty file, or one whose first `size`
+    bytes hold a NUL byte (a binary file, or a sparse file of zeros; UTF-16 aside)."""
+    with path.open("rb") as fh:
+        data = fh.read(size)
+    if not data.strip():
+        raise ImportFormatError(
+            str(path), "line 1", "the file is empty", "export the chat again and import that file"
+        )
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" not in data:
+        return
+    at = data.index(b"\x00")
+    line = data.count(b"\n", 0, at) + 1
+    column = at - (data.rfind(b"\n", 0, at) + 1) + 1
+    raise ImportFormatError(
+        str(path),
+        f"line {line}",
+        f"holds a NUL byte (column {column}), so it is not a text chat export or it is damaged",
+        "check that this is the exported chat file, and export it again if it is",
+    )
+
+
 def read_text(path: Path) -> str:
     """Read a text export as str with `\\n` line ends, handling UTF-8/UTF-16 BOMs."""
     data = path.read_bytes()
@@ -69,14 +119,32 @@ def read_text(path: Path) -> str:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ImportFormatError(
-            str(path), f"line {line}", f"not {encoding} text", "re-export the file as UTF-8"
-        ) from exc
+        if encoding == "utf-16":
+            raise ImportFormatError(
+                str(path), f"line {line}", "not UTF-16 text", "re-export the file as UTF-8"
+            ) from exc
+        raise _not_utf8(path, data, exc, line) from exc
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _raw_lines(path: Path, fh: BinaryIO) -> Iterator[bytes]:
+    """The file's lines as bytes, each at most MAX_LINE_BYTES (else ImportFormatError)."""
+    n = 0
+    while raw := fh.readline(MAX_LINE_BYTES + 1):
+        n += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise ImportFormatError(
+                str(path),
+                f"line {n}",
+                f"the line is longer than {human_size(MAX_LINE_BYTES)}, "
+                "far more than any chat message",
+                "check that this is the exported chat file",
+            )
+        yield raw
+
+
 def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
-    """(line number, line) as `read_text(path).split("\n")` numbers them, read as it goes: a
+    """(line number, line) as `read_text(path).split("\\n")` numbers them, read as it goes: a
     file of millions of lines is never held whole."""
     with path.open("rb") as fh:
         if fh.read(2) in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 cannot be split on b"\n"
@@ -84,15 +152,14 @@ def iter_lines(path: Path) -> Iterator[tuple[int, str]]:
             return
         fh.seek(0)
         n = 0
-        for raw in fh:
+        text = ""
+        for raw in _raw_lines(path, fh):
             if n == 0 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise ImportFormatError(
-                    str(path), f"line {n + 1}", "not utf-8-sig text", "re-export the file as UTF-8"
-                ) from exc
+                raise _not_utf8(path, raw, exc, n + 1) from exc
             parts = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
             if text.endswith(("\n", "\r")):
                 parts.pop()
@@ -112,16 +179,29 @@ def head(path: Path, size: int = 65536) -> str:
     return data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
 
 
+def first_line(path: Path) -> str:
+    """The file's first non-blank line, whole however long (up to MAX_LINE_BYTES), for
+    sniffing line formats whose first line is longer than `head` reads."""
+    with path.open("rb") as fh:
+        for raw in _raw_lines(path, fh):
+            line = raw.decode("utf-8-sig", errors="replace")
+            if line.strip():
+                return line
+    return ""
+
+
 def parse_json(path: Path, text: str) -> Any:
     """json.loads that reports the failing line as an ImportFormatError."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ImportFormatError(
-            str(path), f"line {exc.lineno}", f"invalid JSON: {exc.msg} (column {exc.colno})"
+            str(path), f"line {exc.lineno}", f"invalid JSON at column {exc.colno}: {exc.msg}"
         ) from exc
     except RecursionError as exc:
-        raise ImportFormatError(str(path), "line 1", "JSON nested too deeply") from exc
+        raise ImportFormatError(
+            str(path), "line 1", "JSON nested too deeply", "re-export the file"
+        ) from exc
 
 
 def require(ctx: Context, obj: Any, key: str, prefix: str = "") -> Any:

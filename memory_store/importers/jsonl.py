@@ -31,14 +31,26 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memory_store.importers._common import Context, digest, iter_lines
+from memory_store.importers._common import Context, digest, first_line, iter_lines
 from memory_store.models import KINDS, Message
 
 REQUIRED = ("conversation", "speaker", "ts", "text")
+HINT = (
+    "each line must be one JSON object such as "
+    '{"conversation": "Aki", "speaker": "Sam", "ts": "2026-09-03T19:02:00", "text": "Hi!"}'
+)
+
+
+def _shown(value: Any) -> str:
+    """A value as the file wrote it, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def sniff(head: str, path: Path) -> bool:
     first = next((line for line in head.splitlines() if line.strip()), "")
+    if first.lstrip().startswith("{") and "\n" not in head.lstrip():
+        first = first_line(path)  # one line longer than the head read for sniffing
     try:
         obj = json.loads(first)
     except ValueError:
@@ -54,15 +66,16 @@ def _message(ctx: Context, obj: Any) -> Message | str:
         obj = {**obj, "conversation": ctx.conversation}
     missing = [k for k in REQUIRED if k not in obj]
     if missing:
-        return f"missing key {missing[0]!r}"
+        return f'the key "{missing[0]}" is missing'
     try:
         when = datetime.fromisoformat(str(obj["ts"]))
         utc = when.astimezone(UTC) if when.tzinfo else None
     except (ValueError, OverflowError):
-        return f"ts {obj['ts']!r} is not an ISO 8601 time"
+        return f'"ts" is {_shown(obj["ts"])}, not a time like 2026-09-03T19:02:00'
     kind = str(obj.get("kind", "text"))
     if kind not in KINDS:
-        return f"kind {kind!r} is not one of {KINDS}"
+        return f'"kind" is {_shown(kind)}, not one of {", ".join(KINDS)}'
+
     conv, speaker, text = (str(obj[k]) for k in ("conversation", "speaker", "text"))
     ref = obj.get("id")
     session = obj.get("session")
@@ -85,14 +98,14 @@ def iter_parse(path: Path, ctx: Context) -> Iterator[Message]:
             continue
         try:
             result = _message(ctx, json.loads(line))
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
+            result = f"invalid JSON at column {exc.colno}: {exc.msg}"
+        except ValueError as exc:  # e.g. a number too long to convert
             result = f"invalid JSON: {exc}"
         except RecursionError:
             result = "JSON nested too deeply"
         if isinstance(result, str):
-            raise ctx.fail(
-                f"line {n}", result, "see memory_store/importers/jsonl.py for the format"
-            )
+            raise ctx.fail(f"line {n}", result, HINT)
         yield result
 
 

@@ -111,7 +111,7 @@ def _order(ctx: Context, heads: list[_Head]) -> str:
     raise ctx.fail(
         f"line {heads[0].line}",
         "cannot tell whether dates are day/month or month/day",
-        "pass --dayfirst or --monthfirst (dayfirst=True/False)",
+        "pass --dayfirst (31/12) or --monthfirst (12/31)",
     )
 
 
@@ -172,7 +172,10 @@ def _draft(ctx: Context, h: _Head, order: str, more: list[str], chat: str | None
     try:
         ts = datetime(y, m, d, h.hour, h.minute, h.second)
     except ValueError:
-        ctx.problem(f"line {h.line}", f"impossible date or time {h.parts} {h.hour}:{h.minute}")
+        ctx.problem(
+            f"line {h.line}",
+            f"impossible date or time {'/'.join(map(str, h.parts))} {h.hour:02d}:{h.minute:02d}",
+        )
         return None
     # Names may contain "-" and ":", so split on the first ": " of the header line only.
     sender, colon, first = h.rest.partition(": ")

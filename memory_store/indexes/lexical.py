@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import shutil
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
@@ -158,7 +159,7 @@ class LexicalIndex:
         return cls(bm25, ids, tokenizer)
 
     def save(self, path: Path, meta: dict[str, object]) -> None:
-        tmp = path.with_suffix(".tmp")
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")  # readers may rebuild it at once
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True, mode=0o700)
         if self.bm25 is not None:
@@ -167,7 +168,10 @@ class LexicalIndex:
         (tmp / "index_meta.json").write_text(json.dumps(meta), encoding="utf-8")
         # Swap whole directories so a reader never sees half an index.
         shutil.rmtree(path, ignore_errors=True)
-        tmp.rename(path)
+        try:
+            tmp.rename(path)
+        except OSError:  # another process put its copy there first: the same index
+            shutil.rmtree(tmp, ignore_errors=True)
 
     @classmethod
     def load(cls, path: Path, tokenizer: Tokenizer) -> LexicalIndex:

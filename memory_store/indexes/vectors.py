@@ -224,6 +224,13 @@ def _pooled_chunks(
     return cids[starts], out
 
 
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+
+
 @contextmanager
 def _capped_memory(store: Store, limit: str = "384MB") -> Iterator[None]:
     row = store.one("SELECT current_setting('memory_limit')")
@@ -255,25 +262,29 @@ def open_vectors(
         return VectorIndex(build(store, unit, model_id, dim, base), model_id, dim)
     path = index_dir / f"faiss-{unit}.index"
     want = _fingerprint(store, unit, model_id, dim)
-    recorded = store.get_meta(f"faiss.{unit}")
-    if recorded and path.exists():
-        rec = json.loads(recorded)
-        if rec.get("fingerprint") == want and rec.get("sha256") == _sha256(path):
-            index = faiss.read_index(str(path))
-            if (
-                isinstance(index, faiss.IndexIDMap2)
-                and index.d == dim
-                and index.ntotal == rec.get("ntotal")
-            ):
-                return VectorIndex(index, model_id, dim)
+    # A read-only store (search, chat) cannot write meta: it records the index beside it.
+    sidecar = path.with_suffix(".json")
+    for recorded in (store.get_meta(f"faiss.{unit}"), _read(sidecar)):
+        if recorded and path.exists():
+            rec = json.loads(recorded)
+            if rec.get("fingerprint") == want and rec.get("sha256") == _sha256(path):
+                index = faiss.read_index(str(path))
+                if (
+                    isinstance(index, faiss.IndexIDMap2)
+                    and index.d == dim
+                    and index.ntotal == rec.get("ntotal")
+                ):
+                    return VectorIndex(index, model_id, dim)
     index = build(store, unit, model_id, dim, base)
     index_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")  # readers may rebuild it at the same time
     faiss.write_index(index, str(tmp))
     os.chmod(tmp, 0o600)
     os.replace(tmp, path)
-    store.set_meta(
-        f"faiss.{unit}",
-        json.dumps({"fingerprint": want, "sha256": _sha256(path), "ntotal": int(index.ntotal)}),
-    )
+    record = json.dumps({"fingerprint": want, "sha256": _sha256(path), "ntotal": int(index.ntotal)})
+    if store.read_only:
+        tmp.write_text(record, encoding="utf-8")
+        os.replace(tmp, sidecar)
+    else:
+        store.set_meta(f"faiss.{unit}", record)
     return VectorIndex(index, model_id, dim, rebuilt=True)

@@ -441,7 +441,7 @@ def test_db_flag_works_on_every_command(isolated_home: Path, store_db: Path, nam
     if name == "ingest":
         assert report_row(result.stdout)[3:5] == ["0", "17"]
     if name == "embed":
-        assert "17/17 texts now have vectors" in result.stdout
+        assert "17 of 17 texts now have vectors" in result.stdout
     if name == "forget":
         report = json.loads(result.stdout)
         assert report["dry_run"] is True and report["messages"] == 17
@@ -484,7 +484,7 @@ def test_config_masks_the_api_key_and_shows_its_source(
 
 def test_config_without_a_key_says_none_and_default() -> None:
     data = json.loads(ok(["config", "--json"]).stdout)
-    assert data["openai_api_key"] == {"value": "None", "source": "default"}
+    assert data["openai_api_key"] == {"value": None, "source": "default"}
 
 
 @pytest.mark.parametrize("key", ["sk-1234", "local"])
@@ -492,3 +492,15 @@ def test_config_never_reveals_a_short_key(monkeypatch: pytest.MonkeyPatch, key: 
     monkeypatch.setenv("OPENAI_API_KEY", key)
     shown = json.loads(ok(["config", "--json"]).stdout)["openai_api_key"]["value"]
     assert len(shown.replace("…", "")) <= len(key) // 2, shown
+
+
+def test_config_shows_the_store_in_use_and_json_keeps_types(isolated_home: Path) -> None:
+    data = json.loads(ok(["config", "--json"]).stdout)
+    assert data["db"] == {"value": str(isolated_home / "memlane.duckdb"), "source": "default"}
+    assert data["session_gap_minutes"]["value"] == 180
+    assert data["beta"]["value"] == 0.8
+    assert data["offline"]["value"] is False
+    assert data["home"]["value"] == str(isolated_home)
+    table = ok(["config"]).stdout
+    assert "None" not in table.split("openai_api_key")[0]  # the db row names the file
+    assert "memlane.duckdb" in table

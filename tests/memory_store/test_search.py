@@ -345,7 +345,8 @@ def test_shared_embedding_stores_what_embed_pending_stores(
             flush_seconds=flush,
             progress=lambda d, t, seen=ticks: seen.append((d, t)),
         )
-        assert done == 17 and ticks[-1] == (17, 17) and len(ticks) == 4
+        assert done == 17 and ticks[0] == (0, 17) and ticks[-1] == (17, 17)
+        assert len(ticks) == 5  # the total first, then after each of 4 batches
         b = Store.open(path)
         assert vectors(b).keys() == want.keys()
         for h, v in vectors(b).items():

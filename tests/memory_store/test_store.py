@@ -148,7 +148,7 @@ def _snapshot(store: Store) -> list[object]:
             ":line 2",
         ),
         ("nokey.jsonl", '{"conversation": "x", "speaker": "a", "text": "no ts"}\n', "ts"),
-        ("unknown.txt", "just some prose\nwith no chat structure\n", "unrecognised"),
+        ("unknown.txt", "just some prose\nwith no chat structure\n", "not a chat export"),
     ],
 )
 def test_bad_file_names_file_and_line_and_leaves_db_unchanged(
