@@ -128,6 +128,7 @@ def plan_question(
     ops = _order(hits)
     removable = [h for h in hits if h.removable]
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped
+    leftover = temporal_leftovers(_strip(question, read))
     if japanese:
         names = [*ctx.speakers, *([me] if me else [])]
         content = ja.ja_content(question, removable, names, GENERIC_WORDS | grammar_ja.JA_GENERIC)
@@ -135,9 +136,10 @@ def plan_question(
         content = content or _strip(question, removable)
     else:
         content = _strip(question, removable)
-        route = _route(ops, content, ctx.speakers)
+        # Time words nothing read are not a topic: the filter that was read stands alone.
+        unread = {w for phrase in leftover for w in phrase.lower().split()}
+        route = _route(ops, content, [*ctx.speakers, *unread])
     spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
-    leftover = temporal_leftovers(_strip(question, read))
     if leftover:
         notes.append(leftover_note(leftover, notes))
     return PlanResult(

@@ -147,3 +147,12 @@ def test_japanese_offsets_from_anchors(question: str, ops: list[dict[str, str]])
     result = plan_question(question, now=NOW)
     assert [op.model_dump(mode="json") for op in result.plan.ops] == ops
     assert result.route == "time"
+
+
+def test_unread_time_words_are_not_a_topic() -> None:
+    """The part that was read is the filter; the unread time word does not make it content."""
+    result = plan_question("what did we talk about the fortnight before easter?", now=NOW)
+    assert result.route == "time"
+    assert [op.model_dump(mode="json") for op in result.plan.ops] == [
+        _days("1900-01-01", "2023-04-08")
+    ]
