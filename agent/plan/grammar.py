@@ -12,7 +12,9 @@ An anchor is parsed wherever it stands and resolved to days by agent.plan.anchor
 takes any anchor, so "the weekend before easter", "since easter", "the first weekend of june"
 and "early last month" come from the same few parts. Each finding is a planner `Hit`; the
 planner (agent.plan.planner) orders and settles them with the older rules, which still read
-what this grammar leaves (plain dates, "last Friday", "3 days ago", session numbers).
+what this grammar leaves (plain dates, "last Friday", "3 days ago", session numbers). Picks and
+parts of the day are in agent.plan.grammar_picks, anchors offset from anchors ("the day before
+christmas") in agent.plan.grammar_offsets; the Japanese side is grammar_ja(_offsets).
 """
 
 from __future__ import annotations
