@@ -337,7 +337,8 @@ def _range_hit(start: int, end: int, text: str, a: date, b: date, what: str) -> 
 # --- open spans: before / after / since / until any anchor --------------------------------
 
 _OPEN_RX = re.compile(
-    r"\b(?P<w>before|prior\s+to|until|till|up\s+(?:to|until)|since|after|from)\s+(?:the\s+)?",
+    r"\b(?P<w>before|prior\s+to|until|till|up\s+(?:to|until)|since|after|from|around|circa"
+    r"|roughly|close\s+to)\s+(?:the\s+)?",
     _I,
 )
 _ONWARDS = re.compile(r"\s+(?:on(?:wards?)?|and\s+after)\b(?!\s+(?:the|a|an)\b)", _I)
@@ -374,7 +375,7 @@ def find_open_spans(text: str, ctx: Ctx) -> list[Hit]:
             end = onwards.end()
         elif (
             not _is_grammar_anchor(text, ctx, m.end())
-            and w not in ("before", "after")
+            and w not in ("before", "after", "around", "circa", "roughly", "close to")
             and not re.match(rf"{YEAR}\b", text[m.end() :])
         ):
             continue  # "since May 8", "until June": the calendar rules read these
@@ -384,6 +385,8 @@ def find_open_spans(text: str, ctx: Ctx) -> list[Hit]:
             lo, hi = _FAR_PAST, a.end
         elif w == "after":
             lo, hi = a.end + timedelta(days=1), max(ctx.today, a.end + timedelta(days=1))
+        elif w in ("around", "circa", "roughly", "close to"):  # a few days either side
+            lo, hi = a.start - timedelta(days=3), a.end + timedelta(days=3)
         else:
             lo, hi = a.start, max(ctx.today, a.start)
         hits.append(_range_hit(m.start(), end, text, lo, hi, f"{w} {a.what}"))

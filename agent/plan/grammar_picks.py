@@ -207,5 +207,24 @@ def find_plural_parts(text: str, ctx: Ctx) -> list[Hit]:
     return hits
 
 
+_WEEKENDS_RX = re.compile(
+    r"\b(?:(?:on|at|over|during|in)\s+)?(?:the\s+)?(?P<w>weekends|weekdays)\b"
+    rf"|\b(?:on|at|over|during)\s+the\s+(?P<w1>weekend)\b(?=\s+(?:in|of|during)\s+(?:{MONTH}|last|this))",
+    _I,
+)
+
+
+def find_weekends(text: str, ctx: Ctx) -> list[Hit]:
+    """ "on weekends in april", "at the weekend in march": any Saturday or Sunday."""
+    hits = []
+    for m in _WEEKENDS_RX.finditer(text):
+        weekdays = (m.group("w") or "").lower() == "weekdays"
+        days = [1, 2, 3, 4, 5] if weekdays else [6, 7]
+        what = "Monday–Friday" if weekdays else "Saturday and Sunday"
+        note = f"{' '.join(m.group(0).split())} → any {what}"
+        hits.append(Hit(*m.span(), "filter", [WhereWeekday(days=days)], note))
+    return hits
+
+
 PART_OF_RULES = [find_parts_of]
-PICK_RULES = [find_picks, find_plural_parts]
+PICK_RULES = [find_picks, find_plural_parts, find_weekends]

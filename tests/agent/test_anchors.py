@@ -117,6 +117,14 @@ def _days(a: str, b: str | None = None) -> dict[str, str]:
             [{"op": "session_range", "a": -2, "b": -1}],
         ),
         ("what did we talk about when we last talked", [{"op": "nth_session", "n": -1}]),
+        ("what did we talk about around new year", [_days("2022-12-29", "2023-01-04")]),
+        (
+            "what did we talk about on weekends in april",
+            [
+                {"op": "where_weekday", "days": [6, 7]},
+                {"op": "where_month", "month": 4, "year": 2023},
+            ],
+        ),
         (
             "what did we talk about when we last spoke in march",
             [{"op": "where_month", "month": 3, "year": 2023}, LAST],
