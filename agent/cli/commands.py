@@ -197,9 +197,7 @@ def embed(settings: Settings) -> None:
     done, total = embedding_coverage(
         store, get_embedder(settings.embedder).model_id, settings.chunk_vectors == "embedded"
     )
-    console.print(
-        f"embedded {plural(n, 'text')}; {done:,} of {plural(total, 'text')} now have vectors"
-    )
+    console.print(f"embedded {plural(n, 'text')}; {done:,} of {total:,} have vectors now")
 
 
 def parse_now(value: str | None) -> datetime | str:

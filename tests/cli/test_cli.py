@@ -441,7 +441,7 @@ def test_db_flag_works_on_every_command(isolated_home: Path, store_db: Path, nam
     if name == "ingest":
         assert report_row(result.stdout)[3:5] == ["0", "17"]
     if name == "embed":
-        assert "17 of 17 texts now have vectors" in result.stdout
+        assert "17 of 17 have vectors now" in result.stdout
     if name == "forget":
         report = json.loads(result.stdout)
         assert report["dry_run"] is True and report["messages"] == 17

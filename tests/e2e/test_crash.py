@@ -239,8 +239,10 @@ def cli_line(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_second_process_gets_a_clear_busy_message(tmp_path: Path) -> None:
-    """A `memlane chat` holds the store; writers and readers elsewhere are told why not."""
+def test_readers_and_writers_go_on_while_a_chat_is_open(tmp_path: Path) -> None:
+    """A `memlane chat` holds the store only while it answers: search and stats run beside it
+    (read-only opens share the file), and so do ingest and forget, whose changes the chat's
+    next question sees."""
     db = tmp_path / "m.duckdb"
     assert cli_line("ingest", str(SMALL), "--no-embed", "--db", str(db)).returncode == 0
     chat = subprocess.Popen(
@@ -251,6 +253,50 @@ def test_second_process_gets_a_clear_busy_message(tmp_path: Path) -> None:
     )
     try:
         assert chat.stdout is not None and "offline mode" in chat.stdout.readline()
+        for args in (["search", "dentist", "--db", str(db)], ["stats", "--db", str(db)]):
+            done = cli_line(*args)
+            assert done.returncode == 0, done.stderr
+        extra = tmp_path / "extra.jsonl"
+        row = {"conversation": "Zed", "speaker": "Zed", "ts": "2024-03-09T10:00", "text": "kayak"}
+        extra.write_text(json.dumps(row) + "\n", encoding="utf-8")
+        done = cli_line("ingest", str(extra), "--no-embed", "--db", str(db))
+        assert done.returncode == 0, done.stderr
+        assert chat.stdin is not None
+        chat.stdin.write("kayak\n")
+        chat.stdin.flush()
+        seen = ""
+        deadline = time.monotonic() + 60
+        while "kayak" not in seen and time.monotonic() < deadline:
+            seen += chat.stdout.readline()
+        assert "Zed" in seen  # the chat reopened the store and found the new message
+    finally:
+        assert chat.stdin is not None
+        chat.stdin.write("/quit\n")
+        chat.stdin.close()
+        chat.wait(30)
+        if chat.stdout is not None:
+            chat.stdout.close()
+    assert cli_line("stats", "--db", str(db)).returncode == 0
+
+
+def test_a_process_writing_gives_others_a_clear_busy_message(tmp_path: Path) -> None:
+    """While one process holds the store for writing, readers and writers wait a moment
+    (BUSY_WAIT_S), then say why they cannot go on."""
+    db = tmp_path / "m.duckdb"
+    assert cli_line("ingest", str(SMALL), "--no-embed", "--db", str(db)).returncode == 0
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from memory_store.db.store import Store; "
+            f"s = Store.open({str(db)!r}); print('held', flush=True); sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
         forget = [sys.executable, "-c", "from agent.cli.trust import forget; forget()"]
         for args in (
             ["ingest", str(SMALL), "--no-embed", "--db", str(db)],
@@ -269,12 +315,10 @@ def test_second_process_gets_a_clear_busy_message(tmp_path: Path) -> None:
         assert done.returncode == 1 and "is busy" in done.stderr
         assert "Traceback" not in done.stderr
     finally:
-        assert chat.stdin is not None
-        chat.stdin.write("/quit\n")
-        chat.stdin.close()
-        chat.wait(30)
-        if chat.stdout is not None:
-            chat.stdout.close()
+        assert holder.stdin is not None and holder.stdout is not None
+        holder.stdin.close()
+        holder.wait(30)
+        holder.stdout.close()
     assert cli_line("stats", "--db", str(db)).returncode == 0  # and free again afterwards
 
 
