@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from agent.plan.finder import FINDER
 from eval.locomo_data import LocomoQuestion
 from eval.metrics import context_tokens
 from memory_store.db.ingest import ingest_files
@@ -93,7 +94,7 @@ def open_eval_store(
     """Open (creating and filling if needed) the evaluation store for `data`, fully embedded."""
     store = Store.open(db or eval_store_path(settings, data))
     if not store.is_imported(file_hash(data)):
-        ingest_files(store, [data], settings, fmt="locomo")
+        ingest_files(store, [data], settings, fmt="locomo", mentions=FINDER)
     embedder = get_embedder(settings.embedder)
 
     def tick(done: int, total: int) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.pipeline import Pipeline
+from agent.plan.finder import FINDER
 from agent.rewrite.offline import Turn
 from eval.bootstrap import bootstrap_ci
 from eval.metrics import set_recall_f2
@@ -40,7 +41,7 @@ def eval_store(
         digest.update(f.name.encode() + f.read_bytes())
     path = settings.home / "eval" / f"{name}-{digest.hexdigest()[:12]}.duckdb"
     store = Store.open(path)
-    ingest_files(store, list(files), settings)
+    ingest_files(store, list(files), settings, mentions=FINDER)
     embedder = get_embedder(settings.embedder)
     embed_pending(
         store, embedder, progress=(lambda d, t: progress("embedding", d, t)) if progress else None

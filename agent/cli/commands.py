@@ -28,6 +28,7 @@ from agent.app import build_pipeline, mode_line
 from agent.cli.common import console, err, printable, store_options
 from agent.cli.render import render_answer, render_explain
 from agent.pipeline import AskResult
+from agent.plan.finder import FINDER
 from memory_store.db.ingest import ingest_files, plural
 from memory_store.db.store import IngestReport, Store
 from memory_store.errors import MemlaneError
@@ -133,7 +134,14 @@ def ingest(
     check_import_args(paths, fmt)
     store = Store.open(settings.db_path)
     reports = ingest_files(
-        store, paths, settings, fmt=fmt, dayfirst=dayfirst, strict=strict, conversation=conversation
+        store,
+        paths,
+        settings,
+        fmt=fmt,
+        dayfirst=dayfirst,
+        strict=strict,
+        conversation=conversation,
+        mentions=FINDER,
     )
     if me:
         store.set_meta("me", me)
@@ -508,7 +516,7 @@ def demo(settings: Settings) -> None:
     store = Store.open(db)
     source = resources.files("memory_store.data") / "demo.jsonl"
     with resources.as_file(source) as path:
-        print_reports(ingest_files(store, [path], settings))
+        print_reports(ingest_files(store, [path], settings, mentions=FINDER))
     run_embedding(store, settings)
     pipe = build_pipeline(settings, store, me="Sam")
     console.print(f"[dim]{mode_line(settings)}[/dim]")

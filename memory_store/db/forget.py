@@ -1,10 +1,11 @@
 """Forget messages for real: delete them and everything derived, then rewrite the files.
 
 A forget, in order:
-1. One transaction: the matching messages; the sessions, chunks and chunk_messages of the
-   conversations they were in (rebuilt from what remains); embeddings no longer referenced by
-   any message or chunk; `imports` rows of files none of whose conversations remain; the
-   recorded FAISS fingerprints. `data_version` is bumped. A dry run rolls this back.
+1. One transaction: the matching messages and their mentions; the sessions, chunks and
+   chunk_messages of the conversations they were in (rebuilt from what remains); embeddings
+   no longer referenced by any message or chunk; `imports` rows of files none of whose
+   conversations remain; the recorded FAISS fingerprints. `data_version` is bumped. A dry
+   run rolls this back.
 2. The derived index directory `<db>.idx/` (BM25 and FAISS files, rebuilt on the next search),
    and for an encrypted store the BM25 indexes kept inside it (`sealed_indexes`, in step 1).
 3. The REPL history: lines that mention words only the forgotten messages held, or the
@@ -43,6 +44,7 @@ class ForgetReport:
     chunks_removed: int = 0
     chunks_rebuilt: int = 0
     embeddings: int = 0
+    mentions: int = 0
     imports: int = 0
     history_lines: int = 0
     index_files: int = 0
@@ -139,6 +141,9 @@ def _delete(
         store, "SELECT count(*) FROM chunks WHERE list_contains(?, conversation)", [convs]
     )
     store.exec_(f"DELETE FROM messages WHERE {where}", params)
+    report.mentions = _delete_counted(
+        store, "mentions", "message_id NOT IN (SELECT id FROM messages)"
+    )
     _, report.chunks_rebuilt = store.rebuild_sessions(
         convs, settings.session_gap_minutes, settings.chunk_size, settings.chunk_stride
     )

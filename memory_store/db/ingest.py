@@ -13,6 +13,7 @@ from memory_store.db.store import IngestReport, Store, file_hash
 from memory_store.errors import ImportFormatError
 from memory_store.importers import stream
 from memory_store.indexes.lexical import open_lexical
+from memory_store.models import MentionFinder
 from memory_store.query.search import index_dir_for
 from memory_store.settings import Settings
 
@@ -27,12 +28,16 @@ def ingest_files(
     strict: bool = False,
     conversation: str | None = None,
     on_file: Callable[[IngestReport], None] | None = None,
+    mentions: MentionFinder | None = None,
 ) -> list[IngestReport]:
     """Import every file, then bring the BM25 indexes up to date.
 
     All files go in one transaction, each streamed from its parser into the store as it is
     read: a bad line in any file rolls the whole run back, so nothing changes, and no file is
     ever held whole in memory (JSON Lines). `on_file` sees each report once all are stored.
+    `mentions` resolves the time expressions of the new text messages into the `mentions`
+    table, in the same transaction (memory_store/db/mentions.py; the agent's finder is
+    agent.plan.finder.FINDER). Without it the store records that its mentions are stale.
     """
     reports = []
     with store.transaction():
@@ -46,6 +51,7 @@ def ingest_files(
                 chunk_size=settings.chunk_size,
                 chunk_stride=settings.chunk_stride,
                 fhash=file_hash(source.path),
+                mentions=mentions,
             )
             if report.new_messages + report.duplicates == 0:  # rolls the whole run back
                 raise ImportFormatError(

@@ -6,6 +6,8 @@ Invariants:
   session are contiguous in time.
 - `embeddings` is keyed by (model, text_hash), so identical texts are embedded once and work
   done before an interruption is kept.
+- `mentions` derives from `messages` too, but in the same transaction as its messages (it
+  is data, not an index: built by the resolver the store is given, see db/mentions.py).
 - `meta.data_version` is bumped by every write; derived index files record the version they were
   built from and are rebuilt when it differs.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import duckdb
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _V1 = [
     """CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)""",
@@ -55,7 +57,19 @@ _V2 = [
         name VARCHAR PRIMARY KEY, meta VARCHAR NOT NULL, data BLOB NOT NULL)""",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2}
+# v3: the second clock (memory_store/db/mentions.py). Each time expression in a text message,
+# resolved against the message's own ts: the span of the text, the interval [start_ts, end_ts)
+# it speaks of, its granularity (time, part_of_day, day, weekend, week, month, season, year)
+# and direction (past, future, present). An existing store gets the empty table here and is
+# filled by `Store.rebuild_mentions` (meta.mentions_version is unset until then).
+_V3 = [
+    """CREATE TABLE IF NOT EXISTS mentions (
+        message_id BIGINT NOT NULL, start_char INTEGER NOT NULL, end_char INTEGER NOT NULL,
+        start_ts TIMESTAMP NOT NULL, end_ts TIMESTAMP NOT NULL, granularity VARCHAR NOT NULL,
+        direction VARCHAR NOT NULL, text VARCHAR NOT NULL)""",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3}
 
 
 def current_version(con: duckdb.DuckDBPyConnection) -> int:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +22,10 @@ import numpy as np
 import pyarrow as pa
 
 from memory_store.db import crypto, derive, locking, schema
+from memory_store.db import mentions as mentions_db
 from memory_store.db.sessions import message_embedding_text, text_hash
 from memory_store.errors import StoreBusyError, StoreError
-from memory_store.models import Message, StoredMessage
+from memory_store.models import MentionFinder, MentionRow, Message, StoredMessage
 
 
 @dataclass
@@ -330,14 +331,18 @@ class Store:
         chunk_stride: int = 36,
         fhash: str | None = None,
         batch: int = 50_000,
+        mentions: MentionFinder | None = None,
     ) -> IngestReport:
         """Insert new messages and rebuild the touched conversations, in one transaction.
 
         `messages` is consumed in batches of `batch` into a staging table, so an importer that
         streams (JSON Lines) never has the whole history in Python; an error while reading it
-        rolls everything back.
+        rolls everything back. With `mentions`, the time expressions of the new text messages
+        are resolved into the `mentions` table in the same transaction (db/mentions.py).
         """
         with self.transaction():
+            current = self._mentions_current_or_empty(mentions)
+            first_new = self._max_id()
             with self.trace("stage"):
                 n = self._stage(messages, batch)
             try:
@@ -351,6 +356,7 @@ class Store:
                 self.exec_("DROP TABLE IF EXISTS memlane_incoming")
             if new:
                 self.rebuild_sessions(convs, gap_minutes, chunk_size, chunk_stride)
+                self._ingest_mentions(mentions, first_new, current)
             n_sessions, n_chunks = self._derived_counts(convs)
             if fhash:
                 self.exec_(
@@ -360,6 +366,25 @@ class Store:
             if new:
                 self._bump_version()
         return IngestReport(path, fmt, convs, new, n - new, n_sessions, n_chunks)
+
+    def _max_id(self) -> int:
+        row = self.one("SELECT coalesce(max(id), 0) FROM messages")
+        return int(row[0]) if row else 0
+
+    def _mentions_current_or_empty(self, finder: MentionFinder | None) -> bool:
+        """Whether the mentions table is complete for `finder` before this ingest."""
+        if finder is None:
+            return False
+        return self.mentions_current(finder) or self.count("messages") == 0
+
+    def _ingest_mentions(self, finder: MentionFinder | None, first_new: int, current: bool) -> None:
+        if finder is not None:
+            with self.trace("mentions"):
+                mentions_db.build(self, finder, after_id=first_new)
+        if finder is not None and current:
+            self.set_meta(mentions_db.VERSION_KEY, finder.version)
+        else:  # older messages lack mentions, or these do: rebuild before relying on them
+            self.exec_("DELETE FROM meta WHERE key = ?", [mentions_db.VERSION_KEY])
 
     def _stage(self, messages: Iterable[Message], batch: int) -> int:
         """Load messages into the temporary table `memlane_incoming`; return how many."""
@@ -400,8 +425,7 @@ class Store:
 
     def _insert_staged(self) -> int:
         before = self.count("messages")
-        start = self.one("SELECT coalesce(max(id), 0) FROM messages")
-        base = int(start[0]) if start else 0
+        base = self._max_id()
         # First occurrence wins for a source_ref repeated inside one file.
         self.exec_(
             """
@@ -434,9 +458,37 @@ class Store:
         )
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
+    # -- mentions (the second clock; memory_store/db/mentions.py) ----------------------------
+    def mentions_current(self, finder: MentionFinder) -> bool:
+        """Whether every text message's mentions were built by this version of `finder`."""
+        return self.get_meta(mentions_db.VERSION_KEY) == finder.version
+
+    def rebuild_mentions(self, finder: MentionFinder) -> int:
+        """Resolve every text message's mentions again (a store made before schema v3, or by
+        another version of the finder), in one transaction; return how many rows."""
+        with self.trace("mentions"):
+            return mentions_db.rebuild(self, finder)
+
+    def mentions_of(self, ids: Sequence[int]) -> dict[int, list[MentionRow]]:
+        """The stored mentions of each message id, in text order, in one query."""
+        return mentions_db.mentions_of(self, ids)
+
+    def timeline(
+        self,
+        *,
+        conversation: str | None = None,
+        start: date | None = None,
+        end: date | None = None,
+        limit: int | None = None,
+    ) -> list[tuple[MentionRow, StoredMessage]]:
+        """Mentions overlapping the days [start, end] by event time, with their messages."""
+        return mentions_db.timeline(
+            self, conversation=conversation, start=start, end=end, limit=limit
+        )
+
     # -- reads ------------------------------------------------------------------------------
     def count(self, table: str) -> int:
-        if table not in {"messages", "sessions", "chunks", "embeddings", "imports"}:
+        if table not in {"messages", "sessions", "chunks", "embeddings", "imports", "mentions"}:
             raise StoreError(f"unknown table {table!r}")
         row = self.one(f"SELECT count(*) FROM {table}")
         return int(row[0]) if row else 0
@@ -602,6 +654,7 @@ class Store:
             "sessions": self.count("sessions"),
             "chunks": self.count("chunks"),
             "embeddings": self.count("embeddings"),
+            "mentions": self.count("mentions"),
             "imports": self.count("imports"),
             "data_version": self.data_version,
             "conversations": [
