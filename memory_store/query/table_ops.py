@@ -8,10 +8,16 @@ over the `messages_v` view:
     SELECT id FROM step<last> ORDER BY ts, id
 
 Row operations (`where_*`, `before`, `after`, `exclude_current`) keep the messages that
-satisfy a predicate. Session operations (`nth_session`, `session_range`, `relative_session`,
-`nth_within`, `first`, `last`) keep whole sessions, chosen among the sessions that still have
-messages in the previous step, so "the third conversation on Tuesday" is
-`[where_weekday([2]), nth_within(3)]`. Session ranks are computed per conversation.
+satisfy a predicate. Two clocks: `where_date`, `where_month`, `where_weekday`, ... test when a
+message was *written*; `where_mentions(start, end)` keeps the messages that *speak of* a time
+in [start, end] (the `mentions` table: a resolved interval overlapping those days). `any_of`
+keeps the messages satisfying any of its row filters, so `any_of([where_date(d, d),
+where_mentions(d, d)])` is the union of the clocks ("written on Saturday, or about it"),
+which the caller ranks by content. Session operations (`nth_session`, `session_range`,
+`relative_session`, `nth_within`, `first`, `last`) keep whole sessions, chosen among the
+sessions that still have messages in the previous step, so "the third conversation on
+Tuesday" is `[where_weekday([2]), nth_within(3)]`. Session ranks are computed per
+conversation.
 
 Every value reaches DuckDB as a bound `?` parameter; the SQL text depends only on the
 operation kinds, so it can be pinned in tests and shown by `--explain`.
@@ -22,7 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
@@ -31,6 +37,7 @@ from memory_store.errors import PlanError
 
 __all__ = [
     "After",
+    "AnyOf",
     "Before",
     "CompiledPlan",
     "ExcludeCurrent",
@@ -45,6 +52,7 @@ __all__ = [
     "WhereConversation",
     "WhereDate",
     "WhereDates",
+    "WhereMentions",
     "WhereMonth",
     "WhereSpeaker",
     "WhereTimeOfDay",
@@ -82,6 +90,24 @@ class WhereDates(_Op):
     spans: list[WhereDate] = Field(min_length=2, max_length=31)
 
 
+class WhereMentions(_Op):
+    """Messages that speak of a time in [start, end] (days, both inclusive): the event clock.
+
+    A mention qualifies when its resolved interval overlaps the span, so "next week" in a
+    message matches a question about that Saturday, and "on Saturday" one about next week.
+    """
+
+    op: Literal["where_mentions"] = "where_mentions"
+    start: date
+    end: date
+
+    @model_validator(mode="after")
+    def _ordered(self) -> WhereMentions:
+        if self.start > self.end:
+            raise ValueError(f"start {self.start} is after end {self.end}")
+        return self
+
+
 class WhereWeekday(_Op):
     """Messages sent on the given ISO weekdays (Monday=1 .. Sunday=7)."""
 
@@ -103,6 +129,21 @@ class WhereTimeOfDay(_Op):
     op: Literal["where_time_of_day"] = "where_time_of_day"
     start: time
     end: time
+
+
+# Row filters `any_of` may join: each compiles to one WHERE predicate.
+RowFilter = Annotated[
+    WhereDate | WhereDates | WhereMentions | WhereMonth | WhereWeekday | WhereTimeOfDay,
+    Field(discriminator="op"),
+]
+
+
+class AnyOf(_Op):
+    """Messages satisfying any of the row filters: the union of the two clocks, e.g.
+    `any_of([where_date(d, d), where_mentions(d, d)])`."""
+
+    op: Literal["any_of"] = "any_of"
+    ops: list[RowFilter] = Field(min_length=2, max_length=8)
 
 
 class WhereSpeaker(_Op):
@@ -203,6 +244,8 @@ class ExcludeCurrent(_Op):
 TableOp = Annotated[
     WhereDate
     | WhereDates
+    | WhereMentions
+    | AnyOf
     | WhereWeekday
     | WhereMonth
     | WhereTimeOfDay
@@ -353,6 +396,21 @@ def _where_dates(op: WhereDates) -> _Fragment:
     return f"({where})", [d for span in op.spans for d in (span.start, span.end)]
 
 
+_MENTIONS = "id IN (SELECT message_id FROM mentions WHERE start_ts < ? AND end_ts > ?)"
+
+
+def _where_mentions(op: WhereMentions) -> _Fragment:
+    # Days [start, end] are the instants [start 00:00, end + 1 00:00); mention intervals are
+    # half-open [start_ts, end_ts): they overlap when each starts before the other ends.
+    after_end = datetime.combine(op.end + timedelta(days=1), time())
+    return _MENTIONS, [after_end, datetime.combine(op.start, time())]
+
+
+def _any_of(op: AnyOf) -> _Fragment:
+    parts = [_COMPILERS[type(sub)](sub) for sub in op.ops]
+    return "(" + " OR ".join(f"({w})" for w, _ in parts) + ")", [v for _, vs in parts for v in vs]
+
+
 def _where_weekday(op: WhereWeekday) -> _Fragment:
     return "list_contains(?, weekday)", [sorted(set(op.days))]
 
@@ -435,6 +493,8 @@ def _exclude_current(prev: str, now: datetime) -> _Fragment:
 _COMPILERS: dict[type, Callable[[Any], _Fragment]] = {
     WhereDate: _where_date,
     WhereDates: _where_dates,
+    WhereMentions: _where_mentions,
+    AnyOf: _any_of,
     WhereWeekday: _where_weekday,
     WhereMonth: _where_month,
     WhereTimeOfDay: _where_time_of_day,

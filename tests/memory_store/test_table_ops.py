@@ -12,6 +12,7 @@ from memory_store.db import schema
 from memory_store.errors import PlanError
 from memory_store.query.table_ops import (
     After,
+    AnyOf,
     Before,
     ExcludeCurrent,
     First,
@@ -25,6 +26,7 @@ from memory_store.query.table_ops import (
     WhereConversation,
     WhereDate,
     WhereDates,
+    WhereMentions,
     WhereMonth,
     WhereSpeaker,
     WhereTimeOfDay,
@@ -34,6 +36,15 @@ from memory_store.query.table_ops import (
 )
 
 NOW = datetime(2023, 6, 12, 10, 30)
+# (message id, start, end exclusive, granularity): what the messages speak of (the event clock)
+MENTIONS = [
+    (2, "2023-05-06", "2023-05-07", "day"),  # written Tue 2 May about Saturday 6 May
+    (3, "2023-05-06T19:00", "2023-05-06T19:01", "time"),  # written Fri 5 May: "tomorrow at 7"
+    (4, "2023-05-08", "2023-05-15", "week"),  # "next week"
+    (9, "2023-05-01", "2023-06-01", "month"),  # written 12 June about May
+    (13, "2023-05-06", "2023-05-07", "day"),  # ben, written after NOW: never returned
+]
+MENTIONS_SQL = "id IN (SELECT message_id FROM mentions WHERE start_ts < ? AND end_ts > ?)"
 EVENT = {"the picnic": datetime(2023, 5, 9, 13, 0)}
 
 # (session id, conversation, ordinal, [(message id, speaker, ts)])
@@ -65,6 +76,11 @@ def con() -> duckdb.DuckDBPyConnection:
                 "session_id) VALUES (?, ?, ?, ?, ?, ?, 'text', ?)",
                 [mid, conv, f"r{mid}", speaker, ts, f"message {mid}", sid],
             )
+    for mid, start, end, gran in MENTIONS:
+        db.execute(
+            "INSERT INTO mentions VALUES (?, 0, 4, ?, ?, ?, 'future', 'word')",
+            [mid, datetime.fromisoformat(start), datetime.fromisoformat(end), gran],
+        )
     return db
 
 
@@ -235,6 +251,51 @@ CASES: list[tuple[str, list[TableOp], str, list[Any], list[int]]] = [
         [],
     ),
     (
+        "where_mentions_day",
+        [WhereMentions(start=date(2023, 5, 6), end=date(2023, 5, 6))],
+        step(1, f"WHERE {MENTIONS_SQL}"),
+        [datetime(2023, 5, 7), datetime(2023, 5, 6)],
+        [2, 3, 9],
+    ),
+    (
+        "where_mentions_overlap_is_inclusive_of_days",
+        [WhereMentions(start=date(2023, 5, 14), end=date(2023, 5, 20))],
+        step(1, f"WHERE {MENTIONS_SQL}"),
+        [datetime(2023, 5, 21), datetime(2023, 5, 14)],
+        [4, 9],
+    ),
+    (
+        "where_mentions_then_speaker",
+        [
+            WhereMentions(start=date(2023, 5, 6), end=date(2023, 5, 6)),
+            WhereSpeaker(names=["Aki"]),
+        ],
+        step(1, f"WHERE {MENTIONS_SQL}") + step(2, "WHERE list_contains(?, lower(speaker))"),
+        [datetime(2023, 5, 7), datetime(2023, 5, 6), ["aki"]],
+        [3, 9],
+    ),
+    (
+        "any_of_both_clocks",
+        [
+            AnyOf(
+                ops=[
+                    WhereDate(start=date(2023, 5, 9), end=date(2023, 5, 9)),
+                    WhereMentions(start=date(2023, 5, 9), end=date(2023, 5, 9)),
+                ]
+            )
+        ],
+        step(1, f"WHERE ((day BETWEEN ? AND ?) OR ({MENTIONS_SQL}))"),
+        [date(2023, 5, 9), date(2023, 5, 9), datetime(2023, 5, 10), datetime(2023, 5, 9)],
+        [4, 5, 6, 9],
+    ),
+    (
+        "mentions_in_a_session_pick",
+        [WhereMentions(start=date(2023, 5, 1), end=date(2023, 5, 31)), NthWithin(n=2)],
+        step(1, f"WHERE {MENTIONS_SQL}") + step(2, f"QUALIFY {ASC} = ?"),
+        [datetime(2023, 6, 1), datetime(2023, 5, 1), 2],
+        [3, 4],
+    ),
+    (
         "exclude_current",
         [ExcludeCurrent()],
         step(
@@ -308,7 +369,7 @@ def test_parse_plan_accepts_json_dicts_and_lists() -> None:
 @pytest.mark.parametrize(
     ("bad", "message"),
     [
-        ([{"op": "drop_table"}], "unknown op 'drop_table'; choose from after, before"),
+        ([{"op": "drop_table"}], "unknown op 'drop_table'; choose from after, any_of, before"),
         ([{"days": [1]}], "unknown op None"),
         ([{"op": "where_weekday", "days": [8]}], "less than or equal to 7"),
         ([{"op": "where_weekday", "days": []}], "at least 1 item"),
