@@ -16,17 +16,21 @@ what order the operations run:
 When a question names a calendar date, relative day expressions in it ("what did she do last
 Friday, as she said on February 21, 2023?") are reported speech, not the filter, and are
 dropped with a note.
+
+Each date span is then put on its clock (agent.plan.clocks): when the messages were written
+(`where_date`), what they speak of (`where_mentions`), or the union of both (`any_of`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Literal
 
 from agent.plan import (
+    clocks,
     grammar,
     grammar_ja,
     grammar_ja_offsets,
@@ -125,9 +129,10 @@ def plan_question(
     hits = _collect(question, ctx, japanese)
     read = [h for h in hits if h.removable]  # every span a rule read, kept or dropped
     hits, dropped = _settle(hits)
+    hits, clock_notes = clocks.route_clocks(question, hits, now)
     ops = _order(hits)
     removable = [h for h in hits if h.removable]
-    notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped
+    notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped + clock_notes
     leftover = temporal_leftovers(_strip(question, read))
     if japanese:
         names = [*ctx.speakers, *([me] if me else [])]
@@ -138,7 +143,8 @@ def plan_question(
         content = _strip(question, removable)
         # Time words nothing read are not a topic: the filter that was read stands alone.
         unread = {w for phrase in leftover for w in phrase.lower().split()}
-        route = _route(ops, content, [*ctx.speakers, *unread])
+        generic = clocks.EVENT_WORDS if clock_notes else ()
+        route = _route(ops, content, [*ctx.speakers, *unread], generic)
     spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
     if leftover:
         notes.append(leftover_note(leftover, notes))
@@ -314,14 +320,20 @@ GENERIC_WORDS = frozenset(
 )
 
 
-def _route(ops: list[TableOp], content: str, speakers: list[str]) -> Route:
+def _route(
+    ops: list[TableOp], content: str, speakers: list[str], generic: Iterable[str] = ()
+) -> Route:
     if not ops:
         return "content"
     names = {s.lower() for s in speakers}
+    also = frozenset(generic)
     words = re.findall(r"[a-z0-9']+", content.lower())
     rest = [
         w
         for w in words
-        if w not in GENERIC_WORDS and w not in names and w.rstrip("'s") not in names
+        if w not in GENERIC_WORDS
+        and w not in also
+        and w not in names
+        and w.rstrip("'s") not in names
     ]
     return "both" if rest else "time"

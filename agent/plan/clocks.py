@@ -1,0 +1,297 @@
+"""Routing between the two clocks: when a message was written, and the times it speaks of.
+
+"What did we talk about on Tuesday?" asks what was *written* on Tuesday; "who is going hiking
+on Saturday?" asks which messages *speak of* Saturday (the `mentions` table, `where_mentions`).
+The planner's date hits (agent.plan.rules) resolve a span; this module decides which clock
+the span is on, from the question's verbs, tense and kind:
+
+1. **Written.** A question about the conversation itself: a communication verb (talk,
+   discuss, chat, say, tell, mention, speak, share, ask, message, text), or session words
+   that need the written clock (a session pick, `before`/`after` an event, "earlier today").
+   The span stays a `where_date`/`where_month`.
+2. **Event.** A question about a time that has not come yet: a future cue (will, going to,
+   gonna, is going, planning, upcoming, next ..., coming up) or a span that starts after
+   `now`. Nothing can have been written then, so only what the messages *say* about it
+   counts: `where_mentions(start, end)`. The span is the one the mention resolver finds in
+   the question itself (one engine, agent.plan.mentions), so "on Saturday" in "who is going
+   hiking on Saturday?" is the coming Saturday, not the last one. Future expressions the
+   planner has no rule for ("next week", "tomorrow", "in two weeks") come from the resolver.
+3. **Both.** Any other question with a verb: something that happened ("what did Maria donate
+   in December 2023?", "when did Melanie go camping in June?"). People say they did a thing
+   on the day they did it ("just got back from the shelter"), or later with a time
+   ("yesterday", "last month"). Either clock may hold the evidence, so the filter is the
+   union, `any_of([where_date(s, e), where_mentions(s, e)])`, and retrieval ranks the union
+   by content.
+
+Japanese questions keep the written clock unless the resolver finds a future time in them
+(来週, 明日): then the event clock. The decision is a note in `PlanResult.resolved`, which
+`--explain` prints.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date, datetime, timedelta
+from typing import Literal
+
+from agent.plan.mentions import Mention, find_mentions
+from agent.plan.rules.common import Hit
+from memory_store.query.table_ops import (
+    AnyOf,
+    TableOp,
+    WhereDate,
+    WhereDates,
+    WhereMentions,
+    WhereMonth,
+)
+
+__all__ = ["EVENT_WORDS", "Clock", "choose_clock", "route_clocks"]
+
+Clock = Literal["written", "event", "both"]
+
+_I = re.IGNORECASE
+_TALK = re.compile(
+    r"\b(?:talk(?:s|ed|ing)?|discuss(?:es|ed|ing|ion)?|chat(?:s|ted|ting)?|say(?:s|ing)?|said"
+    r"|tell(?:s|ing)?|told|mention(?:s|ed|ing)?|speak(?:s|ing)?|spoke|share[ds]?|sharing"
+    r"|ask(?:s|ed|ing)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)|conversations?|chats?"
+    r"|sessions?|bring\s+up|brought\s+up|came\s+up|come\s+up)\b",
+    _I,
+)
+# Future cues in the question's own tense. "did Maria plan to ..." is past: a plan made
+# then, for then, which either clock may hold.
+_FUTURE = re.compile(
+    r"\b(?:will|won't|shall|gonna|going\s+to|(?:is|are|am|'s|'re)\s+(?:\w+\s+)?going"
+    r"|(?:is|are|am|'s|'re)\s+(?:\w+\s+)?planning|upcoming|coming\s+up|next|tomorrow)\b"
+    r"|\w'll\b",
+    _I,
+)
+# Auxiliaries, pronouns and question words: what is left when a question has no verb of its
+# own ("photos from Tuesday?") keeps the written clock.
+_NOT_A_VERB = frozenset(
+    [
+        "what",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "where",
+        "when",
+        "why",
+        "how",
+        "did",
+        "do",
+        "does",
+        "done",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "has",
+        "have",
+        "had",
+        "the",
+        "a",
+        "an",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "any",
+        "all",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "me",
+        "us",
+        "them",
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "s",
+        "'t",
+        "n't",
+        "not",
+        "no",
+        "yes",
+        "any",
+        "some",
+        "anything",
+        "something",
+        "everything",
+        "please",
+        "ok",
+    ]
+)
+# Session words and written-time ops: those questions are about the conversation.
+_WRITTEN_OPS = frozenset(
+    ["nth_session", "session_range", "relative_session", "nth_within", "first", "last"]
+    + ["before", "after", "exclude_current"]
+)
+_DATE_KINDS = ("day_abs", "range_abs", "rel", "weekday")
+# Words that ask for no content on the event clock: "what's happening next week?" lists
+# what the messages say of next week.
+EVENT_WORDS = frozenset(
+    [
+        "what's",
+        "whats",
+        "happening",
+        "happen",
+        "happens",
+        "going",
+        "on",
+        "planned",
+        "plans",
+        "plan",
+        "up",
+        "coming",
+        "upcoming",
+        "doing",
+        "do",
+    ]
+)
+
+
+def choose_clock(question: str, spans: list[tuple[date, date]], now: datetime) -> tuple[Clock, str]:
+    """The clock a question's time spans are on, and why (see the module docstring)."""
+    if _CJK.search(question):
+        ja = _FUTURE_JA.search(question)
+        if ja:
+            return "event", f"'{ja.group(0)}' is still to come"
+        return "written", "a Japanese question keeps the written clock"
+    if any(start > now.date() for start, _ in spans):
+        return "event", "the span is after now, so only what messages say about it counts"
+    future = _FUTURE.search(question)
+    if future:
+        return "event", f"'{future.group(0)}' asks about a plan"
+    talk = _TALK.search(question)
+    if talk:
+        return "written", f"'{talk.group(0)}' asks about the conversation"
+    words = [w for w in re.findall(r"[a-z']+", question.lower()) if w not in _NOT_A_VERB]
+    if not words:
+        return "written", "no verb: the messages written then"
+    return "both", "an event: the messages written then, or speaking of then"
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+_FUTURE_JA = re.compile(r"来週|来月|来年|再来|明日|明後日|あした|あさって|\d+日後|予定|つもり")
+
+
+def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hit], list[str]]:
+    """Put each date hit on its clock; add the future times only the resolver finds.
+
+    Returns the hits (date hits rewritten to `where_mentions` or `any_of`, new hits for the
+    resolver's future mentions) and the notes explaining the choice.
+    """
+    if any(op.op in _WRITTEN_OPS for h in hits for op in h.ops):
+        return hits, []
+    dated = [h for h in hits if h.kind in _DATE_KINDS and _span(h.ops) is not None]
+    mentions = find_mentions(question, now)
+    claimed = [(h.start, h.end) for h in hits]
+    extra = [
+        m
+        for m in mentions
+        if m.direction == "future"
+        and m.granularity != "time"
+        and not any(m.start_char < e and s < m.end_char for s, e in claimed)
+    ]
+    spans = [s for h in dated if (s := _span(h.ops)) is not None] + [_days(m) for m in extra]
+    if not spans:
+        return hits, []
+    clock, why = choose_clock(question, spans, now)
+    if clock == "written":  # as before the second clock: no note, the plan is unchanged
+        return hits, []
+    out: list[Hit] = []
+    for h in hits:
+        if h in dated:
+            h = _on_clock(h, clock, mentions)
+        out.append(h)
+    for m in extra:
+        start, end = _days(m)
+        op = WhereMentions(start=start, end=end)
+        note = f"{m.text} → {_show(start, end)}, as messages speak of it"
+        out.append(Hit(m.start_char, m.end_char, "rel", [op], note))
+    what = "event time → where_mentions" if clock == "event" else "both → written ∪ mentions"
+    return out, [f"clock: {what} ({why})"]
+
+
+def _on_clock(h: Hit, clock: Clock, mentions: list[Mention]) -> Hit:
+    span = _span(h.ops)
+    assert span is not None
+    if clock == "event":
+        # The resolver reads the tense: "on Saturday" in "who is going ..." is the next one.
+        for m in mentions:
+            if m.start_char < h.end and h.start < m.end_char and m.direction == "future":
+                span = _days(m)
+                break
+        start, end = span
+        ops: list[TableOp] = [WhereMentions(start=start, end=end)]
+        label = h.note.split(" → ")[0]
+        return replace(h, ops=ops, note=f"{label} → {_show(start, end)}, as messages speak of it")
+    written = [op for op in h.ops if isinstance(op, WhereDate | WhereDates | WhereMonth)]
+    rest = [op for op in h.ops if op not in written]
+    found = _spans(written)
+    if len(written) + len(found) > 8:  # any_of takes 8 filters: one span holds them all
+        found = [(min(s for s, _ in found), max(e for _, e in found))]
+    union = AnyOf(ops=[*written, *(WhereMentions(start=s, end=e) for s, e in found)])
+    return replace(h, ops=[union, *rest])
+
+
+def _span(ops: list[TableOp]) -> tuple[date, date] | None:
+    """The days a date hit covers; None when it has no calendar span (a month of any year)
+    or is narrowed by the clock time or weekday a message was written at ("last night")."""
+    if any(op.op in ("where_weekday", "where_time_of_day", "exclude_current") for op in ops):
+        return None
+    found = _spans([op for op in ops if isinstance(op, WhereDate | WhereDates | WhereMonth)])
+    if not found:
+        return None
+    return min(s for s, _ in found), max(e for _, e in found)
+
+
+def _spans(ops: list[WhereDate | WhereDates | WhereMonth]) -> list[tuple[date, date]]:
+    out: list[tuple[date, date]] = []
+    for op in ops:
+        if isinstance(op, WhereDate):
+            out.append((op.start, op.end))
+        elif isinstance(op, WhereDates):
+            out.extend((s.start, s.end) for s in op.spans)
+        elif op.year is not None:
+            first = date(op.year, op.month, 1)
+            nxt = date(op.year + op.month // 12, op.month % 12 + 1, 1)
+            out.append((first, nxt - timedelta(days=1)))
+    return out
+
+
+def _days(m: Mention) -> tuple[date, date]:
+    """A mention's half-open interval as inclusive days."""
+    last = (m.end - timedelta(microseconds=1)).date()
+    return m.start.date(), max(last, m.start.date())
+
+
+def _show(start: date, end: date) -> str:
+    return str(start) if start == end else f"{start}–{end}"
