@@ -16,6 +16,7 @@ from agent.cli.commands import ask, chat, config, demo, embed, ingest, search, s
 from agent.cli.common import err
 from agent.cli.eval import eval_group
 from agent.cli.mcp import mcp
+from agent.cli.timeline import timeline_command
 from agent.cli.trust import forget, init
 
 
@@ -40,6 +41,7 @@ COMMANDS: tuple[click.Command, ...] = (
     chat,
     summarize,
     stats,
+    timeline_command,
     config,
     demo,
     eval_group,

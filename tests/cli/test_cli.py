@@ -405,6 +405,7 @@ DB_EXAMPLES: dict[str, list[str]] = {
     "forget": ["forget", "--all", "--dry-run", "--json"],
     "stats": ["stats"],
     "config": ["config", "--json"],
+    "timeline": ["timeline", "--from", "2024-03-01"],
     "init": ["init"],
 }
 SLOW_DB_COMMANDS = {"demo"}
