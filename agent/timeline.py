@@ -1,10 +1,11 @@
 """The event clock as a list: past and upcoming events by the date they happen, each with the
 message that mentions it and how its words resolved ("'yesterday', written Mon 8 May 2023").
 
-`timeline(store, ...)` reads the `mentions` table (filling it first on a store made before it
-existed) and is what `memlane timeline` prints; other front ends (the MCP server) can call it
-as it is. A clock time inside a day the same message names ("Thursday November 5th at 9:00")
-is folded into that day's entry, so each event shows once.
+`timeline(store, ...)` reads the `mentions` table and is what `memlane timeline` prints;
+other front ends (the MCP server) can call it as it is. A writable store made before the
+table is filled first (`agent.app.upgrade_store` does so before a reader opens one). A clock
+time inside a day the same message names ("Thursday November 5th at 9:00") is folded into
+that day's entry, so each event shows once.
 """
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ def timeline(
 ) -> list[TimelineEntry]:
     """Events overlapping the days [start, end] (inclusive; either may be open), in event-time
     order, each with the message that mentions it."""
-    if not store.mentions_current(FINDER):
-        store.rebuild_mentions(FINDER)
+    if not store.read_only and not store.mentions_current(FINDER):
+        store.rebuild_mentions(FINDER)  # a store made before the mentions table
     rows = store.timeline(conversation=conversation, start=start, end=end)
     days: dict[int, list[MentionRow]] = {}
     for m, _ in rows:

@@ -7,6 +7,7 @@ from datetime import date
 
 import click
 
+from agent.app import upgrade_store
 from agent.cli.common import console, printable, store_options
 from agent.timeline import TimelineEntry, timeline
 from memory_store.db.store import Store
@@ -51,7 +52,8 @@ def timeline_command(
     start, end = _day(from_, "'--from'"), _day(to, "'--to'")
     if start and end and start > end:
         raise click.BadParameter(f"--from {start} is after --to {end}", param_hint="'--from'")
-    store = Store.open(settings.db_path, must_exist=True)
+    upgrade_store(settings.db_path)  # a store made before the mentions table is filled first
+    store = Store.open_reader(settings.db_path)
     try:
         entries = timeline(store, conversation=conversation, start=start, end=end, limit=limit)
     finally:
