@@ -408,7 +408,7 @@ DB_EXAMPLES: dict[str, list[str]] = {
     "timeline": ["timeline", "--from", "2024-03-01"],
     "init": ["init"],
 }
-SLOW_DB_COMMANDS = {"demo"}
+SLOW_DB_COMMANDS = {"demo", "mcp"}  # mcp serves stdin: tests/e2e/test_mcp.py runs it with --db
 NEEDS_LLM = {"summarize"}  # offline, these say so and exit 1
 
 

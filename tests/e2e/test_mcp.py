@@ -226,3 +226,19 @@ def test_without_a_store_a_call_says_how_to_make_one(home: Path) -> None:
     result = session(serve(home), body)
     assert result.is_error
     assert "no store at" in result.content[0].text and "memlane ingest" in result.content[0].text
+
+
+def test_db_flag_points_the_server_at_another_store(home: Path, tmp_path: Path) -> None:
+    """`memlane mcp --db FILE`, as every command takes it (tests/cli's --db table skips mcp)."""
+    other = tmp_path / "elsewhere" / "chats.duckdb"
+    other.parent.mkdir()
+    shutil.copy(home / "memlane.duckdb", other)
+    empty = tmp_path / "empty-home"
+
+    async def body(client: Client) -> Any:
+        return await client.call_tool("list_conversations", {})
+
+    result = session(serve(empty, "--db", str(other)), body)
+    names = [c["name"] for c in result.structured_content["conversations"]]
+    assert names == ["Aki", "Book club"]
+    assert not (empty / "memlane.duckdb").exists()
