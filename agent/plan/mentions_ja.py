@@ -1,6 +1,7 @@
-"""Japanese time mentions for agent.mentions (same interval and direction rules).
+"""Japanese time mentions for agent.plan.mentions (same interval and direction rules).
 
-先週/来週の金曜日 name the Friday of that calendar week (Monday first), as in agent.timeexpr_ja.
+先週/来週の金曜日 name the Friday of that calendar week (Monday first), as in
+agent.plan.timeexpr_ja.
 A bare 金曜日, 14日 or 3月14日 takes its direction from the verb ending after it in the same
 sentence (~た/でした/ました: past; ~ます/る/よう/予定/つもり/たい: future), else the nearest
 occurrence. 3日後 and 2週間前 count from the day written; 週間 resolves to the calendar week,
@@ -13,11 +14,12 @@ import re
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 
-from agent.plan import mentions as en
+from agent.plan import mentions_base as mb
 from agent.plan import timeexpr as tx
+from agent.plan.mentions_base import tense_ja
 from agent.plan.timeexpr_ja import NUM, WEEKDAYS_JA, parse_ja_number
 
-__all__ = ["ja_candidates", "ja_clocks", "tense_ja"]
+__all__ = ["ja_candidates", "ja_clocks"]
 
 _WD = r"(?P<w>[月火水木金土日])曜(?:日)?"
 _PART = r"(?:の)?(?P<part>朝|午前中?|午後|昼|夕方|夜|晩)"
@@ -49,72 +51,56 @@ _CAL = re.compile(
     r"|(?P<y3>(?:19|20)\d{2})/(?P<m3>\d{1,2})/(?P<d3>\d{1,2})"
 )
 _BARE_WD = re.compile(rf"(?<![週毎何]){_WD}(?!ごと|毎|大工){_WD_PART}")
-_PAST_END = re.compile(
-    r"ました|でした|だった|かった|[っんいしきちりびみぎ]だ?た(?!い|ら|め|く)|てた|でた"
-)
-_FUTURE_END = re.compile(
-    r"ます(?!た)|ましょう|でしょう|よう|予定|つもり|たい|[るうく](?:よ|ね|の|か|から|けど)?(?:[。、！？!?]|$)"
-)
-
-
-def tense_ja(text: str, end: int) -> str | None:
-    """The direction of the first verb ending after the mention, within its sentence."""
-    stop = re.compile(r"[。！？!?\n]").search(text, end)
-    tail = text[end : stop.start() if stop else len(text)]
-    past, future = _PAST_END.search(tail), _FUTURE_END.search(tail)
-    if past and (not future or past.start() < future.start()):
-        return "past"
-    return "future" if future else None
 
 
 def _day(d: date, w: datetime) -> tuple[datetime, datetime, str]:
-    return en._days(d, d, "day", w)
+    return mb.days(d, d, "day", w)
 
 
 def _with_part(d: date, part: str | None, w: datetime) -> tuple[datetime, datetime, str]:
-    return en._part(d, _PARTS_JA[part], w) if part else _day(d, w)
+    return mb.part(d, _PARTS_JA[part], w) if part else _day(d, w)
 
 
-def ja_candidates(text: str, w: datetime) -> Iterator[en._Cand]:
+def ja_candidates(text: str, w: datetime) -> Iterator[mb.Cand]:
     today = w.date()
-    monday = en._monday(today)
+    monday = mb.monday(today)
     for m in _DAY_WORD.finditer(text):
         if m.group("fixed"):
             f = m.group("fixed")
             if f == "今朝":
-                yield en._mk(*m.span(), en._part(today, "morning", w))
+                yield mb.mk(*m.span(), mb.part(today, "morning", w))
             elif f in ("今夜", "今晩"):
-                yield en._mk(*m.span(), en._part(today, "night", w))
+                yield mb.mk(*m.span(), mb.part(today, "night", w))
             else:
-                yield en._mk(*m.span(), en._part(today - timedelta(days=1), "night", w))
+                yield mb.mk(*m.span(), mb.part(today - timedelta(days=1), "night", w))
             continue
         d = today + timedelta(days=_DAY_OFFSET[m.group("word")])
-        yield en._mk(*m.span(), _with_part(d, m.group("part"), w))
+        yield mb.mk(*m.span(), _with_part(d, m.group("part"), w))
     for m in _WEEK.finditer(text):
         mon = monday + timedelta(weeks=_WEEK_SHIFT[m.group("wk")])
         if m.group("end"):
             sat = mon + timedelta(days=5)
-            yield en._mk(*m.span(), en._days(sat, sat + timedelta(days=1), "weekend", w))
+            yield mb.mk(*m.span(), mb.days(sat, sat + timedelta(days=1), "weekend", w))
         elif m.group("w"):
             d = mon + timedelta(days=WEEKDAYS_JA[m.group("w")] - 1)
-            yield en._mk(*m.span(), _with_part(d, m.group("part"), w))
+            yield mb.mk(*m.span(), _with_part(d, m.group("part"), w))
         else:
-            yield en._mk(*m.span(), en._days(mon, mon + timedelta(days=6), "week", w))
+            yield mb.mk(*m.span(), mb.days(mon, mon + timedelta(days=6), "week", w))
     for m in _MONTH_WORD.finditer(text):
         word = m.group(0)
         if word in _MONTH_SHIFT:
             y, mo = tx.month_shift(today, _MONTH_SHIFT[word])
-            yield en._mk(*m.span(), en._unit_interval(date(y, mo, 1), "month", w))
+            yield mb.mk(*m.span(), mb.unit_interval(date(y, mo, 1), "month", w))
         else:
             y = today.year + _YEAR_SHIFT[word]
-            yield en._mk(*m.span(), en._unit_interval(date(y, 1, 1), "year", w))
+            yield mb.mk(*m.span(), mb.unit_interval(date(y, 1, 1), "year", w))
     for m in _REL.finditer(text):
         n = parse_ja_number(m.group("n"))
         if n is None:
             continue
         unit = {"日": "day", "週間": "week", "年": "year"}.get(m.group("unit"), "month")
         sign = 1 if m.group("dir") == "後" else -1
-        yield en._mk(*m.span(), en._unit_interval(en._shift(today, sign * n, unit), unit, w))
+        yield mb.mk(*m.span(), mb.unit_interval(mb.shift(today, sign * n, unit), unit, w))
     for m in _CAL.finditer(text):
         cand = _calendar(m, text, w)
         if cand is not None:
@@ -122,43 +108,43 @@ def ja_candidates(text: str, w: datetime) -> Iterator[en._Cand]:
     for m in _BARE_WD.finditer(text):
         wd = WEEKDAYS_JA[m.group("w")]
         direction = tense_ja(text, m.end())
-        d = en._pick(
+        d = mb.pick(
             tx.previous_weekday(today, wd), tx.next_weekday(today, wd), today, direction or "future"
         )
-        yield en._mk(*m.span(), _with_part(d, m.group("part"), w))
+        yield mb.mk(*m.span(), _with_part(d, m.group("part"), w))
 
 
-def _calendar(m: re.Match[str], text: str, w: datetime) -> en._Cand | None:
+def _calendar(m: re.Match[str], text: str, w: datetime) -> mb.Cand | None:
     today = w.date()
     g = m.groupdict()
     direction = tense_ja(text, m.end())
     if g["y3"]:
         d = tx.safe_date(int(g["y3"]), int(g["m3"]), int(g["d3"]))
-        return en._mk(*m.span(), _day(d, w)) if d else None
+        return mb.mk(*m.span(), _day(d, w)) if d else None
     if g["d2"]:
         day = parse_ja_number(g["d2"])
         if not day or not 1 <= day <= 31:
             return None
-        d = en._pick(
+        d = mb.pick(
             tx.recent_day_of_month(today - timedelta(days=1), day),
             tx.upcoming_day_of_month(today, day),
             today,
             direction or "future",
         )
-        return en._mk(*m.span(), _day(d, w))
+        return mb.mk(*m.span(), _day(d, w))
     month = parse_ja_number(g["m"])
     if not month or not 1 <= month <= 12:
         return None
     year = int(g["y"]) if g["y"] else None
     if g["d"] is None:
-        y = year or en._month_year(month, today, direction, False)
+        y = year or mb.month_year(month, today, direction, False)
         first, last = tx.month_bounds(y, month)
-        return en._mk(*m.span(), en._days(first, last, "month", w))
+        return mb.mk(*m.span(), mb.days(first, last, "month", w))
     day = parse_ja_number(g["d"])
     if not day:
         return None
-    d = tx.safe_date(year, month, day) if year else en._month_day(month, day, today, direction)
-    return en._mk(*m.span(), _day(d, w)) if d else None
+    d = tx.safe_date(year, month, day) if year else mb.month_day(month, day, today, direction)
+    return mb.mk(*m.span(), _day(d, w)) if d else None
 
 
 _CLOCK = re.compile(rf"(?P<ap>午前|午後)?(?P<h>{NUM})時(?:(?P<min>{NUM})分|(?P<half>半))?(?!間)")

@@ -1,4 +1,4 @@
-"""Table-driven tests of agent.mentions: (text, written-at) -> resolved mentions.
+"""Table-driven tests of agent.plan.mentions: (text, written-at) -> resolved mentions.
 
 Expected dates were worked out by hand from the calendar (October 2026: Monday 5, 12, 19, 26;
 the message of most cases is written on Wednesday 14 October 2026 at noon). A day-only
@@ -22,6 +22,11 @@ Expected = tuple[str, str, str, str]
 
 CASES: list[tuple[str, str, list[Expected]]] = [
     # --- fixed words ----------------------------------------------------------------------
+    # a past verb does not fix the time of its infinitive ("called to confirm")
+    ("the dentist called to confirm my cleaning on November 5th", "2026-10-15T18:14",
+     [("November 5th", "2026-11-05", "2026-11-06", "day")]),
+    ("we went to the crag on October 3rd", "2026-10-15T18:14",
+     [("October 3rd", "2026-10-03", "2026-10-04", "day")]),
     ("I went to a LGBTQ support group yesterday", "2023-05-08T13:56",
      [("yesterday", "2023-05-07", "2023-05-08", "day")]),
     ("see you tomorrow", W, [("tomorrow", "2026-10-15", "2026-10-16", "day")]),

@@ -41,6 +41,8 @@ def test_demo_timeline_has_the_cleaning_and_the_crag_trip(demo: Store) -> None:
     cleaning = next(e for e in entries if e.message.text.startswith("Booked: cleaning"))
     assert cleaning.resolution == "'Thursday November 5th' 'at 9:00', written Thu 3 Sep 2026"
     assert cleaning.mention.direction == "future" and cleaning.at is not None
+    confirm = [e for e in entries if "confirm my cleaning" in e.message.text]
+    assert [e.when for e in confirm] == ["Thu 5 Nov 2026"]  # "called to confirm": still coming
     starts = [e.mention.start for e in entries]
     assert starts == sorted(starts)
     assert not any(

@@ -1,6 +1,6 @@
 """The `mentions` table on real DuckDB files: ingest, re-import, forget, encryption, migration.
 
-The resolver is the agent's (agent.plan.mentions.FINDER), injected as the store's
+The resolver is the agent's (agent.plan.finder.FINDER), injected as the store's
 `MentionFinder`; memory_store itself never imports it.
 """
 
