@@ -83,7 +83,7 @@ class Anchor:
     what: str
 
 
-def _clean(text: str) -> str:
+def clean(text: str) -> str:
     return re.sub(r"\s+", " ", text.lower().replace("’", "'")).strip()
 
 
@@ -104,7 +104,7 @@ def _latest(ctx: Ctx, days_in: object, limit: date | None = None) -> tuple[date,
 
 
 def _holiday(ctx: Ctx, text: str) -> Anchor | None:
-    t = _clean(text)
+    t = clean(text)
     m = re.search(YEAR, t)
     year = int(m.group(0)) if m else None
     t = re.sub(rf"\s*,?\s*(?:of\s+)?{YEAR}", "", t).strip()
@@ -120,8 +120,8 @@ def _holiday(ctx: Ctx, text: str) -> Anchor | None:
     return Anchor(*span, t) if span else None
 
 
-def _month(ctx: Ctx, text: str) -> tuple[int, int] | None:
-    t = _clean(text).rstrip(".")
+def month_ref(ctx: Ctx, text: str) -> tuple[int, int] | None:
+    t = clean(text).rstrip(".")
     if t.endswith("month"):
         shift = 0 if t.startswith("this") else -1
         return tx.month_shift(ctx.today, shift)
@@ -148,12 +148,12 @@ def _date(ctx: Ctx, text: str) -> Anchor | None:
     return Anchor(d, d, str(d)) if d else None
 
 
-def _day(ctx: Ctx, text: str) -> Anchor | None:
+def day_anchor(ctx: Ctx, text: str) -> Anchor | None:
     return _holiday(ctx, text) or _date(ctx, text)
 
 
-def _ordinal(word: str) -> int | None:
-    w = _clean(word).replace("very ", "")
+def ordinal_value(word: str) -> int | None:
+    w = clean(word).replace("very ", "")
     if w in ("last", "final", "latest", "most recent", "previous"):
         return -1
     if w in ("first", "earliest", "next"):
@@ -190,17 +190,20 @@ _WEEK_WEEKDAY_RX = re.compile(
     rf"|\b(?:on\s+)?the\s+(?:second[\s-]+to[\s-]+last|penultimate)\s+(?P<wd5>{WEEKDAY})\b",
     _I,
 )
-# A holiday naming a thing is not a date: the "christmas party" may be on the 14th.
+# A holiday naming a thing, or a purpose, is not a date: the "christmas party" may be on the
+# 14th, and the "train home for christmas" on the 22nd.
 _HOLIDAY_THING = (
     r"(?!\s+(?:party|parties|market|markets|tree|card|cards|gift|gifts|present|presents|"
     r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do)\b)"
 )
-_HOLIDAY_RX = re.compile(rf"\b{HOLIDAY}(?:\s*,?\s*(?:of\s+)?{YEAR})?\b{_HOLIDAY_THING}", _I)
+_HOLIDAY_RX = re.compile(
+    rf"(?<!for )(?<!for the )\b{HOLIDAY}(?:\s*,?\s*(?:of\s+)?{YEAR})?\b{_HOLIDAY_THING}", _I
+)
 
 
 def _season(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
     name = m.group("s").lower()
-    which = _clean(m.group("w") or "")
+    which = clean(m.group("w") or "")
     if name == "fall" and not which and not m.group("y"):
         return None  # "fall" alone is a verb as often as a season
     if m.group("y"):
@@ -212,17 +215,17 @@ def _season(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
 
 
 def _month_part(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
-    ym = _month(ctx, m.group("pm") or m.group("pm2"))
+    ym = month_ref(ctx, m.group("pm") or m.group("pm2"))
     if ym is None:
         return None
-    part = _PART_WORDS[_clean(m.group("pw") or m.group("pw2"))]
+    part = _PART_WORDS[clean(m.group("pw") or m.group("pw2"))]
     start, end = an.month_part(*ym, part)
     return Anchor(start, end, f"{part} {start:%B %Y}")
 
 
 def _nth_weekday(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
-    ym = _month(ctx, m.group("m") or m.group("m2"))
-    n = _ordinal(m.group("o") or m.group("o2"))
+    ym = month_ref(ctx, m.group("m") or m.group("m2"))
+    n = ordinal_value(m.group("o") or m.group("o2"))
     if ym is None or not n:
         return None
     wd = tx.WEEKDAYS[(m.group("wd") or m.group("wd2")).lower()]
@@ -232,14 +235,14 @@ def _nth_weekday(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
 
 def _weekend(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
     if m.group("d"):
-        day = _day(ctx, m.group("d"))
+        day = day_anchor(ctx, m.group("d"))
         if day is None:
             return None
-        rel = _clean(m.group("rel"))
+        rel = clean(m.group("rel"))
         fn = {"of": an.weekend_of, "after": an.weekend_after, "following": an.weekend_after}
         start, end = fn.get(rel, an.weekend_before)(day.start if rel != "after" else day.end)
     else:
-        ym, n = _month(ctx, m.group("m")), _ordinal(m.group("o"))
+        ym, n = month_ref(ctx, m.group("m")), ordinal_value(m.group("o"))
         span = an.nth_weekend(*ym, n) if ym and n else None
         if span is None:
             return None
@@ -257,7 +260,7 @@ def _week_weekday(ctx: Ctx, m: re.Match[str]) -> Anchor | None:
         n = tx.parse_cardinal(g["n"])
         back, wd = (n or 0), tx.WEEKDAYS[g["wd3"].lower()]
     else:
-        back = 0 if _clean(g["w"] or g["w2"]) == "this" else 1
+        back = 0 if clean(g["w"] or g["w2"]) == "this" else 1
         wd = tx.WEEKDAYS[(g["wd"] or g["wd2"]).lower()]
     d = an.week_weekday(ctx.today, back, wd)
     return Anchor(d, d, f"{d:%A} {d}")
@@ -323,11 +326,11 @@ def _find(text: str, ctx: Ctx, table: list) -> list[Hit]:  # type: ignore[type-a
         for m in rx.finditer(text):
             a = fn(ctx, m)
             if a is not None:
-                hits.append(_range_hit(m.start(), m.end(), text, a.start, a.end, a.what))
+                hits.append(range_hit(m.start(), m.end(), text, a.start, a.end, a.what))
     return hits
 
 
-def _range_hit(start: int, end: int, text: str, a: date, b: date, what: str) -> Hit:
+def range_hit(start: int, end: int, text: str, a: date, b: date, what: str) -> Hit:
     span = " ".join(text[start:end].split())
     days = str(a) if a == b else f"{a}–{b}"
     kind = "day_abs" if a == b else "range_abs"
@@ -345,7 +348,7 @@ _ONWARDS = re.compile(r"\s+(?:on(?:wards?)?|and\s+after)\b(?!\s+(?:the|a|an)\b)"
 _FAR_PAST = date(1900, 1, 1)
 
 
-def _open_target(text: str, ctx: Ctx, pos: int) -> tuple[int, Anchor] | None:
+def open_target(text: str, ctx: Ctx, pos: int) -> tuple[int, Anchor] | None:
     """An anchor after a modifier: the grammar's own, a year, or a date ("from may 27 on")."""
     found = parse_anchor(text, ctx, pos)
     if found:
@@ -363,11 +366,11 @@ def _open_target(text: str, ctx: Ctx, pos: int) -> tuple[int, Anchor] | None:
 def find_open_spans(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _OPEN_RX.finditer(text):
-        found = _open_target(text, ctx, m.end())
+        found = open_target(text, ctx, m.end())
         if found is None:
             continue
         end, a = found
-        w = _clean(m.group("w"))
+        w = clean(m.group("w"))
         onwards = _ONWARDS.match(text, end)
         if w == "from":
             if onwards is None:
@@ -389,7 +392,7 @@ def find_open_spans(text: str, ctx: Ctx) -> list[Hit]:
             lo, hi = a.start - timedelta(days=3), a.end + timedelta(days=3)
         else:
             lo, hi = a.start, max(ctx.today, a.start)
-        hits.append(_range_hit(m.start(), end, text, lo, hi, f"{w} {a.what}"))
+        hits.append(range_hit(m.start(), end, text, lo, hi, f"{w} {a.what}"))
     return hits
 
 
@@ -416,7 +419,7 @@ def find_day_spans(text: str, ctx: Ctx) -> list[Hit]:
             y, mo = tx.month_shift(ctx.today, -1)
         start, end = tx.safe_date(y, mo, a), tx.safe_date(y, mo, b)
         if start and end:
-            hits.append(_range_hit(m.start(), m.end(), text, start, end, f"{start:%B %Y}"))
+            hits.append(range_hit(m.start(), m.end(), text, start, end, f"{start:%B %Y}"))
     return hits
 
 

@@ -25,10 +25,10 @@ from memory_store.query.table_ops import WhereDate, WhereWeekday
 
 __all__ = ["JA_GENERIC", "JA_GRAMMAR_RULES"]
 
-_MONTH = rf"(?:(?:(?:19|20)\d{{2}}年)?{NUM}月|先々月|先月|今月)"
+MONTH = rf"(?:(?:(?:19|20)\d{{2}}年)?{NUM}月|先々月|先月|今月)"
 _WD = r"[月火水木金土日]曜(?:日)?"
-_DAY = rf"(?:(?:(?:19|20)\d{{2}}年)?(?:{NUM}月)?{NUM}日)"
-_HOLIDAYS = {
+DAY = rf"(?:(?:(?:19|20)\d{{2}}年)?(?:{NUM}月)?{NUM}日)"
+HOLIDAY_NAMES = {
     "クリスマスイブ": "christmas eve", "クリスマス・イブ": "christmas eve",
     "イブ": "christmas eve", "クリスマス": "christmas", "大晦日": "new year's eve",
     "大みそか": "new year's eve", "元日": "new year's day", "元旦": "new year's day",
@@ -36,7 +36,7 @@ _HOLIDAYS = {
     "ゴールデンウィーク": "golden week", "GW": "golden week", "ハロウィン": "halloween",
     "ハロウィーン": "halloween", "イースター": "easter",
 }  # fmt: skip
-_HOLIDAY = "|".join(sorted(map(re.escape, _HOLIDAYS), key=len, reverse=True))
+HOLIDAY = "|".join(sorted(map(re.escape, HOLIDAY_NAMES), key=len, reverse=True))
 _SEASONS = {"春": "spring", "夏": "summer", "秋": "autumn", "冬": "winter"}
 _PARTS = {
     "上旬": "early", "初旬": "early", "初め": "early", "はじめ": "early", "頭": "early",
@@ -64,7 +64,7 @@ JA_GENERIC = frozenset(
 )
 
 
-def _month(ctx: Ctx, text: str) -> tuple[int, int] | None:
+def month_ref(ctx: Ctx, text: str) -> tuple[int, int] | None:
     shifts = {"先々月": -2, "先月": -1, "今月": 0}
     if text in shifts:
         return tx.month_shift(ctx.today, shifts[text])
@@ -75,7 +75,7 @@ def _month(ctx: Ctx, text: str) -> tuple[int, int] | None:
     return (int(m.group(1)) if m.group(1) else resolve_month(ctx, month)), month
 
 
-def _day(ctx: Ctx, text: str, month_hint: tuple[int, int] | None = None) -> date | None:
+def day_of(ctx: Ctx, text: str, month_hint: tuple[int, int] | None = None) -> date | None:
     m = re.fullmatch(rf"(?:((?:19|20)\d{{2}})年)?(?:({NUM})月)?({NUM})日", text)
     if m is None:
         return None
@@ -92,8 +92,8 @@ def _day(ctx: Ctx, text: str, month_hint: tuple[int, int] | None = None) -> date
     return resolve_day(ctx, month, day)
 
 
-def _holiday(ctx: Ctx, word: str) -> tuple[date, date] | None:
-    fn = an.HOLIDAYS[_HOLIDAYS[word]]
+def holiday_days(ctx: Ctx, word: str) -> tuple[date, date] | None:
+    fn = an.HOLIDAYS[HOLIDAY_NAMES[word]]
     today = ctx.today
     for year in range(today.year, today.year - 7, -1):
         span = fn(year)
@@ -105,7 +105,7 @@ def _holiday(ctx: Ctx, word: str) -> tuple[date, date] | None:
     return None
 
 
-def _hit(m: re.Match[str], a: date, b: date, what: str = "") -> Hit:
+def hit(m: re.Match[str], a: date, b: date, what: str = "") -> Hit:
     days = str(a) if a == b else f"{a}–{b}"
     kind = "day_abs" if a == b else "range_abs"
     return Hit(
@@ -114,14 +114,14 @@ def _hit(m: re.Match[str], a: date, b: date, what: str = "") -> Hit:
 
 
 _NTH_WD = re.compile(
-    rf"(?P<m>{_MONTH})の?(?:第(?P<n>{NUM})|(?P<o>最初|最後)の)(?P<w>[月火水木金土日])曜(?:日)?"
+    rf"(?P<m>{MONTH})の?(?:第(?P<n>{NUM})|(?P<o>最初|最後)の)(?P<w>[月火水木金土日])曜(?:日)?"
 )
-_MONTH_PART = re.compile(rf"(?P<m>{_MONTH})の?(?P<p>{_PART})(?:頃|ごろ)?")
-_SPAN = re.compile(rf"(?P<a>{_DAY})(?:から|〜|～|-|–)(?P<b>{_DAY})(?:まで(?:の間)?|の間)?")
+_MONTH_PART = re.compile(rf"(?P<m>{MONTH})の?(?P<p>{_PART})(?:頃|ごろ)?")
+_SPAN = re.compile(rf"(?P<a>{DAY})(?:から|〜|～|-|–)(?P<b>{DAY})(?:まで(?:の間)?|の間)?")
 _OPEN = re.compile(
-    rf"(?P<d>{_DAY}|{_HOLIDAY})(?P<w>以降|以後|から|まで|より前|以前|の前|より後|の後)"
+    rf"(?P<d>{DAY}|{HOLIDAY})(?P<w>以降|以後|から|まで|より前|以前|の前|より後|の後)"
 )
-_HOLIDAY_RX = re.compile(_HOLIDAY)
+_HOLIDAY_RX = re.compile(HOLIDAY)
 _SEASON_RX = re.compile(
     r"(?P<p>去年|昨年|今年|この|今|(?P<y>(?:19|20)\d{2})年)の?(?P<s>[春夏秋冬])"
     r"|(?<![\u4e00-\u9fff])(?P<s2>[春夏秋冬])(?=に|の会話|の話|、|は)"
@@ -131,23 +131,23 @@ _SEASON_RX = re.compile(
 def find_ja_anchors(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _NTH_WD.finditer(text):
-        ym = _month(ctx, m.group("m"))
+        ym = month_ref(ctx, m.group("m"))
         n = parse_ja_number(m.group("n")) if m.group("n") else (1 if m.group("o") == "最初" else -1)
         d = an.nth_weekday(*ym, WEEKDAYS_JA[m.group("w")], n) if ym and n else None
         if d:
-            hits.append(_hit(m, d, d))
+            hits.append(hit(m, d, d))
     for m in _MONTH_PART.finditer(text):
-        ym = _month(ctx, m.group("m"))
+        ym = month_ref(ctx, m.group("m"))
         if ym:
-            hits.append(_hit(m, *an.month_part(*ym, _PARTS[m.group("p")])))
+            hits.append(hit(m, *an.month_part(*ym, _PARTS[m.group("p")])))
     for m in _SPAN.finditer(text):
         hits.extend(_span(ctx, m))
     for m in _OPEN.finditer(text):
         hits.extend(_open(ctx, m))
     for m in _HOLIDAY_RX.finditer(text):
-        span = _holiday(ctx, m.group(0))
+        span = holiday_days(ctx, m.group(0))
         if span:
-            hits.append(_hit(m, *span))
+            hits.append(hit(m, *span))
     for m in _SEASON_RX.finditer(text):
         hits.append(_season(ctx, m))
     return hits
@@ -156,36 +156,36 @@ def find_ja_anchors(text: str, ctx: Ctx) -> list[Hit]:
 def _span(ctx: Ctx, m: re.Match[str]) -> list[Hit]:
     a_text, b_text = m.group("a"), m.group("b")
     ma = re.match(rf"(?:(?:19|20)\d{{2}}年)?{NUM}月", a_text)
-    hint = _month(ctx, ma.group(0)) if ma else None
+    hint = month_ref(ctx, ma.group(0)) if ma else None
     if hint is None:  # "3日から10日まで": this month, or the last one if the 3rd is still ahead
         first = parse_ja_number(re.sub(r"日$", "", a_text)) or 1
         hint = tx.month_shift(ctx.today, 0 if first <= ctx.today.day else -1)
-    a = _day(ctx, a_text, hint)
-    b = _day(ctx, b_text, (a.year, a.month) if a else hint)
+    a = day_of(ctx, a_text, hint)
+    b = day_of(ctx, b_text, (a.year, a.month) if a else hint)
     if a and b and b < a and not re.search("年", b_text):
         b = tx.safe_date(b.year + 1, b.month, b.day)
     if not (a and b and a <= b):
         return []
-    return [_hit(m, a, b)]
+    return [hit(m, a, b)]
 
 
 def _open(ctx: Ctx, m: re.Match[str]) -> list[Hit]:
     word = m.group("d")
-    span = _holiday(ctx, word) if word in _HOLIDAYS else None
-    d = _day(ctx, word, tx.month_shift(ctx.today, 0)) if span is None else None
+    span = holiday_days(ctx, word) if word in HOLIDAY_NAMES else None
+    d = day_of(ctx, word, tx.month_shift(ctx.today, 0)) if span is None else None
     lo, hi = span if span else ((d, d) if d else (None, None))
     if lo is None or hi is None:
         return []
     w = m.group("w")
     past = date(1900, 1, 1)
     if w in ("以降", "以後", "から"):
-        return [_hit(m, lo, max(ctx.today, lo), "since ")]
+        return [hit(m, lo, max(ctx.today, lo), "since ")]
     if w == "まで":
-        return [_hit(m, past, hi, "until ")]
+        return [hit(m, past, hi, "until ")]
     if w in ("より後", "の後"):
         after = hi + timedelta(days=1)
-        return [_hit(m, after, max(ctx.today, after), "after ")]
-    return [_hit(m, past, lo - timedelta(days=1), "before ")]
+        return [hit(m, after, max(ctx.today, after), "after ")]
+    return [hit(m, past, lo - timedelta(days=1), "before ")]
 
 
 def _season(ctx: Ctx, m: re.Match[str]) -> Hit:
@@ -203,7 +203,7 @@ def _season(ctx: Ctx, m: re.Match[str]) -> Hit:
         start, end = an.season(name, ctx.today.year)
     else:
         start, end = an.season_for(name, ctx.today, "this")
-    return _hit(m, start, end, f"{name} ")
+    return hit(m, start, end, f"{name} ")
 
 
 _PICK_WD = re.compile(

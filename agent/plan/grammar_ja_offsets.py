@@ -26,25 +26,25 @@ from memory_store.query.table_ops import First, Last, WhereDate
 __all__ = ["JA_OFFSET_RULES"]
 
 _YEAR_HOLIDAY = re.compile(
-    rf"(?P<p>去年|昨年|今年|一昨年|おととし|(?P<y>(?:19|20)\d{{2}})年)の?(?P<h>{gj._HOLIDAY})"
+    rf"(?P<p>去年|昨年|今年|一昨年|おととし|(?P<y>(?:19|20)\d{{2}})年)の?(?P<h>{gj.HOLIDAY})"
 )
-_DAY_ANCHOR = rf"(?:{gj._DAY}|{gj._HOLIDAY})"
+_DAY_ANCHOR = rf"(?:{gj.DAY}|{gj.HOLIDAY})"
 _NEXT_DAY = re.compile(rf"(?P<d>{_DAY_ANCHOR})の?(?P<w>前日|翌日|前の日|次の日|あくる日)")
-_WEEK_OF = re.compile(rf"(?P<m>{gj._MONTH})の?(?:第(?P<n>{NUM})週|(?P<o>最初|最後)の週)(?!末)")
-_NTH_WEEKEND = re.compile(rf"(?P<m>{gj._MONTH})の?(?:第(?P<n>{NUM})|(?P<o>最初|最後)の)週末")
-_SINCE_MONTH = re.compile(rf"(?P<m>{gj._MONTH})に入って(?:から|以降)")
+_WEEK_OF = re.compile(rf"(?P<m>{gj.MONTH})の?(?:第(?P<n>{NUM})週|(?P<o>最初|最後)の週)(?!末)")
+_NTH_WEEKEND = re.compile(rf"(?P<m>{gj.MONTH})の?(?:第(?P<n>{NUM})|(?P<o>最初|最後)の)週末")
+_SINCE_MONTH = re.compile(rf"(?P<m>{gj.MONTH})に入って(?:から|以降)")
 _YEAR_EDGE = re.compile(r"(?P<p>去年の|昨年の|今年の)?(?P<w>年末|年始|年明け)")
 _AROUND = re.compile(rf"(?P<d>{_DAY_ANCHOR})の(?P<w>次|後|あと|前)の(?:最初の|最後の)?{SESSION_JA}")
 
 
 def _hit(m: re.Match[str], a: date, b: date, what: str = "") -> Hit:
-    return gj._hit(m, a, b, what)
+    return gj.hit(m, a, b, what)
 
 
 def _day_span(ctx: Ctx, text: str) -> tuple[date, date] | None:
-    if text in gj._HOLIDAYS:
-        return gj._holiday(ctx, text)
-    d = gj._day(ctx, text, tx.month_shift(ctx.today, 0))
+    if text in gj.HOLIDAY_NAMES:
+        return gj.holiday_days(ctx, text)
+    d = gj.day_of(ctx, text, tx.month_shift(ctx.today, 0))
     return (d, d) if d else None
 
 
@@ -54,7 +54,7 @@ def find_ja_offsets(text: str, ctx: Ctx) -> list[Hit]:
         p = m.group("p")
         back = {"去年": 1, "昨年": 1, "今年": 0, "一昨年": 2, "おととし": 2}
         year = int(m.group("y")) if m.group("y") else ctx.today.year - back[p]
-        a, b = an.HOLIDAYS[gj._HOLIDAYS[m.group("h")]](year)
+        a, b = an.HOLIDAYS[gj.HOLIDAY_NAMES[m.group("h")]](year)
         hits.append(_hit(m, a, b))
     for m in _NEXT_DAY.finditer(text):
         span = _day_span(ctx, m.group("d"))
@@ -62,7 +62,7 @@ def find_ja_offsets(text: str, ctx: Ctx) -> list[Hit]:
             d = span[0] - timedelta(days=1) if "前" in m.group("w") else span[1] + timedelta(1)
             hits.append(_hit(m, d, d))
     for m in _WEEK_OF.finditer(text):
-        ym = gj._month(ctx, m.group("m"))
+        ym = gj.month_ref(ctx, m.group("m"))
         n = parse_ja_number(m.group("n")) if m.group("n") else (1 if m.group("o") == "最初" else -1)
         if ym and n:
             first, last = tx.month_bounds(*ym)
@@ -71,13 +71,13 @@ def find_ja_offsets(text: str, ctx: Ctx) -> list[Hit]:
             if a <= last:
                 hits.append(_hit(m, a, b))
     for m in _NTH_WEEKEND.finditer(text):
-        ym = gj._month(ctx, m.group("m"))
+        ym = gj.month_ref(ctx, m.group("m"))
         n = parse_ja_number(m.group("n")) if m.group("n") else (1 if m.group("o") == "最初" else -1)
         span = an.nth_weekend(*ym, n) if ym and n else None
         if span:
             hits.append(_hit(m, *span))
     for m in _SINCE_MONTH.finditer(text):
-        ym = gj._month(ctx, m.group("m"))
+        ym = gj.month_ref(ctx, m.group("m"))
         if ym:
             a = date(ym[0], ym[1], 1)
             hits.append(_hit(m, a, max(a, ctx.today), "since "))

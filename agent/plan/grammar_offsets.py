@@ -51,13 +51,13 @@ _PREVIOUS_WEEKEND_RX = re.compile(r"\b(?:the\s+)?(?:previous|prior)\s+weekend\b"
 
 
 def _hit(m: re.Match[str], text: str, a: date, b: date, what: str) -> Hit:
-    return g._range_hit(m.start(), m.end(), text, a, b, what)
+    return g.range_hit(m.start(), m.end(), text, a, b, what)
 
 
 def find_offsets(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _OFFSET_RX.finditer(text):
-        day = g._day(ctx, m.group("d"))
+        day = g.day_anchor(ctx, m.group("d"))
         n = tx.parse_cardinal(m.group("n")) if m.group("n") else 1
         if day is None or not n:
             continue
@@ -84,13 +84,13 @@ def find_offsets(text: str, ctx: Ctx) -> list[Hit]:
 def find_spans_of_anchors(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _HOLIDAY_WEEKEND_RX.finditer(text):
-        day = g._day(ctx, m.group("d"))
+        day = g.day_anchor(ctx, m.group("d"))
         if day is not None:
             a, b = an.weekend_of(day.start)
             hits.append(_hit(m, text, a, b, f"the weekend of {day.what}"))
     for m in _WEEK_OF_RX.finditer(text):
-        ym = g._month(ctx, m.group("m"))
-        n = g._ordinal(m.group("o"))
+        ym = g.month_ref(ctx, m.group("m"))
+        n = g.ordinal_value(m.group("o"))
         if ym is None or not n:
             continue
         first, last = tx.month_bounds(*ym)
@@ -112,12 +112,12 @@ def find_spans_of_anchors(text: str, ctx: Ctx) -> list[Hit]:
     for m in _BETWEEN_RX.finditer(text):
         if not re.search(g.HOLIDAY, m.group(0), _I):
             continue  # two calendar dates: the calendar rules pair those
-        da, db = g._day(ctx, m.group("a")), g._day(ctx, m.group("b"))
+        da, db = g.day_anchor(ctx, m.group("a")), g.day_anchor(ctx, m.group("b"))
         if da is None or db is None:
             continue
         end = db.end
         if end < da.start:  # "between christmas and new year's day": the next one
-            later = g._day(ctx, f"{m.group('b')} {da.start.year + 1}")
+            later = g.day_anchor(ctx, f"{m.group('b')} {da.start.year + 1}")
             end = later.end if later else end
         if da.start <= end:
             hits.append(_hit(m, text, da.start, end, f"{da.what} to {end}"))

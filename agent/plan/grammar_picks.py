@@ -22,10 +22,10 @@ from agent.plan.grammar import (
     VERB,
     WEEKDAY,
     YEAR,
-    _clean,
-    _day,
-    _open_target,
-    _ordinal,
+    clean,
+    day_anchor,
+    open_target,
+    ordinal_value,
 )
 from agent.plan.rules import Ctx, Hit, resolve_month
 from memory_store.query.table_ops import (
@@ -84,8 +84,8 @@ def find_picks(text: str, ctx: Ctx) -> list[Hit]:
         elif m.group("o4"):
             n = -2
         else:
-            n = _ordinal(m.group("o")) or 0
-            if _clean(m.group("o")) == "next":
+            n = ordinal_value(m.group("o")) or 0
+            if clean(m.group("o")) == "next":
                 n = 1
         if not n:
             continue
@@ -137,7 +137,7 @@ def _qualifier(m: re.Match[str], ctx: Ctx) -> list[Hit]:
 
 def _event(text: str, ctx: Ctx, m: re.Match[str]) -> Hit | None:
     """ "... before the trip": an anchor is a span the open-span rule reads; else an event."""
-    if _open_target(text, ctx, m.end()) is not None:
+    if open_target(text, ctx, m.end()) is not None:
         return None
     if re.match(rf"(?:{MONTH}|{WEEKDAY}|\d|{ORD}\b|last\b|yesterday|today)", text[m.end() :], _I):
         return None
@@ -146,7 +146,7 @@ def _event(text: str, ctx: Ctx, m: re.Match[str]) -> Hit | None:
         return None
     event = text[m.start("w") : e.end()].strip()
     event = re.sub(r"^(?:before|after|prior\s+to|following)\s+", "", event, flags=_I).strip()
-    w = _clean(m.group("w"))
+    w = clean(m.group("w"))
     op: TableOp = Before(event=event) if w in ("before", "prior to") else After(event=event)
     return Hit(m.start("w"), e.end(), "filter", [op], f"{w} {event} → {w} the time of '{event}'")
 
@@ -162,7 +162,7 @@ _PART_OF_RX = re.compile(
 def find_parts_of(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _PART_OF_RX.finditer(text):
-        a = _day(ctx, m.group("d"))
+        a = day_anchor(ctx, m.group("d"))
         if a is None:
             continue
         lo, hi = tx.DAY_PARTS[m.group("p").lower()]
