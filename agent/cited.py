@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from agent.result import AskResult
+from agent.timeline import TimelineEntry
 from memory_store.models import StoredMessage
 
 __all__ = [
@@ -18,8 +19,11 @@ __all__ = [
     "Conversation",
     "ConversationsOutput",
     "SearchOutput",
+    "TimelineEvent",
+    "TimelineOutput",
     "ask_output",
     "search_output",
+    "timeline_output",
 ]
 
 
@@ -81,6 +85,36 @@ class Conversation(BaseModel):
 
 class ConversationsOutput(BaseModel):
     conversations: list[Conversation]
+
+
+class TimelineEvent(BaseModel):
+    when: str = Field(description='the event time in words: "Thu 7 Mar 2024 15:00"')
+    start: str
+    end: str = Field(description="exclusive")
+    direction: str = Field(description="past or future, seen from when it was written")
+    resolution: str = Field(description="the words and when they were written")
+    message: CitedMessage
+
+
+class TimelineOutput(BaseModel):
+    events: list[TimelineEvent]
+
+
+def timeline_output(entries: list[TimelineEntry]) -> TimelineOutput:
+    """Events by the date they happen, each citing the message that mentions it."""
+    return TimelineOutput(
+        events=[
+            TimelineEvent(
+                when=e.when,
+                start=e.mention.start.isoformat(),
+                end=e.mention.end.isoformat(),
+                direction=e.mention.direction,
+                resolution=e.resolution,
+                message=CitedMessage.of(e.message),
+            )
+            for e in entries
+        ]
+    )
 
 
 def search_output(result: AskResult, limit: int) -> SearchOutput:

@@ -25,7 +25,8 @@ def mcp(settings: Settings, allow_write: bool) -> None:
     """Serve memlane to an MCP client (an assistant or editor) over stdio.
 
     \b
-    Tools: search, ask, list_conversations (+ import_file, forget with --allow-write).
+    Tools: search, ask, timeline, list_conversations (+ import_file, forget with
+    --allow-write).
     Resource: memlane://message/{id}, a message and its neighbours.
     """
     from agent.cli.mcp_server import build_server  # the SDK takes 2 s to import

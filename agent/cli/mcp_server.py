@@ -1,8 +1,9 @@
 """The MCP server behind `memlane mcp` (agent/cli/mcp.py), on the official `mcp` SDK.
 
-Tools: `search`, `ask` and `list_conversations`; the resource `memlane://message/{id}` (a
-message and its neighbours). Every result cites its messages by id, date, time and speaker
-(agent/cited.py). It is read-only unless started with `--allow-write`, which adds
+Tools: `search`, `ask`, `timeline` and `list_conversations`; the resource
+`memlane://message/{id}` (a message and its neighbours). Every result cites its messages by
+id, date, time and speaker (agent/cited.py). It is read-only unless started with
+`--allow-write`, which adds
 `import_file` and `forget`; without the flag those two are not listed, and a client calling
 one anyway is told which flag it needs.
 
@@ -31,10 +32,13 @@ from agent.cited import (
     Conversation,
     ConversationsOutput,
     SearchOutput,
+    TimelineOutput,
     ask_output,
     search_output,
+    timeline_output,
 )
 from agent.pipeline import Pipeline
+from agent.timeline import timeline
 from memory_store.db.forget import forget as forget_messages
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store
@@ -109,6 +113,17 @@ class MemlaneTools:
         when = self.now(now)
         with self.pipeline() as pipe:
             return ask_output(pipe.ask(question, now=when, conversation=conversation, k=k))
+
+    def timeline(
+        self, conversation: str | None, start: date | None, end: date | None, limit: int
+    ) -> TimelineOutput:
+        if start and end and start > end:
+            raise ToolError(f"start {start} is after end {end}")
+        with self.pipeline() as pipe:
+            entries = timeline(
+                pipe.store, conversation=conversation, start=start, end=end, limit=limit
+            )
+        return timeline_output(entries)
 
     def conversations(self) -> ConversationsOutput:
         with self.pipeline() as pipe:
@@ -226,6 +241,17 @@ def _read_tools(server: MCPServer[Any], tools: MemlaneTools) -> None:
     ) -> AskOutput:
         """Answer a question from the chat history, with the messages the answer cites."""
         return tools.ask(question, k, conversation, now)
+
+    @server.tool()
+    def timeline(
+        conversation: InConversation = None,
+        start: Annotated[date | None, Field(description="events from this day")] = None,
+        end: Annotated[date | None, Field(description="events up to this day, inclusive")] = None,
+        limit: Limit = 50,
+    ) -> TimelineOutput:
+        """Past and upcoming events by the date they happen ("Thursday at 3pm", written on
+        Monday, is Thursday's event), each with the message that mentions it."""
+        return tools.timeline(conversation, start, end, limit)
 
     @server.tool()
     def list_conversations() -> ConversationsOutput:

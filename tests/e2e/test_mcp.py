@@ -29,7 +29,7 @@ from tests.conftest import FIXTURES, SMALL
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-READ_TOOLS = {"search", "ask", "list_conversations"}
+READ_TOOLS = {"search", "ask", "timeline", "list_conversations"}
 TIMEOUT = 120.0
 
 
@@ -129,6 +129,19 @@ def test_a_time_question_returns_that_day_in_time_order(home: Path) -> None:
     assert days == {"2024-03-06"}
     stamps = [m["ts"] for m in found["messages"]]
     assert stamps == sorted(stamps) and len(stamps) == found["total"]
+
+
+def test_timeline_lists_events_by_the_day_they_happen(home: Path) -> None:
+    async def body(client: Client) -> Any:
+        return await client.call_tool("timeline", {"start": "2024-03-07", "end": "2024-03-07"})
+
+    events = session(serve(home), body).structured_content["events"]
+    dentist = next(e for e in events if e["message"]["id"] == 2)
+    assert dentist["when"] == "Thu 7 Mar 2024 15:00"  # "Thursday at 3pm", written Mon 4 March
+    assert dentist["direction"] == "future"
+    assert "written Mon 4 Mar 2024" in dentist["resolution"]
+    cited(dentist["message"])
+    assert all(e["start"] < "2024-03-08" and e["end"] > "2024-03-07" for e in events)
 
 
 def test_write_tools_are_refused_without_allow_write(home: Path) -> None:
