@@ -10,7 +10,7 @@ parts    := the <part> of <day> | [month] [weekday | weekend] <parts> | <part> <
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from agent.plan import timeexpr as tx
 from agent.plan.grammar import (
@@ -26,6 +26,7 @@ from agent.plan.grammar import (
     day_anchor,
     open_target,
     ordinal_value,
+    range_hit,
 )
 from agent.plan.rules import Ctx, Hit, resolve_month
 from memory_store.query.table_ops import (
@@ -226,5 +227,27 @@ def find_weekends(text: str, ctx: Ctx) -> list[Hit]:
     return hits
 
 
+_THE_WEEKEND_RX = re.compile(
+    r"\b(?:on|at|over)\s+the\s+weekend\b(?!\s+(?:of|before|after|prior|following|in|during)\b)",
+    _I,
+)
+
+
+def find_the_weekend(text: str, ctx: Ctx) -> list[Hit]:
+    """ "what did we talk about on the weekend": the latest weekend we talked on."""
+    hits = []
+    for m in _THE_WEEKEND_RX.finditer(text):
+        sunday = tx.recent_weekday(ctx.today, 7)
+        for _ in range(8):
+            if ctx.has_data(sunday - timedelta(days=1), sunday):
+                break
+            sunday -= timedelta(days=7)
+        else:
+            sunday = tx.recent_weekday(ctx.today, 7)
+        a = sunday - timedelta(days=1)
+        hits.append(range_hit(m.start(), m.end(), text, a, sunday, "the latest weekend"))
+    return hits
+
+
 PART_OF_RULES = [find_parts_of]
-PICK_RULES = [find_picks, find_plural_parts, find_weekends]
+PICK_RULES = [find_picks, find_plural_parts, find_weekends, find_the_weekend]

@@ -118,6 +118,8 @@ def _days(a: str, b: str | None = None) -> dict[str, str]:
         ),
         ("what did we talk about when we last talked", [{"op": "nth_session", "n": -1}]),
         ("what did we talk about around new year", [_days("2022-12-29", "2023-01-04")]),
+        ("what did we talk about on the weekend", [_days("2023-06-10", "2023-06-11")]),
+        ("our first 2023 chat?", [_days("2023-01-01", "2023-12-31"), {"op": "first"}]),
         (
             "what did we talk about on weekends in april",
             [

@@ -37,7 +37,7 @@ _SESSION_SPAN = [
 ]
 _SESSION_LAST_N = re.compile(
     rf"\b(?:(?:over|during|in|across|for)\s+)?(?:the|our)\s+(?P<which>last|past|previous|"
-    rf"latest|most\s+recent|first)\s+(?P<n>{CARD})\s+{SESSION}",
+    rf"latest|most\s+recent|first)\s+(?!(?:19|20)\d{{2}}\b)(?P<n>{CARD})\s+{SESSION}",
     ICASE,
 )
 
