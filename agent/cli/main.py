@@ -67,6 +67,9 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         interrupted()
     except click.UsageError as exc:
+        if isinstance(exc, _NO_ARGS_IS_HELP):  # bare `memlane`: the help, as click shows it
+            exc.show()
+            sys.exit(exc.exit_code)
         # The problem and where to read more, without click's usage block.
         where = exc.ctx.command_path if exc.ctx is not None else "memlane"
         click.echo(f"Error: {exc.format_message()}", err=True)
@@ -75,7 +78,29 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
+    except Exception as exc:
+        if _interrupted(exc):  # DuckDB stops its query on Ctrl-C: "Query interrupted"
+            interrupted()
+        raise
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _interrupted(exc: BaseException | None) -> bool:
+    """Whether `exc` was caused by Ctrl-C somewhere down its chain."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt) or "Query interrupted" in str(exc):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
+# click >= 8.2 raises this for a group run without a command (help, then status 2).
+class _NeverRaised(Exception):
+    pass
+
+
+_NO_ARGS_IS_HELP: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", _NeverRaised)
 
 
 def interrupted() -> NoReturn:

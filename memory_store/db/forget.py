@@ -30,6 +30,7 @@ from typing import Any
 
 from memory_store.db import locking
 from memory_store.db.crypto import fsync_path
+from memory_store.db.ingest import refresh_lexical
 from memory_store.db.store import Store, file_hash
 from memory_store.importers import load
 from memory_store.query.search import index_dir_for
@@ -118,6 +119,8 @@ def forget(
     report.history_lines = scrub_history(store, history, texts, names, all)
     report.index_files = _remove_indexes(index_dir_for(store.path))
     compact(store)
+    if store.encrypted:  # searches open it read-only and cannot seal the indexes again
+        refresh_lexical(store)
     return report
 
 

@@ -165,3 +165,13 @@ def test_bench_works_from_any_folder_and_writes_where_out_says(tmp_path: Path) -
     assert json.loads((out / "bench.json").read_text(encoding="utf-8"))["ingest"]
     assert (out / "bench.md").exists()
     assert not (ROOT / "results").exists()
+
+
+def test_bare_memlane_shows_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from agent.cli.main import main
+
+    with pytest.raises(SystemExit) as done:
+        main([])
+    out = capsys.readouterr()
+    assert done.value.code == 2
+    assert "Quick start:" in out.out + out.err and "Error:" not in out.out + out.err
