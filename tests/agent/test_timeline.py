@@ -143,6 +143,8 @@ def test_explain_shows_where_mentions(settings: Settings) -> None:
         ("what are we doing tomorrow?", "event"),
         ("what did Maria donate in December 2023?", "both"),
         ("when did Melanie go camping in June?", "both"),
+        ("which movie does Aki mention they enjoy watching in June?", "both"),
+        ("what did Maria donate in December 2024?", "none"),
     ],
 )
 def test_questions_choose_their_clock(question: str, kind: str) -> None:
@@ -150,6 +152,9 @@ def test_questions_choose_their_clock(question: str, kind: str) -> None:
 
     planned = plan_question(question, now=datetime(2024, 3, 5, 21, 40), speakers=["Aki"])
     ops = [op for op in planned.plan.ops if op.op != "where_speaker"]
+    if kind == "none":  # a past event after now: on neither clock, content alone
+        assert ops == [] and any(n.startswith("clock: none") for n in planned.resolved)
+        return
     assert ops, planned.resolved
     if kind == "written":
         assert all(isinstance(op, WhereDate | WhereMonth) for op in ops)
