@@ -67,7 +67,7 @@ def ensure_mentions(store: Store) -> int:
 
 def mode_line(settings: Settings) -> str:
     if not settings.llm_configured:
-        return "offline mode: no language model; answers quote your messages."
+        return "offline mode: no language model; answers are read from your messages."
     from agent.llm import describe_remote
 
     remote = describe_remote(settings, 40)

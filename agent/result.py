@@ -97,6 +97,11 @@ class AskResult:
         }
         if self.answer is not None:
             data["answer"] = self.answer.text
+            data["answer_type"] = self.answer.kind or None
+            data["answer_span"] = self.answer.span
+            data["answer_detail"] = self.answer.detail
+            data["evidence"] = self.answer.evidence
+            # The messages behind the stated answer, first; not every message retrieved.
             data["citations"] = [m.to_json() for m in self.answer.citations]
             data["abstained"] = self.answer.abstained
         return data

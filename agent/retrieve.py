@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.answer.kinds import SPREAD, classify
+from agent.answer.text import with_shorthands
 from agent.result import AskResult
 from memory_store.query.fusion import fill_missing, top
 from memory_store.query.search import RetrievalConfig, Searcher, SearchResult
@@ -32,6 +34,10 @@ def retrieve(
         return
     # The original wording still carries the time phrase; the planner's content query does not.
     variants = list(dict.fromkeys([query, *result.rewrite.variants[1:]]))
+    # Chat spells "birthday" "bday": the lexical side only finds what is written, so the
+    # shorthand joins the query when the store holds it.
+    short = with_shorthands(query, searcher.lexical("messages").doc_freq)
+    variants += [short] if short and short not in variants else []
     named = searcher.named_speakers(query, result.conversation)
     if candidates is not None:
         variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
@@ -55,7 +61,9 @@ def retrieve(
         for v in variants
     ]
     fused = runs[0] if len(runs) == 1 else fill_missing(runs)
-    result.search = searcher.result_from_scores(query, dict(top(fused, 200)), k)
+    # First/last mentions, counts and lists read every on-topic message, not the top few.
+    depth = 200 if classify(result.rewrite.question).kind in SPREAD else 50
+    result.search = searcher.result_from_scores(query, dict(top(fused, 200)), k, depth=depth)
 
 
 _REPORTING = re.compile(

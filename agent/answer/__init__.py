@@ -1,52 +1,112 @@
-"""The answer stage: typed short answers, summaries of a time span, abstention; the LLM answerer.
+"""The answer stage: an answer first, then the evidence.
 
-`answer` is what the pipeline calls. Time questions are summarised offline (offline.py); content
-questions go to the LLM answerer (llm.py) when one is configured, falling back to the offline
-answerer, which quotes the best evidence or abstains.
+`answer` is what the pipeline calls. Offline, the question's kind (kinds.py) picks the reader:
+a date from the event clock for *when* (reader.py), a name, place or sentence for
+*who/where/what*, yes or no, the first or last on-topic message, a count or a list over the
+covering set (aggregate.py), or an extractive summary of a span for "what did we talk about"
+(summary.py). With a chat model configured, content questions go to the LLM answerer (llm.py),
+falling back to the offline reader.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
-from agent.answer.offline import Answer, answer_content, render, summarize_time
+from agent.answer.aggregate import count, listing
+from agent.answer.kinds import Kind, QuestionKind, classify
+from agent.answer.offline import Answer, render
+from agent.answer.reader import (
+    NO_ANSWER,
+    ReaderContext,
+    Reading,
+    first_or_last,
+    question_terms,
+    read,
+)
+from agent.answer.summary import summarize
+from agent.answer.text import TermWeights, terms
 from agent.errors import LLMError
+from agent.plan.leftover import reading_sentence
 from agent.result import AskResult
 from agent.stages import with_fallback
 from memory_store.models import StoredMessage
 
-__all__ = ["Answer", "LLMAnswerFn", "answer", "render"]
+__all__ = [
+    "NO_ANSWER",
+    "Answer",
+    "LLMAnswerFn",
+    "Kind",
+    "ReaderContext",
+    "TermWeights",
+    "answer",
+    "classify",
+    "render",
+]
 
 LLMAnswerFn = Callable[[str, list[StoredMessage], AskResult], Answer]
+# Words that scope a summary rather than name its topic ("the climbing chat", "that night").
+_SCOPE_WORDS = (
+    "chat conversation group call talk morning afternoon evening night today tonight day "
+    "monday tuesday wednesday thursday friday saturday sunday weekend week month year "
+    "january february march april may june july august september october november december"
+)
 
 
-def answer(
-    result: AskResult,
-    *,
-    llm_answer: LLMAnswerFn | None,
-    me: str | None,
-    background: Callable[[], Counter[str]],
-    abstain_threshold: float,
-) -> Answer:
-    if result.route == "time":
-        return summarize_time(result.filtered, me=me, background=background())
+def answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderContext) -> Answer:
+    out = _answer(result, llm_answer=llm_answer, reader=reader)
+    planned = result.planned
+    if planned.leftover:  # part of the question looked temporal and was not read: say so
+        readings = [n for n in planned.resolved if not n.startswith("not understood")]
+        said = reading_sentence(planned.leftover, readings)
+        out.detail = f"{said} {out.detail}" if out.detail else said
+    return out
+
+
+def asks_for_span(result: AskResult, reader: ReaderContext) -> bool:
+    """ "What did we talk about on Tuesday": a time filter and no topic of its own."""
+    if not any(op.op != "where_speaker" for op in result.planned.plan.ops):
+        return False
+    scope = terms(" ".join([*reader.conversations, _SCOPE_WORDS]))
+    words = question_terms(result.planned.content_query, reader) - scope
+    return not {w for w in words if not w.isdigit()}
+
+
+def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderContext) -> Answer:
+    qk = classify(result.rewrite.question)
+    if result.route == "time" or (qk.kind is Kind.SUMMARY and asks_for_span(result, reader)):
+        # The LLM writes no summaries here yet: the extractive one is what both modes show.
+        return as_answer(summarize(result.filtered, reader))
     ranked = result.search.ranked_messages if result.search else []
     hits = result.search.results if result.search else []
     chunk_msgs = [m for h in hits for m in h.messages]
     context = list(dict.fromkeys([*ranked[:5], *chunk_msgs]))
     ask_llm = None if llm_answer is None else partial(llm_answer, result.question, context, result)
     # Time words were used by the filter; evidence is about what is left to find.
+    question = result.planned.content_query or result.rewrite.question
     return with_fallback(
         ask_llm,
-        lambda: answer_content(
-            result.planned.content_query or result.rewrite.question,
-            ranked,
-            me=me,
-            abstain_threshold=abstain_threshold,
-        ),
+        lambda: as_answer(read_by_kind(question, qk, ranked, reader)),
         (LLMError,),
         "LLM answer failed, answered offline",
         result.notes,
+    )
+
+
+def read_by_kind(
+    question: str, qk: QuestionKind, ranked: list[StoredMessage], reader: ReaderContext
+) -> Reading:
+    if qk.kind in (Kind.FIRST, Kind.LAST):
+        return first_or_last(question, ranked, reader, last=qk.kind is Kind.LAST)
+    if qk.kind is Kind.HOW_MANY:
+        return count(question, ranked, reader)
+    if qk.kind is Kind.LIST:
+        return listing(question, ranked, reader)
+    return read(question, ranked, reader)
+
+
+def as_answer(r: Reading) -> Answer:
+    notes = list(r.why) if r.abstained else []  # why it declined is worth telling
+    return Answer(
+        r.text, r.citations, r.abstained, notes, r.kind, r.span, r.detail, r.evidence, r.why
     )

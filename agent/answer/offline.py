@@ -27,10 +27,18 @@ _CITE = re.compile(r"\[m(\d+)\]")
 
 @dataclass
 class Answer:
+    """The answer alone in `text`; where it comes from in `detail`; the messages behind it first
+    in `citations`."""
+
     text: str
     citations: list[StoredMessage]
     abstained: bool = False
     notes: list[str] = field(default_factory=list)
+    kind: str = ""  # when, who, summary, how_many, clarify, … ("" for the LLM's answers)
+    span: str | None = None  # the words that answer, when the reader chose some
+    detail: str | None = None  # one line: how the answer was read from the messages
+    evidence: float | None = None  # the reader's evidence score (what abstention compares)
+    why: list[str] = field(default_factory=list)  # how the reader chose, for /explain
 
 
 def word_background(texts: Sequence[str]) -> Counter[str]:
@@ -291,7 +299,7 @@ def _clip(text: str, limit: int = 240) -> str:
 
 
 def render(answer: Answer) -> str:
-    lines = [answer.text]
+    lines = [answer.text] + ([f"  ({answer.detail})"] if answer.detail else [])
     for m in answer.citations:
         lines.append(f"  [m{m.id}] {stamp(m)} {_clip(m.text, 300)}")
     return "\n".join(lines)

@@ -27,6 +27,7 @@ from rich.table import Table
 from agent.app import build_pipeline, mode_line
 from agent.cli.common import console, err, printable, store_options
 from agent.cli.render import render_answer, render_explain
+from agent.dialogue import ask_after
 from agent.pipeline import AskResult
 from agent.plan.finder import FINDER
 from memory_store.db.ingest import ingest_files, plural
@@ -280,11 +281,20 @@ def search(
 
 @click.command()
 @click.argument("question")
+@click.option(
+    "--turn",
+    "turns",
+    multiple=True,
+    metavar="TEXT",
+    help="An earlier question of the dialogue (repeatable, oldest first), asked first as the "
+    "REPL would, so that QUESTION can be a follow-up.",
+)
 @question_options
 @store_options
 def ask(
     settings: Settings,
     question: str,
+    turns: tuple[str, ...],
     k: int,
     conversation: str | None,
     now_opt: str | None,
@@ -292,12 +302,21 @@ def ask(
     as_json: bool,
     explain: bool,
 ) -> None:
-    """Answer QUESTION from your history, citing date, time and speaker."""
+    """Answer QUESTION from your history: the answer first, then the messages it used, with
+    their date, time and speaker.
+
+    \b
+    Examples:
+      memlane ask "when is my dental cleaning?" --now latest
+      memlane ask "where did she have lunch?" --turn "what did Aki say about Kyoto?"
+      memlane ask "how many times did Miso see the vet?" --json
+    """
     pipe = build_pipeline(settings, me=me)
     click.get_current_context().call_on_close(pipe.store.close)
     if not as_json:
         err.print(f"[dim]{mode_line(settings)}[/dim]")
-    result = pipe.ask(question, now=parse_now(now_opt), conversation=conversation, k=k)
+    now = parse_now(now_opt)
+    result = ask_after(pipe, turns, question, now=now, conversation=conversation, k=k)
     if emitted_json(result, as_json, explain):
         return
     console.print(printable(render_answer(result)), markup=False, soft_wrap=True)

@@ -363,3 +363,50 @@ def tmd_table(results: dict[str, Any]) -> str:
             rows.append([subset, subtype, d["n"], f"{d['recall']:.4f}", f"{d['f2']:.4f}"])
         rows.append([subset, "overall", data["n"], f"{data['recall']:.4f}", f"{data['f2']:.4f}"])
     return format_table(["subset", "sub-type", "n", "recall", "F2"], rows, markdown=False)
+
+
+@eval_group.command()
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--me", help="Who 'I' is (default: the one speaker in every conversation).")
+@click.option(
+    "--json",
+    "json_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the summary here ('-' for stdout).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Write scenarios.md, scenarios.json and scenarios.csv (one row per question) here.",
+)
+@eval_options
+def scenarios(
+    settings: Settings,
+    db: Path | None,
+    folder: Path,
+    me: str | None,
+    json_file: Path | None,
+    out_dir: Path | None,
+) -> None:
+    """A scenario set FOLDER (history.jsonl + questions.json): imports the history, asks every
+    question as a person would (follow-ups after their earlier turns) and scores the answers
+    as the set's README says; prints the share correct per question type.
+
+    \b
+    Examples:
+      memlane eval scenarios ../shared/data/scenarios
+      memlane eval scenarios ../shared/data/scenarios --out out/scenarios --me Noor
+    """
+    from eval.scenarios import run_scenarios, scenarios_table, write_scenarios
+
+    with progress_bars() as tick:
+        summary, rows = run_scenarios(folder, settings, me=me, db=db, progress=tick)
+    _emit_json(summary, json_file)
+    if out_dir:
+        write_scenarios(out_dir, summary, rows)
+    if json_file != Path("-"):
+        click.echo(scenarios_table(summary, markdown=False))
+        click.echo(f"the user ('I'): {summary['me'] or 'unknown'}; mode: {summary['mode']}")
+        if out_dir:
+            console.print(f"per question: {out_dir / 'scenarios.csv'}")

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from agent.answer.offline import stamp
 from agent.cli.render import render_answer, render_explain
+from agent.dialogue import remember
 from agent.pipeline import AskResult, Pipeline
-from agent.rewrite.offline import ASSISTANT, Turn
+from agent.rewrite.offline import Turn
 
 HELP = """Ask anything about your history. Follow-up questions use the conversation so far.
   /explain            the last plan, SQL, rewrites and scores
@@ -67,10 +68,7 @@ class Repl:
         st.last = result
         text = render_answer(result)
         self.out(text)
-        st.history += [
-            Turn("user", question),
-            Turn(ASSISTANT, result.answer.text if result.answer else ""),
-        ]
+        remember(self.pipeline, st.history, question, result)
         return True
 
     def explain(self, _: str) -> bool:

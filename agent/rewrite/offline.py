@@ -97,7 +97,7 @@ def _named(text: str, speakers: Sequence[str]) -> list[str]:
 def _topic(text: str) -> str:
     words = [
         w
-        for w in re.findall(r"[\w'-]+", text)
+        for w in re.findall(r"[^\W\d_][\w'-]*", re.sub(r"(\w)['’]s\b", r"\1", text))
         if w.lower() not in STOPWORDS
         and w.lower() not in _QWORDS
         and w.lower() not in GENERIC_WORDS
@@ -177,9 +177,12 @@ def _resolve_people(
 
 
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
-    # "it"/"that", or an elliptical follow-up with no topic of its own ("who drove?").
+    # "it"/"that", or an elliptical follow-up with one word of its own and nobody named
+    # ("who drove?"); "what did he say?" is about a person, resolved above.
     own = _topic(plan_question(rw.original, now=now, speakers=list(speakers)).content_query)
-    if not _THING.search(request_part(rw.original)) and len(own.split()) > 1:
+    elliptical = len(own.split()) == 1 and not _PERSON.search(rw.original)
+    elliptical = elliptical and not _named(rw.original, speakers)
+    if not _THING.search(request_part(rw.original)) and not elliptical:
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.
     for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):

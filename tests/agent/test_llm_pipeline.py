@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
+from agent import answer as answer_stage
 from agent.answer.llm import answer_with_llm
-from agent.answer.offline import NO_ANSWER, answer_content
+from agent.answer.offline import NO_ANSWER
 from agent.llm import build_chat_model
 from agent.pipeline import AskResult, Pipeline
 from agent.plan.llm import ops_json_schema, reject_sql_like
@@ -278,11 +279,8 @@ def test_malformed_structured_output_falls_back_cleanly(
             result.rewrite.question, now=NOW, speakers=store.speakers("Aki")
         )
     if stage == "answer":
-        ranked = result.search.ranked_messages if result.search else []
-        offline = answer_content(
-            result.rewrite.question,
-            ranked,
-            abstain_threshold=pipe.settings.abstain_threshold,
+        offline = answer_stage.answer(
+            result, llm_answer=None, reader=pipe.reader_context(result.conversation)
         )
         assert result.answer.text == offline.text
     else:

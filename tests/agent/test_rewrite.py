@@ -76,9 +76,9 @@ def rewrite(question: str, history: list[Turn], me: str | None = None) -> Rewrit
         pytest.param(
             turns(("user", "what did we talk about on Tuesday?"), (ASSISTANT, TUESDAY_ANSWER)),
             "what did we say?",
-            "12 March 2024",
+            "on Tuesday",  # the user's own words; the answer's dates are what it found
             [(date(2024, 3, 12), date(2024, 3, 12))],
-            id="from-the-answer-lead",
+            id="from-the-user-not-the-answer",
         ),
     ],
 )

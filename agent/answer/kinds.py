@@ -1,0 +1,158 @@
+"""What kind of answer a question wants, read from its wording: the wh-word, its complement and
+a few request verbs. The kind decides how the reader states the answer (a date, a name, a span,
+a count, a summary), never what is retrieved.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    WHEN = "when"
+    FIRST = "first_mention"
+    LAST = "last_mention"
+    WHO = "who"
+    WHERE = "where"
+    WHAT = "what"
+    HOW_MANY = "how_many"
+    LIST = "list"
+    SUMMARY = "summary"
+    YES_NO = "yes_no"
+    AMOUNT = "how_much"
+
+
+# Kinds whose evidence is spread over many messages.
+SPREAD = frozenset({Kind.FIRST, Kind.LAST, Kind.HOW_MANY, Kind.LIST})
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    kind: Kind
+    # The noun the wh-word asks for ("which *hotel*", "what *time*"), when there is one.
+    focus: str | None = None
+    # "what time": the clock matters, not only the day.
+    wants_time: bool = False
+
+
+_TALK = r"(?:talk|talked|chat|chatted|discuss|discussed|speak|spoke|say|said|mention|mentioned)"
+_SUMMARY = re.compile(
+    rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|i|\w+\s+and\s+(?:i|me)|(?:i|me)\s+and\s+\w+|"
+    rf"\w+)\s+(?:\w+\s+)?{_TALK}\s+(?:about|over)\b|"
+    r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
+    r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
+    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:on\s+)?about\b",
+    re.IGNORECASE,
+)
+_MENTION = (
+    r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
+    r"ask\w*|wrote|texted|messag\w*|tell|told)"
+)
+_LAST = re.compile(
+    rf"\b(?:last|latest|most\s+recent(?:ly)?)\b.{{0,40}}\b{_MENTION}|"
+    rf"\b{_MENTION}\b.{{0,40}}\b(?:last|latest|most\s+recently)\b|"
+    r"\blast\s+time\b",
+    re.IGNORECASE,
+)
+_FIRST = re.compile(
+    rf"\b(?:first|earliest)\b.{{0,40}}\b{_MENTION}|\b{_MENTION}\b.{{0,40}}\bfirst\b|"
+    r"\bfirst\s+time\b",
+    re.IGNORECASE,
+)
+_HOW_MUCH = re.compile(
+    r"\bhow\s+much\b(?!\s+time)|\bwhat\s+(?:did|does|do|was|is)\s+.{0,30}\bcost\b|"
+    r"\b(?:price|cost|fee)\s+(?:of|for)\b",
+    re.IGNORECASE,
+)
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|often)\b|\bnumber\s+of\b|\bhow\s+much\s+times\b", re.I)
+_LIST = re.compile(
+    r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
+    r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\b|\bwhat\s+\w+\s+and\s+\w+\b|"
+    r"\beveryone\s+bring",
+    re.IGNORECASE,
+)
+_WHEN = re.compile(
+    r"\b(?:when|what\s+(?:day|date|time|month|year|week)|which\s+(?:day|date|month|week)|"
+    r"what\s+day's|how\s+long\s+ago|since\s+when)\b|"
+    r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+){0,2}"
+    r"(?:date|day|deadline)\b",
+    re.IGNORECASE,
+)
+_WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)
+_WHO = re.compile(r"\b(?:who|whom|whose|whos|who's)\b|\bwhat'?s\s+the\s+name\b|\bname\s+of\b", re.I)
+_WHERE = re.compile(r"\b(?:where|wheres|where's)\b|\bwhat\s+(?:place|city|country)\b", re.I)
+_YES_NO = re.compile(
+    r"^\s*(?:and\s+|so\s+|wait\s+)?(?:did|does|do|is|are|was|were|has|have|had|can|could|"
+    r"will|would|should)\s+(?!.*\b(?:what|when|where|who|which|how)\b)",
+    re.IGNORECASE,
+)
+_WHICH = re.compile(r"\b(?:which|what)\s+([a-z]+)\b", re.IGNORECASE)
+_NOT_FOCUS = frozenset(
+    [
+        "did",
+        "do",
+        "does",
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "kind",
+        "sort",
+        "type",
+        "one",
+        "ones",
+        "time",
+        "day",
+        "date",
+        "about",
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+    ]
+)
+
+
+def classify(question: str) -> QuestionKind:
+    """The answer kind of one question. Order matters: "when did I last mention X" is a
+    last-mention question, not a plain when."""
+    q = question.strip()
+    focus = _focus(q)
+    if _HOW_MANY.search(q):
+        return QuestionKind(Kind.HOW_MANY, focus)
+    if _HOW_MUCH.search(q):
+        return QuestionKind(Kind.AMOUNT, focus)
+    if _LAST.search(q) and not _SUMMARY.search(q):
+        return QuestionKind(Kind.LAST, focus)
+    if _FIRST.search(q) and not _SUMMARY.search(q):
+        return QuestionKind(Kind.FIRST, focus)
+    if _SUMMARY.search(q):
+        return QuestionKind(Kind.SUMMARY, focus)
+    if _WHEN.search(q):
+        return QuestionKind(Kind.WHEN, focus, wants_time=bool(_WHAT_TIME.search(q)))
+    if _LIST.search(q):
+        return QuestionKind(Kind.LIST, focus)
+    if _WHO.search(q):
+        return QuestionKind(Kind.WHO, focus)
+    if _WHERE.search(q):
+        return QuestionKind(Kind.WHERE, focus)
+    if _YES_NO.search(q):
+        return QuestionKind(Kind.YES_NO, focus)
+    return QuestionKind(Kind.WHAT, focus)
+
+
+def _focus(question: str) -> str | None:
+    m = _WHICH.search(question)
+    if m and m.group(1).lower() not in _NOT_FOCUS:
+        return m.group(1).lower()
+    return None

@@ -1,0 +1,199 @@
+"""The part of a message that answers: a name, a place phrase, or the sentence that says it."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Sequence
+
+from memory_store.indexes.tokenize import STOPWORDS
+
+from .text import sentences, terms
+
+_NAMED = re.compile(
+    r"\b(?:name\s+is|name's|named|called|call\s+(?:him|her|it))\s+([^\W\d_][\w'-]+)",
+    re.IGNORECASE,
+)
+_MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-zÀ-ÿ][a-zà-ÿ]+)\b")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|us)\b", re.IGNORECASE)
+_PLACE = re.compile(
+    r"\b(?:at|in|to|from|near|inside)\s+((?:the\s+|my\s+|our\s+|a\s+)?"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
+    re.IGNORECASE,
+)
+_NOT_PLACE = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "it",
+        "this",
+        "that",
+        "all",
+        "least",
+        "last",
+        "first",
+        "time",
+        "morning",
+        "evening",
+        "night",
+        "week",
+        "weekend",
+        "month",
+        "year",
+        "end",
+        "bit",
+        "while",
+        "case",
+        "fact",
+        "general",
+        "mind",
+        "me",
+        "you",
+        "him",
+        "her",
+        "them",
+        "us",
+        "touch",
+    ]
+)
+
+
+def best_sentence(text: str, wanted: set[str]) -> str:
+    """The sentence of `text` sharing most terms with `wanted`; a very short one keeps the next
+    sentence too ("I started a starter. Her name is Brunhilde")."""
+    spans = sentences(text)
+    if len(spans) <= 1:
+        return text.strip()
+    scored = [(len(wanted & terms(text[a:b])), -i) for i, (a, b) in enumerate(spans)]
+    i = -max(scored)[1]
+    a, b = spans[i]
+    if b - a < 45 and i + 1 < len(spans):
+        b = spans[i + 1][1]
+    return text[a:b].strip()
+
+
+def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> list[str]:
+    """Known person names in `text`, in order, without those in `exclude` (lower case)."""
+    found = [m.group(1) for m in _NAMED.finditer(text) if m.group(1).lower() not in exclude]
+    for word in re.findall(r"[^\W\d_][\w'-]*", text):
+        base = re.sub(r"'s$", "", word)
+        if base.lower() in lexicon and base.lower() not in exclude:
+            found.append(base)
+    return list(dict.fromkeys(found))
+
+
+def speaks_for_self(text: str) -> bool:
+    return bool(_FIRST_PERSON.search(text))
+
+
+def place_phrase(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
+    """A prepositional place phrase ("in piotr's car", "at lemongrass"), preferring one whose
+    words the question does not already hold: the question asks for what it does not know."""
+    best: tuple[int, str] | None = None
+    for m in _PLACE.finditer(text):
+        prep, phrase = m.group(0).split(None, 1)[0], _trim_phrase(m.group(1).strip(" ,.!?"))
+        words = phrase.lower().split()
+        if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS):
+            continue  # "to try yudofu" is a verb, "to Leipzig" a place
+        if not words or words[-1] in _NOT_PLACE or all(w in _NOT_PLACE for w in words):
+            continue
+        if any(s in phrase.lower() for s in skip):
+            continue
+        new = len(terms(phrase) - wanted)
+        score = new * 2 + ("'" in phrase or "’" in phrase) + any(c.isupper() for c in phrase)
+        if best is None or score > best[0]:
+            best = (score, f"{prep} {phrase}")
+    return best[1] if best and best[0] > 0 else None
+
+
+_DETERMINERS = frozenset(["the", "my", "our", "a", "his", "her", "their", "your"])
+
+
+def _trim_phrase(phrase: str) -> str:
+    """Stop a place phrase at the first function word after its start ("Casa Verde was so
+    good" → "Casa Verde")."""
+    words = phrase.split()
+    for i, w in enumerate(words[1:], start=1):
+        if w.lower() in STOPWORDS and w.lower() not in _DETERMINERS:
+            return " ".join(words[:i])
+    return phrase
+
+
+_FILLER = frozenset(
+    [
+        "hey",
+        "hi",
+        "hello",
+        "wow",
+        "yeah",
+        "yes",
+        "yep",
+        "yup",
+        "oh",
+        "ooh",
+        "ohh",
+        "haha",
+        "hahaha",
+        "lol",
+        "omg",
+        "ok",
+        "okay",
+        "sure",
+        "actually",
+        "well",
+        "so",
+        "totally",
+        "definitely",
+        "aw",
+        "aww",
+        "ha",
+        "hmm",
+        "um",
+        "uh",
+        "thanks",
+        "thank",
+        "you",
+        "awesome",
+        "cool",
+        "great",
+        "nice",
+        "amazing",
+        "honestly",
+        "anyway",
+        "btw",
+        "also",
+        "and",
+        "but",
+    ]
+)
+_LEAD = re.compile(r"^\s*([^.!?,:;–—-]*)[.!?,:;–—-]+\s*")
+
+
+def trim_span(span: str, names: Collection[str] = ()) -> str:
+    """The sentence without the greeting or interjection that leads it ("Hey Joanna! Yeah
+    actually - creating gaming content" → "creating gaming content")."""
+    low_names = {n.lower() for n in names}
+    while True:
+        m = _LEAD.match(span)
+        if not m or m.end() >= len(span):
+            break
+        words = [w.lower() for w in re.findall(r"[\w']+", m.group(1))]
+        if words and not all(w in _FILLER or w in low_names for w in words):
+            break
+        span = span[m.end() :]
+    return span.strip(" \t\n-–—")
+
+
+def person_names(texts: Sequence[str]) -> set[str]:
+    """Words written capitalised inside a sentence more often than not: names, in lower case.
+    Chat is often lower case throughout, so a name must be capitalised once somewhere."""
+    upper: Counter[str] = Counter()
+    lower: Counter[str] = Counter()
+    for text in texts:
+        for m in _MID_SENTENCE_WORD.finditer(text):
+            w = m.group(1)
+            (upper if w[0].isupper() else lower)[w.lower()] += 1
+    return {w for w, n in upper.items() if n > lower[w] and w not in STOPWORDS and len(w) > 2}

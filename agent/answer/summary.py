@@ -1,0 +1,80 @@
+"""Extractive summaries for "what did we talk about …": the few most central messages of the
+filtered span, chosen for diversity (maximal marginal relevance over idf-weighted terms), each
+led by its most distinctive word and shortened, with who said it and when."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .reader import ReaderContext, Reading, who
+from .text import clip, day_phrase, join_names, terms
+
+POINTS = 4
+# MMR trade-off between centrality and novelty (Carbonell & Goldstein 1998).
+LAMBDA = 0.6
+
+
+def _vector(text: str, ctx: ReaderContext) -> dict[str, float]:
+    return {t: ctx.weights.idf(t) for t in terms(text)}
+
+
+def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
+    dot = sum(w * b[t] for t, w in a.items() if t in b)
+    na = math.sqrt(sum(w * w for w in a.values()))
+    nb = math.sqrt(sum(w * w for w in b.values()))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def pick_points(
+    messages: Sequence[StoredMessage], ctx: ReaderContext, n: int = POINTS
+) -> list[int]:
+    """Indexes of up to `n` messages: central to the span, unlike each other, not chatter."""
+    vecs = [_vector(m.text, ctx) for m in messages]
+    centroid: dict[str, float] = {}
+    for v in vecs:
+        for t, w in v.items():
+            centroid[t] = centroid.get(t, 0.0) + w
+    # A message carrying little (an emoji, "lol", "ok") is not a point however central.
+    weight = [min(1.0, sum(v.values()) / 12.0) for v in vecs]
+    central = [_cosine(v, centroid) * w for v, w in zip(vecs, weight, strict=True)]
+    chosen: list[int] = []
+    while len(chosen) < min(n, len(messages)):
+
+        def mmr(i: int) -> float:
+            novelty = max((_cosine(vecs[i], vecs[j]) for j in chosen), default=0.0)
+            return LAMBDA * central[i] - (1 - LAMBDA) * novelty
+
+        rest = [i for i in range(len(messages)) if i not in chosen and weight[i] > 0.25]
+        if not rest:
+            break
+        chosen.append(max(rest, key=mmr))
+    return sorted(chosen)
+
+
+def summarize(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
+    if not messages:
+        return Reading("Nothing in the history matches that time.", [], "summary", abstained=True)
+    idx = pick_points(messages, ctx)
+    picked = [messages[i] for i in idx]
+    points = [f"“{clip(m.text, 110)}” ({who(m, ctx)})" for m in picked]
+    names = list(dict.fromkeys(who(m, ctx) for m in messages))
+    names = ["you", *[n for n in names if n != "you"]] if "you" in names else names
+    first, last = messages[0].ts, messages[-1].ts
+    when = (
+        f"On {day_phrase(first)}"
+        if first.date() == last.date()
+        else f"Between {day_phrase(first)} and {day_phrase(last)}"
+    )
+    n = len(messages)
+    lead = f"{when}, {join_names(names)} exchanged {n} message{'s' * (n != 1)}, mostly: "
+    text = lead + "; ".join(points) + "."
+    why = [f"{len(picked)} of {n} messages chosen for centrality and variety (MMR, λ={LAMBDA})"]
+    return Reading(_tidy(text), picked, "summary", span="; ".join(points), why=why)
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r"\s+", " ", text)

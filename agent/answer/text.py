@@ -1,0 +1,150 @@
+"""Small text tools the reader shares: terms with weights, sentences, clipping, date phrases."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from datetime import date, datetime
+
+from memory_store.indexes.tokenize import DefaultTokenizer
+
+TOKENIZE = DefaultTokenizer()
+WORD = re.compile(r"[^\W\d_][\w'-]+", re.UNICODE)
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\s*\n+\s*|(?<=[.!?])(?=[A-Z])")
+
+# Words of the request itself, not of its content ("tell me more", "what did we talk about").
+_REQUEST_WORDS = (
+    "tell more say said talk talked mention mentioned discuss remember know anything "
+    "again remind lol wait thing stuff time last first ever bring brought come came up "
+    "end ended get got happen happened go went date day "
+    # question words and generic nouns: the answer does not repeat them
+    "when where what which who whos whose why how many much often something anything "
+    "anyone anybody everyone everybody someone somebody list name girl guy person people "
+    "woman man thing one ones kind sort getting going doing"
+)
+
+# Chat shorthand and irregular past forms, so "mum's birthday" finds "mum's bday is the 16th"
+# and "who drove?" finds "I'll drive". Applied to both sides before terms are compared.
+ALIASES = {
+    "bday": "birthday", "b-day": "birthday", "xmas": "christmas", "tmrw": "tomorrow",
+    "tmr": "tomorrow", "bf": "boyfriend", "gf": "girlfriend", "bro": "brother", "sis": "sister",
+    "mom": "mum", "mother": "mum", "dad": "father", "pic": "photo", "pics": "photos",
+    "gave": "give", "drove": "drive", "driven": "drive", "bought": "buy", "flew": "fly",
+    "flown": "fly", "went": "go", "gone": "go", "ate": "eat", "eaten": "eat", "met": "meet",
+    "ran": "run", "saw": "see", "seen": "see", "took": "take", "taken": "take", "made": "make",
+    "told": "tell", "thought": "think", "found": "find", "left": "leave", "lost": "lose",
+    "won": "win", "began": "begin", "begun": "begin", "brought": "bring", "caught": "catch",
+    "chose": "choose", "sold": "sell", "sent": "send", "spent": "spend", "wrote": "write",
+    "written": "write", "read": "read", "paid": "pay", "kept": "keep", "felt": "feel",
+    "held": "hold", "built": "build", "broke": "break", "broken": "break", "fell": "fall",
+    "grew": "grow", "knew": "know", "threw": "throw", "swam": "swim", "sang": "sing",
+}  # fmt: skip
+_ALIAS_RE = re.compile(r"\b(" + "|".join(map(re.escape, ALIASES)) + r")\b", re.IGNORECASE)
+
+
+SHORTHANDS: dict[str, list[str]] = {}
+for _short, _full in ALIASES.items():
+    SHORTHANDS.setdefault(_full, []).append(_short)
+
+
+def with_shorthands(query: str, doc_freq: Callable[[str], int]) -> str | None:
+    """The query with the chat shorthand of its words that the store holds ("birthday" →
+    "birthday bday"), and the plain verb of irregular past forms ("drove" → "drive")."""
+    words = WORD.findall(query.lower())
+    extra = [s for w in words for s in SHORTHANDS.get(w, []) if any(map(doc_freq, TOKENIZE(s)))]
+    extra += [ALIASES[w] for w in words if w in ALIASES and w not in SHORTHANDS.get(ALIASES[w], [])]
+    return f"{query} {' '.join(extra)}" if extra else None
+
+
+def normalise(text: str) -> str:
+    """Shorthand spelled out, and possessives dropped ("hana's" is about Hana)."""
+    text = re.sub(r"(\w)['’]s\b", r"\1", text)
+    return _ALIAS_RE.sub(lambda m: ALIASES[m.group(1).lower()], text)
+
+
+def terms(text: str) -> set[str]:
+    """BM25's terms of `text` (stemmed words without stop words; CJK bigrams), 2+ characters,
+    after chat shorthand is spelled out. A stem under half its word's length is a collision
+    waiting to happen ("wedding" → "wed", as in Wednesday): such a word stands for itself."""
+    out: set[str] = set()
+    for word in WORD.findall(normalise(text)):
+        for t in TOKENIZE(word):
+            if len(t) > 1:
+                out.add(word.lower() if len(word) > 2 * len(t) else t)
+    out |= {t for t in TOKENIZE(text) if len(t) > 1 and not t.isascii()}
+    return out
+
+
+REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
+
+
+class TermWeights:
+    """Inverse document frequencies over the whole store (the BM25 index's own counts), so
+    coverage counts rare words ("brenner", "quarry") for more than common ones ("go", "date"),
+    and means the same in a small history as in a large one."""
+
+    def __init__(self, doc_freq: Callable[[str], int], size: int) -> None:
+        self._df, self.size = doc_freq, max(size, 1)
+
+    def doc_freq(self, term: str) -> int:
+        """Messages holding the term, or the shorthand the store spells it with ("bday")."""
+        return self._df(term) + sum(
+            self._df(t) for short in SHORTHANDS.get(term, []) for t in TOKENIZE(short)
+        )
+
+    @classmethod
+    def from_texts(cls, texts: Iterable[str]) -> TermWeights:
+        df: Counter[str] = Counter()
+        n = 0
+        for text in texts:
+            df.update(terms(text))
+            n += 1
+        return cls(lambda t: df.get(t, 0), n)
+
+    def idf(self, term: str) -> float:
+        return math.log((self.size + 1) / (self.doc_freq(term) + 0.5))
+
+    def unseen(self, wanted: set[str]) -> set[str]:
+        """The terms no message of the store holds."""
+        return {t for t in wanted if self.doc_freq(t) == 0}
+
+    def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
+        """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""
+        if not wanted:
+            return 1.0
+        total = sum(self.idf(t) for t in wanted)
+        return sum(self.idf(t) for t in wanted & text_terms) / total if total else 0.0
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) character spans of the sentences of a chat message."""
+    spans, start = [], 0
+    for m in _SENTENCE.finditer(text):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
+
+
+def clip(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def day_phrase(d: date | datetime) -> str:
+    """'Sunday 13 October 2024': the form every answer uses for a day."""
+    return f"{d:%A} {d.day} {d:%B %Y}"
+
+
+def short_day(d: date | datetime) -> str:
+    return f"{d:%a} {d.day} {d:%b %Y}"
+
+
+def join_names(names: list[str]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,38 @@
+"""First and last *mentions*: "when did I last mention the dentist?", "the last time anyone
+brought up Hana's finger". Such a "last" orders the topic's matches by time (the answer stage
+does it); it is not the last session, which is what the time grammar reads in "the last time
+we talked". This rule runs after the planner and takes the session pick back out."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from agent.plan.planner import PlanResult
+from memory_store.query.table_ops import NthSession, TablePlan
+
+__all__ = ["order_by_mention"]
+
+_MENTION = re.compile(
+    r"\b(?:mention\w*|brought\s+up|bring\w*\s+up|c[ao]me\s+up|talk\w*\s+about|said|say\w*|"
+    r"spoke\s+about|ask\w*\s+about|tell\w*|told)\b",
+    re.IGNORECASE,
+)
+_ORDER = re.compile(r"\b(?:first|last|latest|most\s+recent(?:ly)?|earliest)\b", re.IGNORECASE)
+
+
+def order_by_mention(question: str, planned: PlanResult) -> PlanResult:
+    """Drop the first/last-session pick when the question asks for the first or last mention
+    of a topic (a mention verb with something to mention); else `planned` unchanged."""
+    mention = _MENTION.search(question)
+    if not (mention and _ORDER.search(question)) or not planned.content_query.strip():
+        return planned
+    picks = [op for op in planned.plan.ops if isinstance(op, NthSession) and op.n in (1, -1)]
+    if not picks:
+        return planned
+    ops = [op for op in planned.plan.ops if op not in picks]
+    note = "first/last read as the first or last mention of the topic, not a session"
+    route = planned.route if ops else "content"
+    return replace(
+        planned, plan=TablePlan(ops=ops), route=route, resolved=[*planned.resolved, note]
+    )

@@ -1,0 +1,88 @@
+"""Questions that cannot be asked of the history as they stand: say what is missing, and what is
+known, instead of answering confidently. An empty question, a pronoun with nobody to point at, a
+conversation or person the store does not hold."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_PERSON = re.compile(r"\b(she|he|her|him|hers|his)\b", re.IGNORECASE)
+_THING = re.compile(r"^\W*(?:what|when|where|who|how)?\b.*\b(it|that)\b\W*$", re.IGNORECASE)
+_CONTENT = re.compile(r"[^\W\d_]{3,}")
+_FUNCTION = frozenset(
+    [
+        "what",
+        "when",
+        "where",
+        "who",
+        "how",
+        "did",
+        "does",
+        "do",
+        "was",
+        "were",
+        "is",
+        "are",
+        "the",
+        "and",
+        "about",
+        "say",
+        "said",
+        "tell",
+        "talk",
+        "talked",
+        "mention",
+        "mentioned",
+        "she",
+        "he",
+        "her",
+        "him",
+        "his",
+        "hers",
+        "it",
+        "that",
+        "this",
+        "they",
+        "them",
+        "their",
+    ]
+)
+
+
+def _listing(names: Sequence[str], limit: int = 12) -> str:
+    shown = ", ".join(names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def unknown_conversation(name: str, known: Sequence[str]) -> str:
+    return f"There is no conversation named “{name}”. Conversations here: {_listing(known)}."
+
+
+def clarify(
+    question: str, rewritten: str, *, has_history: bool, speakers: Sequence[str]
+) -> str | None:
+    """A question back to the user, or None when the question can be answered as rewritten."""
+    if not _CONTENT.search(question):
+        return (
+            "Ask me something about your messages, for example “when did I last mention "
+            "the dentist?” or “what did we talk about on Tuesday?”."
+        )
+    named = [
+        s
+        for s in speakers
+        if s.split() and re.search(rf"\b{re.escape(s.split()[0])}\b", rewritten, re.IGNORECASE)
+    ]
+    pronoun = _PERSON.search(rewritten)
+    if pronoun and not named and not has_history:
+        return (
+            f"Who do you mean by “{pronoun.group(1)}”? People in this history: "
+            f"{_listing(list(speakers))}."
+        )
+    words = {w.lower() for w in _CONTENT.findall(rewritten)} - _FUNCTION
+    if not has_history and not words and _THING.search(rewritten):
+        return (
+            "What do you mean by “it”? Name the topic, for example “what did Aki say "
+            "about the dentist?”."
+        )
+    return None
