@@ -101,6 +101,15 @@ def test_time_only_selects_the_same_messages_with_or_without_vectors(
     assert {m.source_ref.split("-")[0] for m in came_up.retrieved} == {"p3", "p4", "p5"}
 
 
+def test_the_answer_says_which_reading_it_used(pipe: Any) -> None:
+    q = "what did we talk about the fortnight before easter?"
+    result = pipe.ask(q, now=NOW, conversation=suite.CONVERSATION)
+    assert result.answer is not None
+    said = f"{result.answer.text} {getattr(result.answer, 'detail', '') or ''}"
+    assert "I did not understand 'fortnight' as a time" in said
+    assert "before easter" in said
+
+
 def test_an_event_nothing_matches_is_dropped_with_a_note(pipe: Any) -> None:
     q = "what did we talk about the last time before the zeppelin race?"
     result = pipe.ask(q, now=NOW, conversation=suite.CONVERSATION, answer=False)
