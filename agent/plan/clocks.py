@@ -245,7 +245,8 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
         return hits, []
     if clock == "none":  # neither clock can hold it: rank the whole scope by content
         kept = [h for h in hits if h not in dated]
-        return kept, [f"clock: none ({why}): dropped {', '.join(h.note for h in dated)}"]
+        gone = [h.note for h in dated] + [m.text for m in extra]
+        return kept, [f"clock: none ({why}): dropped {', '.join(gone)}"]
     out: list[Hit] = []
     for h in hits:
         if h in dated:
