@@ -165,3 +165,20 @@ def test_questions_choose_their_clock(question: str, kind: str) -> None:
         assert len(ops) == 1 and isinstance(ops[0], AnyOf)
         assert {type(o) for o in ops[0].ops} & {WhereDate, WhereMonth}
         assert WhereMentions in {type(o) for o in ops[0].ops}
+
+
+def test_a_v2_store_is_migrated_and_filled_before_a_reader_opens(settings: Settings) -> None:
+    """`memlane timeline` (and search/ask/chat, through build_pipeline) open the store read-only;
+    a store made before the mentions table is migrated and filled first."""
+    store = Store.open(settings.db_path)
+    ingest_files(store, [DEMO], settings)  # no finder, then back to schema v2
+    store.exec_("DROP TABLE mentions")
+    store.set_meta("schema_version", "2")
+    store.close()
+    args = ["timeline", "--db", str(settings.db_path), "--from", "2026-11-05", "--to", "2026-11-05"]
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    assert "Booked: cleaning" in out.output
+    reopened = Store.open_reader(settings.db_path)
+    assert reopened.mentions_current(FINDER) and reopened.count("mentions") > 0
+    reopened.close()
