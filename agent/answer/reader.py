@@ -176,6 +176,8 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
     good = [m for m, c in zip(top, cover, strict=True) if c >= max(ctx.threshold, 0.7 * best)]
+    by_cover = dict(zip([m.id for m in top], cover, strict=True))
+    good.sort(key=lambda m: -by_cover[m.id])  # stable: rank order among equals
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
         qk = QuestionKind(Kind.WHAT, qk.focus)
     readers = {
@@ -203,6 +205,15 @@ def said_by(m: StoredMessage, ctx: ReaderContext) -> str:
     return f"{who(m, ctx)}, {short_day(m.ts)} {m.ts:%H:%M}"
 
 
+# A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
+# Saturday October 17th?").
+_ASKS = re.compile(
+    r"(?:^|[.!?]\s+)(?:yes!?\s+|so\s+|and\s+)?(?:how|what|when|where|who|why|which|did|do|does|"
+    r"is|are|was|were|can|could|will|would|should|have|has)\b[^.!?]*\?",
+    re.IGNORECASE,
+)
+
+
 def _what(
     question: str,
     qk: QuestionKind,
@@ -210,11 +221,13 @@ def _what(
     ctx: ReaderContext,
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
-    best = good[0]
-    span = trim_span(best_sentence(best.text, question_terms(question, ctx)), ctx.speakers)
+    wanted = question_terms(question, ctx)
+    # A question does not answer; a message whose best sentence is one does not either.
+    spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
+    best, span = next(((m, t) for m, t in spans if not _ASKS.search(t)), spans[0])
     return Reading(
         f"“{clip(span)}”",
-        [best, *good[1:3]],
+        list(dict.fromkeys([best, *good[:3]]))[:3],
         qk.kind.value,
         span,
         said_by(best, ctx),
@@ -260,7 +273,13 @@ def _amount(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     """ "How much was the vet?": the sum said in a best-supported message or the turn after."""
-    for m in dict.fromkeys(n for g in good[:3] for n in [g, *_following(g, ranked)]):
+    # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray").
+    order = [
+        n
+        for g in good[:3]
+        for n in ([*_following(g, ranked), g] if g.text.rstrip().endswith("?") else [g])
+    ]
+    for m in dict.fromkeys(order):
         found = _AMOUNT.findall(m.text)
         if found:
             sentence = best_sentence(
@@ -333,6 +352,8 @@ def _where(
     wanted = question_terms(question, ctx)
     found = []
     for rank, m in enumerate(good[:4]):
+        if m.text.rstrip().endswith("?"):
+            continue  # "how was the book club from your side?" asks; it names no place
         times = [x.text.lower() for x in ctx.mentions_of(m)]
         phrase = place_phrase(m.text, wanted, times)
         if phrase:
@@ -390,7 +411,7 @@ def _when(
 ) -> Reading:
     wanted = question_terms(question, ctx)
     past = bool(_PAST_Q.search(question))
-    dated = _dated(good[:5], wanted, ctx, qk.wants_time)
+    dated = _dated(good[:8], wanted, ctx, qk.wants_time)
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").
@@ -422,6 +443,7 @@ def _when(
             + 0.3 * bool(_EXPLICIT.search(said))
             - 0.4 * bool(_DEICTIC.match(said))
             + 0.2 * fits
+            + 0.5 * (qk.wants_time and x.granularity == "time")
         )
 
     m, x = max(dated, key=score)
