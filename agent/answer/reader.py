@@ -21,7 +21,7 @@ from typing import Protocol
 from memory_store.models import StoredMessage
 
 from .kinds import Kind, QuestionKind, classify
-from .spans import best_sentence, names_in, place_phrase, speaks_for_self, trim_span
+from .spans import best_sentence, named_place, names_in, place_phrase, speaks_for_self, trim_span
 from .text import REQUEST_TERMS, TermWeights, clip, day_phrase, short_day, terms
 
 NO_ANSWER = "The history does not contain the answer."
@@ -355,7 +355,9 @@ def _where(
         if m.text.rstrip().endswith("?"):
             continue  # "how was the book club from your side?" asks; it names no place
         times = [x.text.lower() for x in ctx.mentions_of(m)]
-        phrase = place_phrase(m.text, wanted, times)
+        skip = {s.lower() for s in ctx.speakers}
+        name = named_place(m.text, wanted, skip)
+        phrase = name or place_phrase(m.text, wanted, times)
         if phrase:
             # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
             named = any(w[:1].isupper() for w in phrase.split()[1:]) or "'" in phrase

@@ -197,3 +197,71 @@ def person_names(texts: Sequence[str]) -> set[str]:
             w = m.group(1)
             (upper if w[0].isupper() else lower)[w.lower()] += 1
     return {w for w, n in upper.items() if n > lower[w] and w not in STOPWORDS and len(w) > 2}
+
+
+_TITLE = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von)?\s*[A-Z][\w'’-]+)*")
+_CLAUSE = re.compile(r"[^,.;!?]+")
+_NOT_NAMES = frozenset(
+    [
+        "i",
+        "i'm",
+        "i'll",
+        "i've",
+        "also",
+        "the",
+        "a",
+        "and",
+        "but",
+        "so",
+        "then",
+        "yes",
+        "no",
+        "ok",
+        "okay",
+        "oh",
+        "hey",
+        "hi",
+        "thanks",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+)
+
+
+def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
+    """A name written in the same clause as one of the question's words ("Nishiki Market for
+    lunch"), nearest that word; None when no clause holds both."""
+    best: tuple[int, str] | None = None
+    for clause in _CLAUSE.finditer(text):
+        words = terms(clause.group(0))
+        if not words & wanted:
+            continue
+        low = clause.group(0).lower()
+        spots = [low.find(t[:4]) for t in wanted if low.find(t[:4]) >= 0]
+        for m in _TITLE.finditer(clause.group(0)):
+            name = m.group(0)
+            if any(w.lower() in _NOT_NAMES for w in name.split()):
+                continue  # a day or a month is a time, not a place
+            if name.lower() in skip or terms(name) <= wanted:
+                continue
+            d = min(abs(m.start() - s) for s in spots)
+            if best is None or d < best[0]:
+                best = (d, name)
+    return best[1] if best else None

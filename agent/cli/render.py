@@ -35,5 +35,10 @@ def render_explain(result: AskResult) -> str:
     for note in result.notes + (result.search.notes if result.search else []):
         lines.append(f"note: {note}")
     if result.answer is not None:
-        lines.extend(f"note: {n}" for n in result.answer.notes)
+        a = result.answer
+        lines.extend(f"note: {n}" for n in a.notes)
+        if a.kind:
+            ev = f"   evidence: {a.evidence:.2f}" if a.evidence is not None else ""
+            lines.append(f"answer: {a.kind}   span: {a.span!r}{ev}")
+        lines.extend(f"  why: {w}" for w in a.why)
     return "\n".join(lines)

@@ -20,6 +20,7 @@ HELP = """Ask anything about your history. Follow-up questions use the conversat
   /expand ID          a cited message with the messages around it (e.g. /expand m12)
   /now DATE|latest    set "now" for relative dates (e.g. /now 2023-10-22)
   /conversation NAME  search one conversation (/conversation all to clear)
+  /new                start a new dialogue (follow-ups forget the earlier questions)
   /help               this help
   /quit               leave (Ctrl-D works too)"""
 
@@ -41,6 +42,7 @@ class Repl:
             "/expand": self.expand,
             "/now": self.set_now,
             "/conversation": self.set_conversation,
+            "/new": self.new,
             "/help": self.help,
             "/quit": self.quit,
             "/exit": self.quit,
@@ -69,6 +71,12 @@ class Repl:
         text = render_answer(result)
         self.out(text)
         remember(self.pipeline, st.history, question, result)
+        return True
+
+    def new(self, _: str) -> bool:
+        self.state.history.clear()
+        self.state.last = None
+        self.out("a new dialogue: earlier questions are forgotten")
         return True
 
     def explain(self, _: str) -> bool:

@@ -71,6 +71,7 @@ CASES = [
     ("who is Lena Brooks?", (), "who", "hiring manager"),
     # where
     ("where should I stay in Kyoto?", (), "where", "Gion"),
+    ("where did I order the guidebook from?", (), "where", "Elm Street"),
     ("where is the book club meeting?", (), "where", "Marta's"),
     ("where did we have dinner for Priya's birthday?", (), "where", "Casa Verde"),
     ("where is the spare key?", (), "where", "blue plant pot"),
@@ -97,7 +98,7 @@ CASES = [
         "where did she have lunch?",
         ("what did Aki say about the dentist?",),
         "where",
-        "Uji",
+        "Nishiki Market",
     ),
     (
         "when did I come back?",

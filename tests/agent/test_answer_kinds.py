@@ -1,0 +1,49 @@
+"""What kind of answer a question wants (agent/answer/kinds.py), phrased as people type."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.kinds import Kind, classify
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("when did hana get back from porto?", Kind.WHEN),
+        ("when's sami getting in for his visit?", Kind.WHEN),
+        ("what day is the gym closed?", Kind.WHEN),
+        ("what was the final due date for the deck?", Kind.WHEN),
+        ("remind me what day my review was", Kind.WHEN),
+        ("when did I last mention baking bread?", Kind.LAST),
+        ("last time sami talked about his new job?", Kind.LAST),
+        ("when was the most recent time anyone brought up the trip?", Kind.LAST),
+        ("when did i first mention my sourdough starter", Kind.FIRST),
+        ("who's organising the secret santa?", Kind.WHO),
+        ("whos the girl sami's been seeing??", Kind.WHO),
+        ("what's the name of hana's new flatmate?", Kind.WHO),
+        ("where did I leave my chalk bag?", Kind.WHERE),
+        ("wheres sami's new job based?", Kind.WHERE),
+        ("how many times have i baked bread since september?", Kind.HOW_MANY),
+        ("how often did we climb in october?", Kind.HOW_MANY),
+        ("how much did the filling cost?", Kind.AMOUNT),
+        ("what did the vet cost?", Kind.AMOUNT),
+        ("list all the places the club climbed outdoors", Kind.LIST),
+        ("which books has hana recommended me?", Kind.LIST),
+        ("what were my Q4 priorities again?", Kind.LIST),
+        ("what did hana and i talk about on oct 14?", Kind.SUMMARY),
+        ("what came up in the climbing chat the night of oct 17?", Kind.SUMMARY),
+        ("what was going on in the group on the 19th?", Kind.SUMMARY),
+        ("did Miso eat the new food?", Kind.YES_NO),
+        ("is there a permit for Castle Crags?", Kind.YES_NO),
+        ("what did i call my sourdough starter lol", Kind.WHAT),
+        ("what did piotr buy in early nov?", Kind.WHAT),
+    ],
+)
+def test_classify(question: str, kind: Kind) -> None:
+    assert classify(question).kind is kind
+
+
+def test_what_time_wants_the_clock() -> None:
+    assert classify("what time does he land?").wants_time
+    assert not classify("when does he land?").wants_time
