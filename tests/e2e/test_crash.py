@@ -266,7 +266,7 @@ def test_readers_and_writers_go_on_while_a_chat_is_open(tmp_path: Path) -> None:
         chat.stdin.flush()
         seen = ""
         deadline = time.monotonic() + 60
-        while "kayak" not in seen and time.monotonic() < deadline:
+        while "Zed" not in seen and time.monotonic() < deadline:  # the answer, then its source
             seen += chat.stdout.readline()
         assert "Zed" in seen  # the chat reopened the store and found the new message
     finally:
