@@ -16,9 +16,8 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Protocol
 
-from memory_store.models import StoredMessage
+from memory_store.models import FoundMention, StoredMessage
 
 from .kinds import Kind, QuestionKind, classify
 from .spans import best_sentence, named_place, names_in, place_phrase, speaks_for_self, trim_span
@@ -28,21 +27,9 @@ NO_ANSWER = "The history does not contain the answer."
 DEFAULT_THRESHOLD = 0.25
 
 
-class Mention(Protocol):
-    """A time expression of a message, resolved (agent.plan.mentions, or the mentions table)."""
-
-    @property
-    def text(self) -> str: ...
-    @property
-    def start(self) -> datetime: ...
-    @property
-    def end(self) -> datetime: ...
-    @property
-    def granularity(self) -> str: ...
-    @property
-    def direction(self) -> str: ...
-    @property
-    def start_char(self) -> int: ...
+# A time expression of a message, resolved: the mentions table's rows (MentionRow) and what
+# the engine finds (agent.plan.mentions) both have its fields.
+Mention = FoundMention
 
 
 MentionsOf = Callable[[StoredMessage], Sequence[Mention]]

@@ -58,6 +58,26 @@ def eval_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def output_options(json_what: str, out_what: str) -> Callable[[Any], Any]:
+    """--json FILE and --out DIR, declared once for the eval commands that write both."""
+
+    def add(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn = click.option(
+            "--out",
+            "out_dir",
+            type=click.Path(file_okay=False, path_type=Path),
+            help=f"Write {out_what} here.",
+        )(fn)
+        return click.option(
+            "--json",
+            "json_file",
+            type=click.Path(dir_okay=False, path_type=Path),
+            help=f"Write {json_what} here ('-' for stdout).",
+        )(fn)
+
+    return add
+
+
 def _settings(home: Path | None, config_file: Path | None) -> Settings:
     """Settings as `memlane` loads them, with a --config file's values on top."""
     settings = Settings.load({"home": home})
@@ -314,18 +334,7 @@ def tuning_table(report: dict[str, Any]) -> str:
     type=click.IntRange(1, 50),
     help="Ranked messages kept for time + content questions.",
 )
-@click.option(
-    "--json",
-    "json_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the JSON results here ('-' for stdout).",
-)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Write report.md, results.json, per_question.csv and a plot here.",
-)
+@output_options("the JSON results", "report.md, results.json, per_question.csv and a plot")
 @eval_options
 def tmd(
     settings: Settings,
@@ -368,18 +377,7 @@ def tmd_table(results: dict[str, Any]) -> str:
 @eval_group.command()
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--me", help="Who 'I' is (default: the one speaker in every conversation).")
-@click.option(
-    "--json",
-    "json_file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write the summary here ('-' for stdout).",
-)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Write scenarios.md, scenarios.json and scenarios.csv (one row per question) here.",
-)
+@output_options("the summary", "scenarios.md, scenarios.json and scenarios.csv (one per question)")
 @eval_options
 def scenarios(
     settings: Settings,
