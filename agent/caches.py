@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from agent.answer.spans import person_names
 from memory_store.db.store import Store
 
 __all__ = ["VersionCaches"]
@@ -20,6 +21,7 @@ class VersionCaches:
         self._speakers: dict[tuple[int, str | None], list[str]] = {}
         self._latest: tuple[int, dict[str, datetime]] | None = None
         self._conversations: tuple[int, list[str]] | None = None
+        self._names: tuple[int, frozenset[str]] | None = None
 
     def speakers(self, version: int, conversation: str | None) -> list[str]:
         key = (version, conversation)
@@ -39,3 +41,12 @@ class VersionCaches:
         if self._conversations is None or self._conversations[0] != version:
             self._conversations = (version, self.store.conversations())
         return self._conversations[1]
+
+    def names(self, version: int) -> frozenset[str]:
+        """Person names (lower case): the speakers', and words written capitalised in a sample
+        of 5,000 messages (`person_names`)."""
+        if self._names is None or self._names[0] != version:
+            sample = person_names(self.store.sample_texts(5000))
+            speakers = {w.lower() for s in self.speakers(version, None) for w in s.split()}
+            self._names = (version, frozenset(sample | speakers))
+        return self._names[1]

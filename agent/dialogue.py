@@ -1,8 +1,8 @@
 """The dialogue so far, as the REPL keeps it and `memlane ask --turn` rebuilds it.
 
-Each exchange adds the user's question and the assistant's turn (`Pipeline.answer_turn`: the
-answer's text and the people it is about, never its quoted dates), so that a follow-up is
-rewritten the same way whether it was typed in the REPL or scripted.
+Each exchange adds the user's question and the assistant's turn (`answer_turn`: the answer's
+text and the people it is about, never its quoted dates), so that a follow-up is rewritten the
+same way whether it was typed in the REPL or scripted.
 """
 
 from __future__ import annotations
@@ -12,14 +12,26 @@ from datetime import datetime
 
 from agent.pipeline import Pipeline
 from agent.result import AskResult
-from agent.rewrite.offline import Turn
+from agent.rewrite.offline import ASSISTANT, Turn
 
-__all__ = ["ask_after", "remember"]
+__all__ = ["answer_turn", "ask_after", "remember"]
+
+
+def answer_turn(result: AskResult, me: str | None) -> Turn:
+    """The assistant's turn: its text, and the people it is about (the person a who-answer
+    names, then the speakers it cites, not the user), whom a follow-up's pronoun may point at.
+    Never other words of the answer's text."""
+    answer = result.answer
+    if answer is None:
+        return Turn(ASSISTANT, "")
+    people = [answer.span] if answer.kind == "who" and answer.span else []
+    people += [m.speaker for m in answer.citations if m.speaker != me]
+    return Turn(ASSISTANT, answer.text, tuple(dict.fromkeys(people)))
 
 
 def remember(pipeline: Pipeline, history: list[Turn], question: str, result: AskResult) -> None:
     """Add one exchange to `history`."""
-    history += [Turn("user", question), pipeline.answer_turn(result)]
+    history += [Turn("user", question), answer_turn(result, pipeline.me)]
 
 
 def ask_after(

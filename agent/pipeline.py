@@ -17,24 +17,21 @@ from typing import Any
 from agent import answer as answer_stage
 from agent import plan as plan_stage
 from agent import rewrite as rewrite_stage
-from agent.answer import ReaderContext, TermWeights
+from agent.answer import ReaderContext
+from agent.answer.context import reader_context as build_reader_context
 from agent.answer.offline import Answer, word_background
-from agent.answer.spans import person_names
 from agent.caches import VersionCaches
 from agent.filter import filter_candidates
-from agent.plan.finder import FINDER
 from agent.plan.mention_order import order_by_mention
-from agent.plan.mentions import find_mentions
 from agent.plan.planner import PlanResult
-from agent.result import AskResult
+from agent.result import AskResult, asked_back
 from agent.retrieve import focus_query, retrieve
 from agent.rewrite.clarify import clarify, unknown_conversation
-from agent.rewrite.offline import ASSISTANT, Rewrite, Turn
+from agent.rewrite.offline import Rewrite, Turn
 from memory_store.db.store import Store
 from memory_store.errors import PlanError
 from memory_store.models import StoredMessage
 from memory_store.query.search import Searcher
-from memory_store.query.table_ops import TablePlan
 from memory_store.settings import Settings
 
 __all__ = ["AskResult", "Pipeline", "focus_query"]
@@ -59,7 +56,6 @@ class Pipeline:
             me,
         )
         self._background: Counter[str] | None = None
-        self._names: tuple[int, frozenset[str]] | None = None
         self._caches = VersionCaches(store)
         self._version: int | None = None  # the store version read once per question
 
@@ -124,14 +120,14 @@ class Pipeline:
         self.searcher.notes = []
         if conversation is not None and conversation not in self.conversations():
             text = unknown_conversation(conversation, self.conversations())
-            return self._asked_back(question, self.resolve_now(now, None), conversation, text)
+            return asked_back(question, self.resolve_now(now, None), conversation, text, self.mode)
         now_dt = self.resolve_now(now, conversation)
         rw = self._rewrite(question, history, now_dt, self.speakers(conversation), notes)
         ask_back = clarify(
             question, rw.question, has_history=bool(history), speakers=self.speakers(conversation)
         )
         if ask_back:
-            return self._asked_back(question, now_dt, conversation, ask_back, rw)
+            return asked_back(question, now_dt, conversation, ask_back, self.mode, rw)
         if conversation is None:
             conversation = self.named_conversation(rw.question, notes)
             now_dt = self.resolve_now(now, conversation)
@@ -145,40 +141,9 @@ class Pipeline:
             result.answer = self._answer(result)
         return result
 
-    def _asked_back(
-        self,
-        question: str,
-        now: datetime,
-        conversation: str | None,
-        text: str,
-        rw: Rewrite | None = None,
-    ) -> AskResult:
-        """A result that answers nothing: the question cannot be asked as it stands."""
-        rw = rw or Rewrite(question, question, [question])
-        planned = PlanResult("content", TablePlan(ops=[]), [], question)
-        result = AskResult(question, now, conversation, rw, planned, mode=self.mode)
-        result.answer = Answer(text, [], abstained=True, kind="clarify")
-        return result
-
-    def answer_turn(self, result: AskResult) -> Turn:
-        """The assistant's turn for the dialogue: its text, and the people it is about (the
-        person a who-answer names, then the speakers it cites), whom a follow-up's pronoun may
-        point at. Never other words of the answer's text."""
-        answer = result.answer
-        if answer is None:
-            return Turn(ASSISTANT, "")
-        people = [answer.span] if answer.kind == "who" and answer.span else []
-        people += [m.speaker for m in answer.citations if m.speaker != self.me]
-        return Turn(ASSISTANT, answer.text, tuple(dict.fromkeys(people)))
-
     def person_names(self) -> frozenset[str]:
         """Names known in the store (lower case): speakers, and words written capitalised."""
-        version = self._data_version()
-        if self._names is None or self._names[0] != version:
-            sample = person_names(self.store.sample_texts(5000))
-            speakers = {w.lower() for s in self.speakers(None) for w in s.split()}
-            self._names = (version, frozenset(sample | speakers))
-        return self._names[1]
+        return self._caches.names(self._data_version())
 
     def reader_context(
         self,
@@ -186,27 +151,15 @@ class Pipeline:
         now: datetime | None = None,
         messages: Sequence[StoredMessage] = (),
     ) -> ReaderContext:
-        """What the offline reader needs for one question. The event times of `messages` (what
-        retrieval returned) are read from the store's mentions table in one query; any other
-        message's are resolved on the spot by the same engine."""
-        lexical = self.searcher.lexical("messages")
-        # A store whose mentions this engine did not build (a test's, or one being upgraded)
-        # is read with the engine itself: the same rules, the same answers.
-        current = bool(messages) and self.store.mentions_current(FINDER)
-        stored = self.store.mentions_of([m.id for m in messages]) if current else {}
-        known = {m.id for m in messages} if current else set()
-
-        def mentions_of(m: StoredMessage) -> Sequence[Any]:
-            return stored.get(m.id, []) if m.id in known else find_mentions(m.text, m.ts)
-
-        return ReaderContext(
-            TermWeights(lexical.doc_freq, lexical.num_docs),
-            mentions_of,
+        return build_reader_context(
+            self.store,
+            self.searcher,
+            messages=messages,
             me=self.me,
             names=self.person_names(),
             speakers=self.speakers(conversation),
-            threshold=self.settings.abstain_threshold,
             conversations=self.conversations(),
+            threshold=self.settings.abstain_threshold,
             now=now,
         )
 

@@ -14,6 +14,7 @@ from agent.plan.planner import PlanResult
 from agent.rewrite.offline import Rewrite
 from memory_store.models import StoredMessage
 from memory_store.query.search import SearchResult
+from memory_store.query.table_ops import TablePlan
 
 __all__ = ["AskResult"]
 
@@ -105,3 +106,20 @@ class AskResult:
             data["citations"] = [m.to_json() for m in self.answer.citations]
             data["abstained"] = self.answer.abstained
         return data
+
+
+def asked_back(
+    question: str,
+    now: datetime,
+    conversation: str | None,
+    text: str,
+    mode: str,
+    rw: Rewrite | None = None,
+) -> AskResult:
+    """A result that answers nothing: the question cannot be asked as it stands, and `text`
+    asks back or says what is missing."""
+    rw = rw or Rewrite(question, question, [question])
+    planned = PlanResult("content", TablePlan(ops=[]), [], question)
+    result = AskResult(question, now, conversation, rw, planned, mode=mode)
+    result.answer = Answer(text, [], abstained=True, kind="clarify")
+    return result

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from agent.answer.offline import NO_ANSWER
+from agent.dialogue import answer_turn
 from agent.pipeline import Pipeline
 from agent.rewrite.offline import ASSISTANT, Turn
 from memory_store.db.ingest import ingest_files
@@ -184,7 +185,7 @@ def test_now_latest_on_an_empty_store_is_a_clear_error(
 def test_follow_up_uses_the_dialogue(pipe: Pipeline) -> None:
     first = pipe.ask("what did we talk about on Tuesday?", now=NOW)
     assert first.answer is not None
-    history = [Turn("user", first.question), pipe.answer_turn(first)]
+    history = [Turn("user", first.question), answer_turn(first, pipe.me)]
     follow = pipe.ask("what did she say?", now=NOW, history=history)
     assert follow.rewrite.question != follow.question
     assert ids(follow.retrieved) == [10, 12]  # Aki's messages of Tuesday
