@@ -146,15 +146,10 @@ class Pipeline:
         return self._caches.names(self._data_version())
 
     def reader_context(
-        self,
-        conversation: str | None,
-        now: datetime | None = None,
-        messages: Sequence[StoredMessage] = (),
+        self, conversation: str | None, now: datetime | None = None
     ) -> ReaderContext:
         return build_reader_context(
-            self.store,
             self.searcher,
-            messages=messages,
             me=self.me,
             names=self.person_names(),
             speakers=self.speakers(conversation),
@@ -226,11 +221,7 @@ class Pipeline:
             return answer_stage.answer(
                 result,
                 llm_answer=self.llm_answer if self.llm is not None else None,
-                reader=self.reader_context(
-                    result.conversation,
-                    result.now,
-                    result.search.ranked_messages if result.search else [],
-                ),
+                reader=self.reader_context(result.conversation, result.now),
             )
 
     @property
