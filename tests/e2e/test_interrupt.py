@@ -209,6 +209,9 @@ def test_ctrl_c_in_chat_at_the_prompt_and_while_answering(tmp_path: Path) -> Non
         child.expect("memlane> ")
         if question:
             child.sendline(question)
+            # Once the REPL has read the line (it echoes it), the question is being answered;
+            # a Ctrl-C typed ahead of the line would race the terminal instead.
+            child.expect_exact(question)
         sent = time.monotonic()
         child.sendintr()  # Ctrl-C on the terminal
         child.expect(pexpect.EOF, timeout=STOP_BOUND_S)
