@@ -507,7 +507,7 @@ def llm_features(settings: Settings, *, refresh: bool, as_json: bool) -> tuple[s
     endpoint = redact(endpoint_of(settings))
     cached = None if refresh else cached_features(settings.home, endpoint, settings.llm_model)
     try:
-        found = cached or probe_features(settings, refresh=True)
+        found = cached or probe_features(settings, refresh=True, now=datetime.now())
     except LLMError as exc:
         return "llm_features", {"error": str(exc)} if as_json else f"not detected: {exc}", "probe"
     source = "cache" if cached else "probe"

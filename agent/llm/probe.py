@@ -31,7 +31,7 @@ class _Probe(BaseModel):
 
 
 def probe_features(
-    settings: Settings, *, refresh: bool = False, now: datetime | None = None
+    settings: Settings, *, now: datetime, refresh: bool = False
 ) -> ServerFeatures:
     """The configured server's features: from the cache, or probed (and cached).
 
@@ -72,7 +72,7 @@ def probe_features(
         json_schema=json_schema is not None,
         json_mode=json_mode is not None,
         tools=tools,
-        probed_at=now or datetime.now(),
+        probed_at=now,
         errors=errors,
     )
     save_features(settings.home, features)

@@ -42,9 +42,8 @@ class MemlaneRetriever(BaseRetriever):
     pipeline: Pipeline
     k: int = Field(5, ge=1, description="chunks of conversation the ranking keeps")
     conversation: str | None = None
-    now: datetime | str | None = Field(
-        None, description="what 'last week' is relative to; 'latest'; None: the clock"
-    )
+    # Passed in, as everywhere: the caller decides what "now" is (a datetime or "latest").
+    now: datetime | str = Field(description="what 'last week' is relative to, or 'latest'")
     max_documents: int = Field(20, ge=1, description="a time filter can match thousands")
     _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
 
@@ -56,7 +55,7 @@ class MemlaneRetriever(BaseRetriever):
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun
     ) -> list[Document]:
-        now = self.now if self.now is not None else datetime.now()
+        now = self.now
         with self._lock:  # one store connection and its caches: one question at a time
             result = self.pipeline.ask(
                 query, now=now, conversation=self.conversation, k=self.k, answer=False

@@ -206,7 +206,7 @@ def test_probe_finds_what_llama_cpp_takes_and_caches_it(stub: LLMStub, tmp_path:
     assert tool_probe["tool_choice"]["function"]["name"] == "Probe"
     assert all(r["max_tokens"] <= 16 for r in stub.requests)  # a cheap probe
     # cached: asking again sends nothing
-    assert probe_features(settings) == features
+    assert probe_features(settings, now=NOW) == features
     assert cached_features(tmp_path, stub.base_url, "stub-model") == features
     assert len(stub.requests) == 3
     saved = json.loads((tmp_path / "llm_features.json").read_text())

@@ -131,12 +131,12 @@ class Topic(BaseModel):
 
 def test_probe_reports_what_the_server_takes(settings: Settings) -> None:
     started = time.monotonic()
-    features = probe_features(settings)
+    features = probe_features(settings, now=NOW)
     print(f"\nprobe ({time.monotonic() - started:.1f}s): {features.summary()}")
     for name, why in features.errors.items():
         print(f"  {name}: {why}")
     assert features.json_schema or features.tools or features.json_mode
-    again = probe_features(settings)  # cached: no request
+    again = probe_features(settings, now=NOW)  # cached: no request
     assert again == features
     if _is_llama_cpp(settings):  # what llama-cpp-python's server takes
         assert (features.json_schema, features.json_mode, features.tools) == (False, True, True)
