@@ -16,14 +16,8 @@ from functools import partial
 from agent.answer.aggregate import count, listing
 from agent.answer.kinds import Kind, QuestionKind, classify
 from agent.answer.offline import Answer, render
-from agent.answer.reader import (
-    NO_ANSWER,
-    ReaderContext,
-    Reading,
-    first_or_last,
-    question_terms,
-    read,
-)
+from agent.answer.reader import first_or_last, read
+from agent.answer.reading import NO_ANSWER, ReaderContext, Reading, question_terms
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, terms
 from agent.errors import LLMError

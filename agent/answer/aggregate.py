@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
-from .reader import NO_ANSWER, ReaderContext, Reading, question_terms, who
+from .reading import NO_ANSWER, ReaderContext, Reading, question_terms, who
 from .text import clip, short_day, terms
 
 # A message covering this share of the best match's coverage is about the same topic.

@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
-from agent.answer.reader import ReaderContext
+from agent.answer.reading import ReaderContext
 from agent.answer.text import TermWeights
 from agent.plan.mentions import find_mentions
 from memory_store.models import StoredMessage

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
-from .reader import ReaderContext, Reading, who
+from .reading import ReaderContext, Reading, who
 from .text import clip, day_phrase, join_names, terms
 
 POINTS = 4

@@ -1,0 +1,85 @@
+"""What the reader's parts share: the reading it returns, the context it reads with, and the
+small helpers every kind of answer uses (who said it, the question's words, a message's
+neighbours in the ranking)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from memory_store.models import FoundMention, StoredMessage
+
+from .text import REQUEST_TERMS, TermWeights, short_day, terms
+
+NO_ANSWER = "The history does not contain the answer."
+DEFAULT_THRESHOLD = 0.25
+
+
+# A time expression of a message, resolved: the mentions table's rows (MentionRow) and what
+# the engine finds (agent.plan.mentions) both have its fields.
+Mention = FoundMention
+
+
+MentionsOf = Callable[[StoredMessage], Sequence[Mention]]
+
+
+@dataclass
+class Reading:
+    """What the reader concluded. `text` is the answer alone; `detail` says where it comes
+    from; `why` is for /explain."""
+
+    text: str
+    citations: list[StoredMessage]
+    kind: str
+    span: str | None = None
+    detail: str | None = None
+    abstained: bool = False
+    why: list[str] = field(default_factory=list)
+    evidence: float | None = None
+
+
+@dataclass
+class ReaderContext:
+    weights: TermWeights
+    mentions_of: MentionsOf
+    me: str | None = None
+    names: Collection[str] = ()  # person names known in the store, lower case
+    speakers: Collection[str] = ()
+    threshold: float = DEFAULT_THRESHOLD
+    conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)
+    now: datetime | None = None  # the question's now: "did" asks about before it
+
+
+def who(m: StoredMessage, ctx: ReaderContext) -> str:
+    return "you" if ctx.me and m.speaker == ctx.me else m.speaker
+
+
+def question_terms(question: str, ctx: ReaderContext) -> set[str]:
+    """The content terms retrieval must find: no request words, no names of the people talking
+    (every message of a chat is by one of them)."""
+    speaker_terms = {t for s in ctx.speakers for t in terms(s)}
+    return terms(question) - REQUEST_TERMS - speaker_terms
+
+
+def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
+    asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
+    return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}
+
+
+def declined(kind: str, why: str, score: float | None = None) -> Reading:
+    return Reading(NO_ANSWER, [], kind, abstained=True, why=[why], evidence=score)
+
+
+def said_by(m: StoredMessage, ctx: ReaderContext) -> str:
+    return f"{who(m, ctx)}, {short_day(m.ts)} {m.ts:%H:%M}"
+
+
+def following(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[StoredMessage]:
+    after = [n for n in ranked if n.session_id == m.session_id and 0 < n.id - m.id <= 3]
+    return sorted(after, key=lambda n: n.id)
+
+
+def neighbours(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[StoredMessage]:
+    return [n for n in ranked if n.session_id == m.session_id and 0 < abs(n.id - m.id) <= 2]

@@ -1,0 +1,229 @@
+"""When-answers: the day (and time) of the event, read from the event clock (the message's time
+expressions resolved against the day it was written), with plans that changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from memory_store.models import StoredMessage
+
+from .kinds import QuestionKind
+from .reading import Mention, ReaderContext, Reading, neighbours, question_terms, who
+from .text import day_phrase, short_day, terms
+
+_PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
+CHANGE = re.compile(
+    r"\b(?:moved?|push(?:ed)?|postpone\w*|reschedul\w*|instead|changed?|now|actually|"
+    r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
+    re.IGNORECASE,
+)
+_SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "month": 4,
+             "season": 5, "year": 6}  # fmt: skip
+
+
+_DEICTIC = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening))$", re.I)
+_EXPLICIT = re.compile(
+    r"\d|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|[月日曜]",
+    re.IGNORECASE,
+)
+
+
+def when_answer(
+    question: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage] = (),
+    cover: dict[int, float] | None = None,
+) -> Reading:
+    wanted = question_terms(question, ctx)
+    past = bool(_PAST_Q.search(question))
+    dated = _dated(good[:8], wanted, ctx, qk.wants_time)
+    if not dated:
+        # The date is often in the turn next to the one naming the event ("dinner is cursed" /
+        # "thursday the 14th?").
+        near = [n for m in good[:3] for n in neighbours(m, ranked)]
+        dated = _dated(list(dict.fromkeys(near)), wanted, ctx, qk.wants_time)
+    if not dated:
+        best = good[0]
+        return Reading(
+            f"{day_phrase(best.ts)}.",
+            [best],
+            qk.kind.value,
+            day_phrase(best.ts),
+            f"the day {who(best, ctx)} wrote about it ({short_day(best.ts)} {best.ts:%H:%M}): "
+            "the message names no other day",
+            why=["no time expression in the best messages: the day it was written"],
+        )
+    cover = cover or {}
+
+    def score(mx: tuple[StoredMessage, Mention]) -> float:
+        m, x = mx
+        if ctx.now is not None:  # did: before now; is/will: not over yet
+            fits = (x.end <= ctx.now) == past
+        else:
+            fits = (x.direction == "past") == past or x.direction == "present"
+        said = x.text.strip(" .,!?")
+        asked = 2.0 if m.text.rstrip().endswith("?") else 1.0  # a proposal is a plan too
+        return (
+            asked * cover.get(m.id, 0.0)
+            + 0.3 * bool(_EXPLICIT.search(said))
+            - 0.4 * bool(_DEICTIC.match(said))
+            + 0.2 * fits
+            + 0.5 * (qk.wants_time and x.granularity == "time")
+        )
+
+    m, x = max(dated, key=score)
+    # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
+    undated = [
+        n
+        for n in good
+        if not ctx.mentions_of(n) and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
+    ]
+    told = max(undated, key=lambda n: cover.get(n.id, 0.0)) if undated else None
+    # It happened the day it was told, when the telling covers the question clearly better
+    # than any message with a date does, or the only date said is still ahead of `now`.
+    ahead = ctx.now is not None and x.start > ctx.now
+    if (
+        past
+        and told is not None
+        and (ahead or cover.get(told.id, 0.0) > cover.get(m.id, 0.0) + 0.2)
+    ):
+        best = told
+        # "AKI. I GOT THE JOB." names no day: it happened the day it was written.
+        return Reading(
+            f"{day_phrase(best.ts)}.",
+            [best],
+            qk.kind.value,
+            day_phrase(best.ts),
+            f"the day {who(best, ctx)} wrote about it ({short_day(best.ts)} {best.ts:%H:%M})",
+            why=["the best message tells it as done and names no other day"],
+        )
+    earlier: list[tuple[StoredMessage, Mention]] = []
+    if not past:  # plans move: a later message that says the plan changed is the plan now
+        moved = _dated(changed_since(m, wanted, ranked, ctx), wanted, ctx, qk.wants_time)
+        moved = [(n, y) for n, y in moved if y.direction != "past"]
+        if moved:
+            earlier = [(m, x)]
+            m, x = max(moved, key=lambda ny: ny[0].ts)
+    x = _with_clock(x, ctx.mentions_of(m))
+    when = event_phrase(x, m.ts, qk.wants_time)
+    text = when[:1].upper() + when[1:]
+    if earlier and earlier[0][1].start.date() != x.start.date():
+        text += f" (first planned for {event_phrase(earlier[0][1], m.ts, False)})"
+    detail = f"‘{x.text}’, written by {who(m, ctx)} on {short_day(m.ts)} {m.ts:%H:%M}"
+    cites = [m] + [n for n, _ in earlier]
+    return Reading(
+        text + ".",
+        cites,
+        qk.kind.value,
+        when,
+        detail,
+        why=[
+            f"‘{x.text}’ in a message written {m.ts:%Y-%m-%d %H:%M} resolves to "
+            f"{x.start:%Y-%m-%d %H:%M}–{x.end:%Y-%m-%d %H:%M} ({x.granularity})"
+        ],
+    )
+
+
+_PEOPLE_TERMS = terms(
+    "mum mom mother dad father parents brother sister grandma grandpa grandmother grandfather "
+    "aunt uncle cousin wife husband boyfriend girlfriend partner friend friends boss manager "
+    "colleague team kids son daughter baby"
+)
+
+
+def changed_since(
+    m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[StoredMessage]:
+    """Later messages of the same chat that say a plan changed ("moved to Friday", "change of
+    plan", "instead") about the same thing, oldest first. The thing is the question's most
+    specific word that the first plan's message holds ("birthday" in "mum's bday is the
+    16th", not "mum"); the later message, or the turn just before it, must hold it too."""
+    shared = wanted & terms(m.text)
+    things = shared - _PEOPLE_TERMS - set(ctx.names)
+    if not shared:
+        return []
+    key = max(things or shared, key=ctx.weights.idf)
+    later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
+    holds = {n.id for n in later if key in terms(n.text)}
+    out = []
+    for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
+        near = n.id in holds or any(
+            n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in later if p.id in holds
+        )
+        if near and CHANGE.search(n.text):
+            out.append(n)
+    return out
+
+
+def _dated(
+    messages: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext, wants_time: bool
+) -> list[tuple[StoredMessage, Mention]]:
+    return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
+
+
+def _with_clock(x: Mention, found: Sequence[Mention]) -> Mention:
+    """A day with the clock time said for it in the same message ("Thursday at 3pm")."""
+    if x.granularity != "day":
+        return x
+    clock = [y for y in found if y.granularity == "time" and y.start.date() == x.start.date()]
+    return clock[0] if clock else x
+
+
+def _closest_mention(
+    m: StoredMessage, wanted: set[str], ctx: ReaderContext, wants_time: bool = False
+) -> list[Mention]:
+    found = list(ctx.mentions_of(m))
+    if wants_time and any(x.granularity == "time" for x in found):
+        found = [x for x in found if x.granularity == "time"]
+    if len(found) <= 1:
+        return found
+    low = m.text.lower()
+    spots = [i for t in wanted if (i := low.find(t[:4])) >= 0] or [0]
+    # A day beats a week ("next week … effective January 1st"); then the nearest to the topic.
+    return [
+        min(
+            found,
+            key=lambda x: (
+                _SPECIFIC.get(x.granularity, 9) > 1,
+                min(abs(x.start_char - s) for s in spots),
+            ),
+        )
+    ]
+
+
+def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
+    """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
+    span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
+    g, last = x.granularity, x.end - timedelta(microseconds=1)
+    if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
+        return f"{day_phrase(x.start)} at {x.start:%H:%M}"
+    if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):
+        return day_phrase(x.start)
+    if g == "month":
+        return f"{x.start:%B %Y}"
+    if g in ("year", "season"):
+        return f"{x.start:%Y}" if g == "year" else f"{_season(x.start)} {x.start:%Y}"
+    if x.end <= written and written - x.end < timedelta(days=8) and g in ("week", "weekend"):
+        unit = "week" if g == "week" else "weekend"
+        return f"the {unit} before {written.day} {written:%B %Y}"
+    return f"between {short_day(x.start)} and {short_day(last)}"
+
+
+def _season(d: datetime) -> str:
+    return {
+        12: "winter",
+        1: "winter",
+        2: "winter",
+        3: "spring",
+        4: "spring",
+        5: "spring",
+        6: "summer",
+        7: "summer",
+        8: "summer",
+    }.get(d.month, "autumn")
