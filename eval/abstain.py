@@ -1,10 +1,10 @@
 """Calibrating the offline answerer's abstention threshold by cross-validation over conversations.
 
-The offline answerer declines when ``agent.answer.evidence_score`` of the question and its
-ranked messages is below ``settings.abstain_threshold``. Whether that is right is known per
-question: decline on category 5 (adversarial: the history does not hold the answer), answer on
-categories 1-4. The criterion puts a cap on false refusals, which cost a user more than a quoted
-non-answer:
+The offline answerer declines when the reader's evidence score (``agent.answer.reader.evidence``)
+of the question and its ranked messages is below ``settings.abstain_threshold``. Whether that
+is right is known per question: decline on category 5 (adversarial: the history does not hold
+the answer), answer on categories 1-4. The criterion puts a cap on false refusals, which cost a
+user more than a quoted non-answer:
 
     choose t maximising the abstain rate on category 5
     subject to an abstain rate on categories 1-4 <= MAX_FALSE_ABSTAIN (0.15),

@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.answer.offline import NO_ANSWER, Answer, evidence_score
+from agent.answer.offline import NO_ANSWER, Answer
 from agent.app import build_pipeline
 from agent.pipeline import AskResult, Pipeline
 from eval.abstain import calibrate
@@ -164,7 +164,9 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
             context_tokens(f"{m.speaker}: {m.text}") for m in _context(result, pipeline, answer)
         ),
         route=result.route,
-        evidence=None if result.route == "time" else evidence_score(q.question, ranked),
+        # The score the reader itself declined on (agent/answer/reader.py), so that the
+        # calibration below chooses the threshold the reader applies.
+        evidence=answer.evidence,
         retrieve_ms=(mid - start) * 1000,
         answer_ms=(end - mid) * 1000,
         recall=recall,

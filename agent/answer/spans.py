@@ -196,7 +196,11 @@ def person_names(texts: Sequence[str]) -> set[str]:
         for m in _MID_SENTENCE_WORD.finditer(text):
             w = m.group(1)
             (upper if w[0].isupper() else lower)[w.lower()] += 1
-    return {w for w, n in upper.items() if n > lower[w] and w not in STOPWORDS and len(w) > 2}
+    return {
+        w
+        for w, n in upper.items()
+        if n > lower[w] and w not in STOPWORDS and w not in _NOT_NAMES and len(w) > 2
+    }
 
 
 _TITLE = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von)?\s*[A-Z][\w'’-]+)*")

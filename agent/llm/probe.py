@@ -30,9 +30,7 @@ class _Probe(BaseModel):
     ok: bool
 
 
-def probe_features(
-    settings: Settings, *, now: datetime, refresh: bool = False
-) -> ServerFeatures:
+def probe_features(settings: Settings, *, now: datetime, refresh: bool = False) -> ServerFeatures:
     """The configured server's features: from the cache, or probed (and cached).
 
     Raises LLMError when no LLM is configured or the server cannot be reached.
