@@ -116,8 +116,22 @@ def _holiday(ctx: Ctx, text: str) -> Anchor | None:
     fn = an.HOLIDAYS.get(t)
     if fn is None:
         return None
-    span = fn(year) if year else _latest(ctx, fn)
+    span = fn(year) if year else _upcoming(ctx, fn) or _latest(ctx, fn)
     return Anchor(*span, t) if span else None
+
+
+# A holiday this close ahead is the one meant: on 21 December, "over christmas" is in four days,
+# not a year ago.
+UPCOMING_DAYS = 31
+
+
+def _upcoming(ctx: Ctx, days_in: object) -> tuple[date, date] | None:
+    assert callable(days_in)
+    for year in (ctx.today.year, ctx.today.year + 1):
+        span = days_in(year)
+        if span and ctx.today < span[0] <= ctx.today + timedelta(days=UPCOMING_DAYS):
+            return span  # type: ignore[no-any-return]
+    return None
 
 
 def month_ref(ctx: Ctx, text: str) -> tuple[int, int] | None:

@@ -166,3 +166,21 @@ def test_unread_time_words_are_not_a_topic() -> None:
     assert [op.model_dump(mode="json") for op in result.plan.ops] == [
         _days("1900-01-01", "2023-04-08")
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "now", "day"),
+    [
+        # four days ahead: this year's, not last year's
+        ("what did we say about christmas", datetime(2024, 12, 21, 9), "2024-12-25"),
+        ("what's happening on new year's eve", datetime(2024, 12, 2, 9), "2024-12-31"),
+        ("what did we say about valentine's day", datetime(2025, 1, 30, 9), "2025-02-14"),
+        # more than a month ahead, or just passed: the last one
+        ("what did we say about christmas", datetime(2024, 11, 1, 9), "2023-12-25"),
+        ("what did we say about christmas", datetime(2025, 1, 3, 9), "2024-12-25"),
+        ("what did we say about christmas", datetime(2024, 12, 25, 9), "2024-12-25"),
+    ],
+)
+def test_a_holiday_close_ahead_is_this_years(question: str, now: datetime, day: str) -> None:
+    result = plan_question(question, now=now)
+    assert any(day in n for n in result.resolved), result.resolved
