@@ -11,13 +11,21 @@ falling back to the offline reader.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from agent.answer.aggregate import count, listing
 from agent.answer.kinds import Kind, QuestionKind, classify
 from agent.answer.offline import Answer, render
 from agent.answer.reader import first_or_last, read
-from agent.answer.reading import NO_ANSWER, ReaderContext, Reading, question_terms
+from agent.answer.reading import (
+    NO_ANSWER,
+    ReaderContext,
+    Reading,
+    content_terms,
+    declined,
+    unknown_topic,
+)
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, terms
 from agent.errors import LLMError
@@ -62,12 +70,15 @@ def asks_for_span(result: AskResult, reader: ReaderContext) -> bool:
     if not any(op.op != "where_speaker" for op in result.planned.plan.ops):
         return False
     scope = terms(" ".join([*reader.conversations, _SCOPE_WORDS]))
-    words = question_terms(result.planned.content_query, reader) - scope
+    words = content_terms(result.planned.content_query, reader) - scope
     return not {w for w in words if not w.isdigit()}
 
 
 def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderContext) -> Answer:
     qk = classify(result.rewrite.question)
+    reader = replace(reader, scoped=any(op.op != "where_speaker" for op in result.planned.plan.ops))
+    # Time words were used by the filter; evidence is about what is left to find.
+    question = result.planned.content_query or result.rewrite.question
     if result.route == "time" or (qk.kind is Kind.SUMMARY and asks_for_span(result, reader)):
         # The LLM writes no summaries here yet: the extractive one is what both modes show.
         return as_answer(summarize(result.filtered, reader))
@@ -76,8 +87,6 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
     chunk_msgs = [m for h in hits for m in h.messages]
     context = list(dict.fromkeys([*ranked[:5], *chunk_msgs]))
     ask_llm = None if llm_answer is None else partial(llm_answer, result.question, context, result)
-    # Time words were used by the filter; evidence is about what is left to find.
-    question = result.planned.content_query or result.rewrite.question
     return with_fallback(
         ask_llm,
         lambda: as_answer(read_by_kind(question, qk, ranked, reader)),
@@ -90,6 +99,11 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
 def read_by_kind(
     question: str, qk: QuestionKind, ranked: list[StoredMessage], reader: ReaderContext
 ) -> Reading:
+    head = unknown_topic(question, reader)
+    if head:  # "when is Lucía's wedding?" where no message says "wedding"
+        out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
+        out.detail = f"No message mentions “{head}”."
+        return out
     if qk.kind in (Kind.FIRST, Kind.LAST):
         return first_or_last(question, ranked, reader, last=qk.kind is Kind.LAST)
     if qk.kind is Kind.HOW_MANY:

@@ -21,6 +21,7 @@ from .kinds import Kind, QuestionKind, classify
 from .reading import (
     ReaderContext,
     Reading,
+    content_terms,
     declined,
     following,
     named_speakers,
@@ -33,6 +34,11 @@ from .text import clip, day_phrase, terms
 from .when import changed_since, when_answer
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
+
+# The least support a message needs to be read for the answer. Whether to answer at all is the
+# calibrated threshold's decision; which messages to read from is not, so moving the threshold
+# does not change what an answer says.
+MIN_SUPPORT = 0.325
 
 
 def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> list[float]:
@@ -100,6 +106,9 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     qk = classify(question)
     if not ranked:
         return declined(qk.kind.value, "nothing was retrieved", 0.0)
+    if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
+        # Every word of the question is one no message holds, and no filter chose these.
+        return declined(qk.kind.value, "no message holds any word of the question", 0.0)
     top = list(ranked[:8])
     cover = support(question, top, ctx)
     score = evidence(question, top, cover, ctx)
@@ -115,7 +124,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         )
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
-    good = [m for m, c in zip(top, cover, strict=True) if c >= max(ctx.threshold, 0.7 * best)]
+    good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, 0.7 * best)]
     by_cover = dict(zip([m.id for m in top], cover, strict=True))
     good.sort(key=lambda m: -by_cover[m.id])  # stable: rank order among equals
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
@@ -125,7 +134,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # A date can sit in a message that covers the question less well than the best one
         # ("Castle Crags on Saturday October 17th?" against "we need you for the crag trip"):
         # a wider net, and the date itself decides (see when.when_answer).
-        wide = {i: c for i, c in by_cover.items() if c >= max(ctx.threshold, 0.4 * best)}
+        wide = {i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, 0.4 * best)}
         reading = when_answer(question, qk, [m for m in top if m.id in wide], ctx, context, wide)
     else:
         readers = {Kind.WHO: _who, Kind.WHERE: _where, Kind.YES_NO: _yes_no, Kind.AMOUNT: _amount}

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .text import REQUEST_TERMS, TermWeights, short_day, terms
+from .text import REQUEST_TERMS, TermWeights, short_day, terms, topic_heads
 
 NO_ANSWER = "The history does not contain the answer."
 DEFAULT_THRESHOLD = 0.25
@@ -50,17 +50,37 @@ class ReaderContext:
     threshold: float = DEFAULT_THRESHOLD
     conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)
     now: datetime | None = None  # the question's now: "did" asks about before it
+    scoped: bool = False  # a time filter chose the messages: it answers part of the question
 
 
 def who(m: StoredMessage, ctx: ReaderContext) -> str:
     return "you" if ctx.me and m.speaker == ctx.me else m.speaker
 
 
+def content_terms(question: str, ctx: ReaderContext) -> set[str]:
+    """The question's words without request words and the names of the people talking."""
+    speaker_terms = {t for s in ctx.speakers for t in terms(s)}
+    return terms(question) - REQUEST_TERMS - speaker_terms
+
+
 def question_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The content terms retrieval must find: no request words, no names of the people talking
     (every message of a chat is by one of them)."""
-    speaker_terms = {t for s in ctx.speakers for t in terms(s)}
-    return terms(question) - REQUEST_TERMS - speaker_terms
+    wanted = content_terms(question, ctx)
+    # A word no message holds tells no message from another; it would only lower every
+    # message's share ("what did Piotr buy" where the chat says "my new crashpad arrived").
+    # When it names the topic, `unknown_topic` declines instead.
+    return wanted - ctx.weights.unseen(wanted)
+
+
+def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
+    """The head noun of the question that no message of the store holds ("when is Lucía's
+    *wedding*?"): the history cannot answer, whatever retrieval returned."""
+    speakers = {t for s in ctx.speakers for t in terms(s)}
+    for head in topic_heads(question):
+        if not terms(head) <= speakers and not ctx.weights.knows(head):
+            return head
+    return None
 
 
 def named_speakers(question: str, ctx: ReaderContext) -> set[str]:

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 
-from memory_store.indexes.tokenize import DefaultTokenizer
+from memory_store.indexes.tokenize import STOPWORDS, DefaultTokenizer
 
 TOKENIZE = DefaultTokenizer()
 WORD = re.compile(r"[^\W\d_][\w'-]+", re.UNICODE)
@@ -22,7 +22,9 @@ _REQUEST_WORDS = (
     # question words and generic nouns: the answer does not repeat them
     "when where what which who whos whose why how many much often something anything "
     "anyone anybody everyone everybody someone somebody list name girl guy person people "
-    "woman man thing one ones kind sort getting going doing"
+    "woman man thing one ones kind sort getting going doing "
+    # chat drops the apostrophe: "wheres", "whats"
+    "wheres whats whens hows whys whore"
 )
 
 # Chat shorthand and irregular past forms, so "mum's birthday" finds "mum's bday is the 16th"
@@ -78,6 +80,7 @@ def terms(text: str) -> set[str]:
 
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
+STOP_WORDS = STOPWORDS
 
 
 class TermWeights:
@@ -94,6 +97,11 @@ class TermWeights:
             self._df(t) for short in SHORTHANDS.get(term, []) for t in TOKENIZE(short)
         )
 
+    def holds(self, term: str) -> bool:
+        """Whether some message holds the term. A word `terms` keeps whole ("putting") is
+        looked up by the stem BM25 indexed it under."""
+        return bool(self.doc_freq(term) or any(self._df(t) for t in TOKENIZE(term)))
+
     @classmethod
     def from_texts(cls, texts: Iterable[str]) -> TermWeights:
         df: Counter[str] = Counter()
@@ -108,7 +116,11 @@ class TermWeights:
 
     def unseen(self, wanted: set[str]) -> set[str]:
         """The terms no message of the store holds."""
-        return {t for t in wanted if self.doc_freq(t) == 0}
+        return {t for t in wanted if not self.holds(t)}
+
+    def knows(self, word: str) -> bool:
+        """Whether some message holds `word` (as BM25 stems it, or in chat shorthand)."""
+        return any(self.holds(t) for t in terms(word))
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
         """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""
@@ -116,6 +128,66 @@ class TermWeights:
             return 1.0
         total = sum(self.idf(t) for t in wanted)
         return sum(self.idf(t) for t in wanted & text_terms) / total if total else 0.0
+
+
+# What opens a noun phrase in a question: a determiner or a possessive ("lucía's wedding",
+# "my parking permit", "which hotel").
+_NP_OPENER = re.compile(
+    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|which|whose|"
+    r"(?!(?:what|who|where|when|how|it|that|there|here|he|she|let)['’]s)[^\W\d_]+['’]s)\s+",
+    re.IGNORECASE,
+)
+_TIME_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "today tonight tomorrow yesterday morning afternoon evening night weekend week month "
+        "year monday tuesday wednesday thursday friday saturday sunday january february march "
+        "april may june july august september october november december",
+    )
+)
+_AUX = "did|does|do|will|would|can|could|should|has|have|had|is|was|are|were"
+# Nouns that scope a question to a conversation rather than name its topic.
+SCOPE_NOUNS = frozenset(
+    [
+        "chat",
+        "chats",
+        "conversation",
+        "conversations",
+        "group",
+        "call",
+        "thread",
+        "session",
+        "sessions",
+    ]
+)
+_NP_WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+def topic_heads(question: str) -> list[str]:
+    """The head nouns of the question's noun phrases: the last word of each phrase, which stops
+    at a stop word, a word of the request, or a verb form after its first word ("piotr's dog
+    called" is about a dog, "my climbing gym membership" about a membership)."""
+    heads = []
+    for m in _NP_OPENER.finditer(question):
+        # After "did"/"does" the phrase is the subject and its verb follows: "did the filling
+        # cost", "does my gym membership include".
+        after_aux = re.search(rf"\b(?:{_AUX})\s+$", question[: m.start()], re.IGNORECASE)
+        words: list[str] = []
+        for w in re.split(r"\s+", question[m.end() :])[:4]:
+            word = _NP_WORD.fullmatch(w.rstrip("?!.,;:"))
+            low = word.group(0).lower() if word else ""
+            if not low or low in STOP_WORDS or low in _TIME_WORDS or terms(low) <= REQUEST_TERMS:
+                break
+            if words and re.search(r"(?:ed|ing)$", low):
+                break
+            words.append(low)
+            if word and w != word.group(0):
+                break  # punctuation ends the phrase
+        if after_aux and len(words) >= 2:
+            words.pop()
+        if words and words[-1] not in SCOPE_NOUNS:
+            heads.append(words[-1])
+    return list(dict.fromkeys(heads))
 
 
 def sentences(text: str) -> list[tuple[int, int]]:

@@ -109,6 +109,7 @@ CASES = [
     # not in the history: decline, do not guess
     ("what's Aki's cat called?", (), "what", NO_ANSWER),
     ("when is Doug's wedding?", (), "when", NO_ANSWER),
+    ("what did Aki say about my passport?", (), "summary", NO_ANSWER),
     ("what did we talk about on 1 January 2026?", (), "summary", "Nothing in the history"),
     # cannot be asked as it stands: ask back
     ("what did she say about it?", (), "clarify", "Who do you mean by “she”?"),
@@ -147,3 +148,10 @@ def test_citations_hold_what_the_answer_used(demo: Pipeline) -> None:
     data = result.to_json()
     assert data["answer_type"] == "when" and data["answer_span"] == "Saturday 17 October 2026"
     assert "written by Doug on Thu 24 Sep 2026" in data["answer_detail"]
+
+
+def test_a_topic_no_message_holds_is_named_in_the_decline(demo: Pipeline) -> None:
+    result = ask_after(demo, (), "what did Aki say about my passport renewal?", now="latest")
+    assert result.answer is not None and result.answer.abstained
+    assert result.answer.text == NO_ANSWER
+    assert result.answer.detail == "No message mentions “renewal”."

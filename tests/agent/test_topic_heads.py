@@ -1,0 +1,35 @@
+"""The head nouns of a question (agent.answer.text.topic_heads): a head no message holds means
+the history cannot answer, whatever retrieval returned."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.text import topic_heads
+
+
+@pytest.mark.parametrize(
+    ("question", "heads"),
+    [
+        ("when is lucía's wedding?", ["wedding"]),
+        ("what's piotr's dog called?", ["dog"]),
+        ("how much do I pay for my climbing gym membership?", ["membership"]),
+        ("which hotel did hana stay at in porto?", ["hotel"]),
+        ("what did greta say about my parking permit?", ["permit"]),
+        ("what's the name of hana's new flatmate?", ["flatmate"]),
+        ("what did the physio say was wrong with hana's finger?", ["physio", "finger"]),
+        ("where's the climbing xmas party?", ["party"]),
+        # the subject of "did"/"is" is followed by its verb, not by more of the noun
+        ("how much did the filling cost?", ["filling"]),
+        ("did the parking permit arrive?", ["permit"]),
+        ("is the gym open tomorrow?", ["gym"]),
+        # a verb after the subject is not a topic; nor is the chat that scopes the question
+        ("what did piotr buy in early nov?", []),
+        ("what was said in the climbing chat on 24 September?", []),
+        ("what did we talk about the day after he flew home", []),
+        ("what's going on?", []),
+        ("who's organising the secret santa?", ["santa"]),
+    ],
+)
+def test_topic_heads(question: str, heads: list[str]) -> None:
+    assert topic_heads(question) == heads
