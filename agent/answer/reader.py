@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
+from .focus import answer_span
 from .kinds import Kind, QuestionKind, classify
 from .reading import (
     ReaderContext,
@@ -27,6 +28,7 @@ from .reading import (
     named_speakers,
     question_terms,
     said_by,
+    split_topic,
     who,
 )
 from .spans import best_sentence, named_place, names_in, place_phrase, speaks_for_self, trim_span
@@ -44,19 +46,48 @@ MIN_SUPPORT = 0.325
 def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> list[float]:
     """Per ranked message, in 0..1: how well it (and a little its neighbours) covers the
     question's terms; halved for a question ("How was NYC?" asks, it does not tell)."""
-    wanted = question_terms(question, ctx)
+    asked, topic = split_topic(question)
+    wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
     own = [terms(m.text) for m in ranked]
+    session: dict[int, set[str]] = {}
+    for m, t in zip(ranked, own, strict=True):
+        session.setdefault(m.session_id, set()).update(t)
     out = []
     for i, m in enumerate(ranked):
         near = set(own[i])
         for j, n in enumerate(ranked):
             if j != i and n.session_id == m.session_id and abs(n.id - m.id) <= 2:
                 near |= own[j]
-        cover = 0.75 * ctx.weights.coverage(wanted, own[i]) + 0.25 * ctx.weights.coverage(
-            wanted, near
-        )
+
+        def cover_of(words: set[str], i: int = i, near: set[str] = near) -> float:
+            w = ctx.weights
+            return 0.75 * w.coverage(words, own[i]) + 0.25 * w.coverage(words, near)
+
+        cover = cover_of(wanted | carried)
+        if wanted and carried:
+            # "who drove? (about owl slabs)": the follow-up's own words say what is asked; the
+            # topic carried from an earlier question says where, so the session's words count.
+            w = ctx.weights
+            asked_w = sum(w.idf(t) for t in wanted)
+            carried_w = sum(w.idf(t) for t in carried - wanted)
+            where = w.coverage(carried - wanted, session[m.session_id])
+            total = 2 * asked_w + carried_w
+            cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
         out.append(cover / 2 if m.text.rstrip().endswith("?") else cover)
     return out
+
+
+def reading_pool(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext, n: int = 8
+) -> list[StoredMessage]:
+    """The top `n` of the ranking, and further down it the messages that hold every word a
+    follow-up asks with: the carried topic ranks the whole earlier thread above them."""
+    asked, topic = split_topic(question)
+    wanted = question_terms(asked, ctx)
+    if not topic or not wanted:
+        return list(ranked[:n])
+    whole = [m for m in ranked[n:] if wanted <= terms(m.text)]
+    return [*ranked[:n], *whole[:4]]
 
 
 def with_replies(
@@ -109,7 +140,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
-    top = list(ranked[:8])
+    top = reading_pool(question, ranked, ctx)
     cover = support(question, top, ctx)
     score = evidence(question, top, cover, ctx)
     top, cover = with_replies(top, cover, ranked)
@@ -163,6 +194,25 @@ def _what(
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
     best, span = next(((m, t) for m, t in spans if not _ASKS.search(t)), spans[0])
+    asked = classify(question).kind
+    # "What did Aki say about the tea?" wants what was said; "which language…" the words.
+    short = (
+        answer_span(span, wanted, ctx.speakers)
+        if asked in (Kind.WHAT, Kind.WHERE) or (asked is Kind.WHO and not _WHO_IS.match(question))
+        else None
+    )
+    if short:
+        return Reading(
+            f"{short[:1].upper()}{short[1:]}.",
+            list(dict.fromkeys([best, *good[:3]]))[:3],
+            qk.kind.value,
+            short,
+            f"{said_by(best, ctx)}: “{clip(span, 120)}”",
+            why=[
+                "the phrase nearest the question's words in the sentence of the best-supported "
+                "message (names and titles first)"
+            ],
+        )
     return Reading(
         f"“{clip(span)}”",
         list(dict.fromkeys([best, *good[:3]]))[:3],

@@ -88,6 +88,16 @@ def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
     return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}
 
 
+_CARRIED = re.compile(r"\s*\(about ([^)]*)\)\s*$")
+
+
+def split_topic(question: str) -> tuple[str, str]:
+    """A follow-up's own words and the topic the rewrite carried over from an earlier
+    question ("who drove? (about owl slabs)" → "who drove?", "owl slabs")."""
+    m = _CARRIED.search(question)
+    return (question[: m.start()], m.group(1)) if m else (question, "")
+
+
 def declined(kind: str, why: str, score: float | None = None) -> Reading:
     return Reading(NO_ANSWER, [], kind, abstained=True, why=[why], evidence=score)
 
