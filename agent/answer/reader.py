@@ -183,6 +183,9 @@ _ASKS = re.compile(
 )
 
 
+_WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
+
+
 def _what(
     question: str,
     qk: QuestionKind,
@@ -196,9 +199,13 @@ def _what(
     best, span = next(((m, t) for m, t in spans if not _ASKS.search(t)), spans[0])
     asked = classify(question).kind
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
+    # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
     short = (
         answer_span(span, wanted, ctx.speakers)
-        if asked in (Kind.WHAT, Kind.WHERE) or (asked is Kind.WHO and not _WHO_IS.match(question))
+        if not _WHY_HOW.search(question)
+        and (
+            asked in (Kind.WHAT, Kind.WHERE) or (asked is Kind.WHO and not _WHO_IS.match(question))
+        )
         else None
     )
     if short:

@@ -149,8 +149,17 @@ def changed_since(
     if not shared:
         return []
     key = max(things or shared, key=ctx.weights.idf)
+    # The change may name the plan by another of its words: "flights booked for my visit!
+    # landing tue 19th" is moved by "I now land thursday the 21st instead of tuesday".
+    timed = {t for x in ctx.mentions_of(m) for t in terms(x.text)}
+    own = {
+        t
+        for t in terms(m.text) - _PEOPLE_TERMS - set(ctx.names) - timed
+        if len(t) > 2 and not t.isdigit()
+    }
+    keys = {key, *sorted(own, key=ctx.weights.idf, reverse=True)[:3]}
     later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
-    holds = {n.id for n in later if key in terms(n.text)}
+    holds = {n.id for n in later if keys & terms(n.text)}
     out = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
         near = n.id in holds or any(

@@ -74,6 +74,11 @@ _BARE_ORD = re.compile(r"(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.IGNOREC
 _ABBR_CONTEXT_BEFORE = re.compile(
     r"\b(?:by|until|till|from|before|after|since|free|works?|see\s+you)\s+$", re.IGNORECASE
 )
+_ABBR_DATE_AFTER = re.compile(
+    r",?\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|,?\s+\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug"
+    r"|sep|oct|nov|dec)",
+    re.IGNORECASE,
+)
 _ABBR_CONTEXT_AFTER = re.compile(
     r"\s*(?:,?\s*(?:the\s+)?\d|,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|@|at\s+\d)",
     re.IGNORECASE,
@@ -87,8 +92,9 @@ def _weekdays(text: str, w: datetime) -> Iterator[mb.Cand]:
         mod = "" if mod == "on" else " ".join(mod.split())
         word = m.group("full") or m.group("abbr")
         if m.group("abbr"):
-            # "sun", "sat", "wed" are words: a capital and a temporal neighbour are needed.
-            if not word[0].isupper():
+            # "sun", "sat", "wed" are words: a capital and a temporal neighbour are needed,
+            # or, in lower-case chat, a day of the month right after ("landing tue 19th").
+            if not word[0].isupper() and not _ABBR_DATE_AFTER.match(text, m.end()):
                 continue
             if not (
                 mod

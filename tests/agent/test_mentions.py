@@ -95,6 +95,16 @@ CASES: list[tuple[str, str, list[Expected]]] = [
       ("8am", "2026-10-17T08:00", "2026-10-17T08:01", "time")]),
     ("I'm free Wed", W, [("Wed", "2026-10-21", "2026-10-22", "day")]),
     ("back since saturday", W, [("saturday", "2026-10-10", "2026-10-11", "day")]),
+    # lower-case weekday abbreviations in chat, with the day of the month right after
+    (
+        "landing tue 20th, leaving sun 25th",
+        W,
+        [
+            ("tue 20th", "2026-10-20", "2026-10-21", "day"),
+            ("sun 25th", "2026-10-25", "2026-10-26", "day"),
+        ],
+    ),
+    ("sat 17 oct works", W, [("sat 17 oct", "2026-10-17", "2026-10-18", "day")]),
     ("I'll bring it thursday", W, [("thursday", "2026-10-15", "2026-10-16", "day")]),
     ("my finger still hurts from monday, it was a bad fall", W,
      [("monday", "2026-10-12", "2026-10-13", "day")]),
@@ -289,6 +299,8 @@ CASES: list[tuple[str, str, list[Expected]]] = [
     ("give me a second", W, []),
     ("be there in a second", W, []),
     ("sat on the bench", W, []),
+    ("the sun 5 times a day", W, []),
+    ("I wed 3 times lol", W, []),
     ("the 2nd floor is closed", W, []),
     ("every Monday we run", W, []),
     ("I love lazy Sundays", W, []),
