@@ -33,7 +33,7 @@ from .reading import (
 )
 from .spans import best_sentence, named_place, names_in, place_phrase, speaks_for_self, trim_span
 from .text import clip, day_phrase, terms
-from .when import changed_since, when_answer
+from .when import changed_since, later_about, when_answer
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 
@@ -360,23 +360,44 @@ def _where(
     if not found:
         return _what(question, qk, good, ctx, ranked)
     _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))
-    # Plans move: a later message that says the place changed wins ("moved to Lucía's").
-    for n in reversed(changed_since(m, wanted, ranked, ctx)):
+    # Plans move: a later message that says the place changed wins ("moved to Lucía's"); for
+    # a plan still ahead ("where's the party?"), so does the latest place given for it ("we
+    # can do the party at mine!").
+    moved = changed_since(m, wanted, ranked, ctx)
+    if not _ASKS_PAST.search(question):
+        moved += later_about(m, wanted, ranked, ctx)
+    for n in sorted(dict.fromkeys(moved), key=lambda n: (n.ts, n.id), reverse=True):
         later = place_phrase(n.text, wanted, [x.text.lower() for x in ctx.mentions_of(n)])
         if later:
             m, phrase = n, later
             break
+    said = phrase
+    phrase = _whose_place(phrase, who(m, ctx))
     return Reading(
         f"{phrase[0].upper()}{phrase[1:]}.",
         [m],
         qk.kind.value,
         phrase,
-        said_by(m, ctx),
+        said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
         why=[
             "a place phrase of a best-supported message (named places first; a later change "
             "of plan wins)"
         ],
     )
+
+
+_ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
+_MINE = re.compile(
+    r"\b(?P<prep>at|to|from|in)\s+(?:mine|ours|my\s+(?:place|flat|house|apartment)|"
+    r"our\s+(?:place|flat|house|apartment))\b",
+    re.IGNORECASE,
+)
+
+
+def _whose_place(phrase: str, speaker: str) -> str:
+    """ "at mine", said by Lucía, is at Lucía's; said by the user, at yours."""
+    owner = "yours" if speaker == "you" else f"{speaker}'s"
+    return _MINE.sub(lambda m: f"{m.group('prep')} {owner}", phrase)
 
 
 def first_or_last(

@@ -160,7 +160,7 @@ def changed_since(
     keys = {key, *sorted(own, key=ctx.weights.idf, reverse=True)[:3]}
     later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
     holds = {n.id for n in later if keys & terms(n.text)}
-    out = []
+    out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
         near = n.id in holds or any(
             n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in later if p.id in holds
@@ -168,6 +168,22 @@ def changed_since(
         if near and CHANGE.search(n.text):
             out.append(n)
     return out
+
+
+def later_about(
+    m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[StoredMessage]:
+    """Later messages of the same chat that hold one of the question's things ("party") that
+    `m` holds, oldest first: the newest word on a plan still ahead is the plan."""
+    things = (wanted & terms(m.text)) - _PEOPLE_TERMS - set(ctx.names)
+    if not things:
+        return []
+    later = [
+        n
+        for n in ranked
+        if n.conversation == m.conversation and n.ts > m.ts and things & terms(n.text)
+    ]
+    return sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id))
 
 
 def _dated(

@@ -10,6 +10,14 @@ from datetime import date, timedelta
 
 from agent.plan import timeexpr as tx
 
+# A holiday naming a thing, or a purpose, is not a date: the "christmas party" may be on the
+# 14th, and the "train home for christmas" on the 22nd. The words after a holiday that make it a
+# thing; the grammar does not read it as a date, and nothing is said to be left unread.
+HOLIDAY_THING = (
+    r"(?:party|parties|market|markets|tree|card|cards|gift|gifts|present|presents|"
+    r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do)"
+)
+
 Days = tuple[date, date]
 
 

@@ -204,12 +204,7 @@ _WEEK_WEEKDAY_RX = re.compile(
     rf"|\b(?:on\s+)?the\s+(?:second[\s-]+to[\s-]+last|penultimate)\s+(?P<wd5>{WEEKDAY})\b",
     _I,
 )
-# A holiday naming a thing, or a purpose, is not a date: the "christmas party" may be on the
-# 14th, and the "train home for christmas" on the 22nd.
-_HOLIDAY_THING = (
-    r"(?!\s+(?:party|parties|market|markets|tree|card|cards|gift|gifts|present|presents|"
-    r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do)\b)"
-)
+_HOLIDAY_THING = rf"(?!\s+{an.HOLIDAY_THING}\b)"
 _HOLIDAY_RX = re.compile(
     rf"(?<!for )(?<!for the )\b{HOLIDAY}(?:\s*,?\s*(?:of\s+)?{YEAR})?\b{_HOLIDAY_THING}", _I
 )

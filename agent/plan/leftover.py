@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from agent.plan.anchors import HOLIDAY_THING
+
 __all__ = ["leftover_note", "reading_sentence", "temporal_leftovers"]
 
 _EN = re.compile(
@@ -28,6 +30,10 @@ _JA = re.compile(
 )
 
 
+_HOLIDAY = re.compile(
+    r"christmas|xmas|easter|halloween|thanksgiving|valentine'?s?|new\s+year'?s?", re.IGNORECASE
+)
+_THING = re.compile(rf"\s+{HOLIDAY_THING}\b", re.IGNORECASE)  # "the xmas party": a thing
 _COUNTING = re.compile(
     r"\b(?:how\s+(?:many|long|often)|every|each|per|a\s+few|many|several|for|all)\s+(?:\w+\s+)?$",
     re.IGNORECASE,
@@ -44,6 +50,7 @@ def temporal_leftovers(text: str) -> list[str]:
         for m in _EN.finditer(text)
         if not _COUNTING.search(text, 0, m.start())
         and not re.match(r"\s+old\b", text[m.end() :], re.IGNORECASE)
+        and not (_HOLIDAY.fullmatch(m.group(0)) and _THING.match(text, m.end()))
     ]
     found += [m.group(0) for m in _JA.finditer(text)]
     return list(dict.fromkeys(found))
