@@ -85,6 +85,22 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     return list(dict.fromkeys(found))
 
 
+_NAME_REPLY = re.compile(r"^\s*([A-ZÀ-Þ][a-zà-ÿ'’-]+)\s*[.!,:]")
+
+
+def name_reply(text: str, exclude: Collection[str]) -> list[str]:
+    """A reply that opens with a capitalised word and a stop ("Ines. she's a friend of my
+    flatmate", "Dominik!") names someone, in chat where names are otherwise lower case;
+    "Thanks." and "Sure," do not."""
+    m = _NAME_REPLY.match(text)
+    if m is None:
+        return []
+    low = m.group(1).lower()
+    if low in STOPWORDS or low in _FILLER or low in _NOT_NAMES or low in exclude:
+        return []
+    return [m.group(1)]
+
+
 def speaks_for_self(text: str) -> bool:
     return bool(_FIRST_PERSON.search(text))
 
