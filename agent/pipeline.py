@@ -21,6 +21,7 @@ from agent.answer import ReaderContext
 from agent.answer.context import reader_context as build_reader_context
 from agent.answer.offline import Answer, word_background
 from agent.caches import VersionCaches
+from agent.decompose import event_anchor, with_event_day
 from agent.filter import filter_candidates
 from agent.plan.mention_order import order_by_mention
 from agent.plan.planner import PlanResult
@@ -132,6 +133,17 @@ class Pipeline:
             conversation = self.named_conversation(rw.question, notes)
             now_dt = self.resolve_now(now, conversation)
         speakers = self.speakers(conversation)
+        anchor = event_anchor(rw.question)
+        if anchor is not None:  # "the day after he flew home": when did he, first
+            scope = conversation
+
+            def ask_when(sub: str) -> Answer:
+                # The question itself is the dialogue so far: its people resolve "he".
+                before = [*history, Turn("user", rw.question)]
+                found = self._ask(sub, now_dt, before, scope, k, True).answer
+                return found if found is not None else Answer("", [], abstained=True)
+
+            rw.question = with_event_day(rw.question, anchor, ask_when, notes)
         planned = self._plan(rw.question, now_dt, speakers, conversation, notes)
         result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode, notes=notes)
         self._filter(result)

@@ -116,5 +116,14 @@ def read_by_kind(
 def as_answer(r: Reading) -> Answer:
     notes = list(r.why) if r.abstained else []  # why it declined is worth telling
     return Answer(
-        r.text, r.citations, r.abstained, notes, r.kind, r.span, r.detail, r.evidence, r.why
+        r.text,
+        r.citations,
+        r.abstained,
+        notes,
+        r.kind,
+        r.span,
+        r.detail,
+        r.evidence,
+        r.why,
+        r.event_day,
     )

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from pydantic import BaseModel, Field
 
@@ -39,6 +39,7 @@ class Answer:
     detail: str | None = None  # one line: how the answer was read from the messages
     evidence: float | None = None  # the reader's evidence score (what abstention compares)
     why: list[str] = field(default_factory=list)  # how the reader chose, for /explain
+    event_day: date | None = None  # a when-answer's day, for a question that builds on it
 
 
 def word_background(texts: Sequence[str]) -> Counter[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 
 from memory_store.models import FoundMention, StoredMessage
 
@@ -38,6 +38,7 @@ class Reading:
     abstained: bool = False
     why: list[str] = field(default_factory=list)
     evidence: float | None = None
+    event_day: date | None = None  # a when-answer's day
 
 
 @dataclass

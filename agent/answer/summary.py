@@ -58,7 +58,7 @@ def pick_points(
 def summarize(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
     if not messages:
         return Reading("Nothing in the history matches that time.", [], "summary", abstained=True)
-    idx = pick_points(messages, ctx)
+    idx = _causes(messages, pick_points(messages, ctx))
     picked = [messages[i] for i in idx]
     points = [f"“{clip(m.text, 110)}” ({who(m, ctx)})" for m in picked]
     names = list(dict.fromkeys(who(m, ctx) for m in messages))
@@ -74,6 +74,32 @@ def summarize(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
     text = lead + "; ".join(points) + "."
     why = [f"{len(picked)} of {n} messages chosen for centrality and variety (MMR, λ={LAMBDA})"]
     return Reading(_tidy(text), picked, "summary", span="; ".join(points), why=why)
+
+
+# "NOOO. I've been on my phone all day thinking I lost it" reacts to the turn before it
+# ("also you left your laptop charger here"): that turn is the point.
+_REACTION = re.compile(
+    r"^\s*(?:no+|yes+|ye+s|omg|oh+|wow|ha(?:ha)+|lol|aw+|yay+|ugh|what+|wait|whoa|nice)\b\W", re.I
+)
+
+
+def _causes(messages: Sequence[StoredMessage], idx: list[int]) -> list[int]:
+    """Each chosen reaction replaced by the turn it reacts to, when someone else wrote that."""
+    out = []
+    for i in idx:
+        m = messages[i]
+        cause = i - 1
+        if (
+            _REACTION.match(m.text)
+            and cause >= 0
+            and cause not in idx
+            and messages[cause].speaker != m.speaker
+            and messages[cause].session_id == m.session_id
+        ):
+            out.append(cause)
+        else:
+            out.append(i)
+    return sorted(set(out))
 
 
 def _tidy(text: str) -> str:

@@ -58,6 +58,7 @@ def when_answer(
             f"the day {who(best, ctx)} wrote about it ({short_day(best.ts)} {best.ts:%H:%M}): "
             "the message names no other day",
             why=["no time expression in the best messages: the day it was written"],
+            event_day=best.ts.date(),
         )
     cover = cover or {}
 
@@ -102,6 +103,7 @@ def when_answer(
             day_phrase(best.ts),
             f"the day {who(best, ctx)} wrote about it ({short_day(best.ts)} {best.ts:%H:%M})",
             why=["the best message tells it as done and names no other day"],
+            event_day=best.ts.date(),
         )
     earlier: list[tuple[StoredMessage, Mention]] = []
     if not past:  # plans move: a later message that says the plan changed is the plan now
@@ -127,6 +129,7 @@ def when_answer(
             f"‘{x.text}’ in a message written {m.ts:%Y-%m-%d %H:%M} resolves to "
             f"{x.start:%Y-%m-%d %H:%M}–{x.end:%Y-%m-%d %H:%M} ({x.granularity})"
         ],
+        event_day=x.start.date(),
     )
 
 

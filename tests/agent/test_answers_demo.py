@@ -106,6 +106,13 @@ CASES = [
         "when",
         "14 October 2026",
     ),
+    # anchored on an event, not a date: dated first ("when did I land back?"), then read
+    (
+        "what did Aki and I talk about the day after I landed back from Kyoto?",
+        (),
+        "summary",
+        "On Thursday 15 October 2026",
+    ),
     # not in the history: decline, do not guess
     ("what's Aki's cat called?", (), "what", NO_ANSWER),
     ("when is Doug's wedding?", (), "when", NO_ANSWER),
