@@ -32,6 +32,8 @@ class AskResult:
     # first used: retrieval needs the ids alone, and a wide filter matches tens of thousands.
     filtered_ids: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     search: SearchResult | None = None
+    # Counts and lists: each candidate's dense similarity to the question's topic (retrieve.py).
+    similarity: dict[int, float] = field(default_factory=dict)
     answer: Answer | None = None
     mode: str = "offline"
     notes: list[str] = field(default_factory=list)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agent.answer.kinds import SPREAD, classify
+from agent.answer.kinds import SPREAD, Kind, classify
 from agent.answer.text import with_shorthands
+from agent.answer.topic import topic_query
 from agent.result import AskResult
 from memory_store.query.fusion import fill_missing, top
 from memory_store.query.search import RetrievalConfig, Searcher, SearchResult
@@ -62,8 +63,20 @@ def retrieve(
     ]
     fused = runs[0] if len(runs) == 1 else fill_missing(runs)
     # First/last mentions, counts and lists read every on-topic message, not the top few.
-    depth = 200 if classify(result.rewrite.question).kind in SPREAD else 50
+    kind = classify(result.rewrite.question).kind
+    depth = 200 if kind in SPREAD else 50
     result.search = searcher.result_from_scores(query, dict(top(fused, 200)), k, depth=depth)
+    if kind in (Kind.HOW_MANY, Kind.LIST):
+        skip = [*speakers, *([result.conversation] if result.conversation else [])]
+        result.similarity = topic_similarity(searcher, topic_query(query, skip), result)
+
+
+def topic_similarity(searcher: Searcher, topic: str, result: AskResult) -> dict[int, float]:
+    """Dense similarity of the scope's messages to a count or list question's topic: the
+    whole question would weigh its request words ("how many times have I") as much."""
+    candidates = result.filtered_ids if result.sql else None
+    runs = searcher.runs(topic, conversation=result.conversation, candidate_ids=candidates)
+    return runs.get("dense_messages", {})
 
 
 _REPORTING = re.compile(

@@ -10,7 +10,7 @@ falling back to the offline reader.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 
@@ -89,7 +89,7 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
     ask_llm = None if llm_answer is None else partial(llm_answer, result.question, context, result)
     return with_fallback(
         ask_llm,
-        lambda: as_answer(read_by_kind(question, qk, ranked, reader)),
+        lambda: as_answer(read_by_kind(question, qk, ranked, reader, result.similarity)),
         (LLMError,),
         "LLM answer failed, answered offline",
         result.notes,
@@ -97,8 +97,13 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
 
 
 def read_by_kind(
-    question: str, qk: QuestionKind, ranked: list[StoredMessage], reader: ReaderContext
+    question: str,
+    qk: QuestionKind,
+    ranked: list[StoredMessage],
+    reader: ReaderContext,
+    similarity: Mapping[int, float] | None = None,
 ) -> Reading:
+    """`similarity`: dense similarity of messages to a count or list question's topic."""
     head = unknown_topic(question, reader)
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
@@ -107,9 +112,9 @@ def read_by_kind(
     if qk.kind in (Kind.FIRST, Kind.LAST):
         return first_or_last(question, ranked, reader, last=qk.kind is Kind.LAST)
     if qk.kind is Kind.HOW_MANY:
-        return count(question, ranked, reader)
+        return count(question, qk, ranked, reader, similarity or {})
     if qk.kind is Kind.LIST:
-        return listing(question, ranked, reader)
+        return listing(question, qk, ranked, reader, similarity or {})
     return read(question, ranked, reader)
 
 

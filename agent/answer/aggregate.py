@@ -1,57 +1,87 @@
 """Counts and lists: questions whose answer is spread over many messages ("how many times…",
-"which books…"). The covering set is every retrieved message that is about the topic about as
-much as the best one is, at most one per session (a session retelling the same thing is one
-occurrence), in time order; the answer counts or lists it and cites one message per item."""
+"which books…"). The covering set (cover.py) is every message on the topic; what is counted
+(counting.py) decides how it is read: distinct days of an occasion, distinct named things
+(items.py), or the number someone stated. The answer says what it counted and cites one
+message per occasion or item."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import NO_ANSWER, ReaderContext, Reading, question_terms, who
-from .text import clip, short_day, terms
+from .counting import Counted, counted, occasions, stated
+from .cover import Cover, covering_set, sessions_on_topic
+from .items import Item, distinct, items_of
+from .kinds import QuestionKind
+from .reading import NO_ANSWER, ReaderContext, Reading, who
+from .text import join_names, short_day, terms
 
-# A message covering this share of the best match's coverage is about the same topic.
-RELATIVE_COVER = 0.7
-MIN_COVER = 0.35
-
-
-def covering_set(
-    question: str, matches: Sequence[StoredMessage], ctx: ReaderContext
-) -> list[StoredMessage]:
-    wanted = question_terms(question, ctx)
-    cover = {m.id: ctx.weights.coverage(wanted, terms(m.text)) for m in matches}
-    best = max(cover.values(), default=0.0)
-    keep = [
-        m
-        for m in matches
-        if cover[m.id] >= max(MIN_COVER, RELATIVE_COVER * best)
-        and not m.text.rstrip().endswith("?")
-    ]
-    per_session: dict[int, StoredMessage] = {}
-    for m in keep:  # in rank order: the session's best message stands for it
-        per_session.setdefault(m.session_id, m)
-    return sorted(per_session.values(), key=lambda m: (m.ts, m.id))
+# Items listed at most; the count still counts them all.
+MAX_LISTED = 12
 
 
-def count(question: str, matches: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
-    items = covering_set(question, matches, ctx)
-    if not items:
-        return Reading(NO_ANSWER, [], "how_many", abstained=True, why=["no message is on topic"])
-    days = sorted({m.ts.date() for m in items})
-    n = len(days)
-    listed = ", ".join(f"{d:%-d %b}" for d in days)
+def count(
+    question: str,
+    qk: QuestionKind,
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    similarity: Mapping[int, float],
+) -> Reading:
+    cover = covering_set(question, matches, ctx, similarity, qk.focus)
+    if not cover.messages:
+        return _declined("how_many", cover)
+    what = counted(qk.focus)
+    if qk.focus and what is not Counted.OCCASIONS:
+        pool = cover.messages
+        if what is Counted.STATED:
+            pool = sessions_on_topic(question, matches, ctx)
+        said = stated(qk.focus, pool)
+        if said is not None:
+            n, m = said
+            text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
+            why = [*cover.why, f"the number stated for “{qk.focus}”, latest statement"]
+            return Reading(text, [m], "how_many", str(n), why=why)
+    if what is Counted.THINGS:
+        items = _items(question, cover, ctx)
+        if items:
+            n = len(items)
+            named = join_names([it.span for it in items])
+            text = f"{n} ({qk.focus}: {named})."
+            why = [*cover.why, f"counted {n} distinct {qk.focus} named in them"]
+            return Reading(text, [it.message for it in items], "how_many", str(n), why=why)
+    found = occasions(cover.messages, ctx.mentions_of)
+    n = len(found)
+    listed = ", ".join(f"{d:%-d %b}" for d, _ in found)
     text = f"{n} ({'once' if n == 1 else f'on {n} different days'}: {listed})."
-    why = [f"counted the days of {len(items)} on-topic messages (one per session)"]
-    return Reading(text, items, "how_many", str(n), why=why)
+    why = [*cover.why, f"counted the days of {len(cover.messages)} on-topic messages"]
+    return Reading(text, [m for _, m in found], "how_many", str(n), why=why)
 
 
-def listing(question: str, matches: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
-    items = covering_set(question, matches, ctx)
+def listing(
+    question: str,
+    qk: QuestionKind,
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    similarity: Mapping[int, float],
+) -> Reading:
+    cover = covering_set(question, matches, ctx, similarity, qk.focus)
+    items = _items(question, cover, ctx)
     if not items:
-        return Reading(NO_ANSWER, [], "list", abstained=True, why=["no message is on topic"])
-    lines = [f"“{clip(m.text, 120)}” ({who(m, ctx)}, {short_day(m.ts)})" for m in items[:10]]
-    text = f"{len(items)} mention{'s' * (len(items) != 1)}: " + "; ".join(lines) + "."
-    why = [f"{len(items)} on-topic messages, one per session, in time order"]
-    return Reading(text, items[:10], "list", "; ".join(lines), why=why)
+        return _declined("list", cover)
+    shown = items[:MAX_LISTED]
+    lines = [f"{it.span} ({who(it.message, ctx)}, {short_day(it.message.ts)})" for it in shown]
+    text = f"{len(items)} item{'s' * (len(items) != 1)}: " + "; ".join(lines) + "."
+    why = [*cover.why, f"{len(items)} distinct items named in them, in time order"]
+    span = "; ".join(it.span for it in shown)
+    return Reading(text, [it.message for it in shown], "list", span, why=why)
+
+
+def _items(question: str, cover: Cover, ctx: ReaderContext) -> list[Item]:
+    skip = set(cover.topic) | terms(question)
+    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    return distinct([it for m in cover.messages for it in items_of(m, skip, ctx.weights, names)])
+
+
+def _declined(kind: str, cover: Cover) -> Reading:
+    return Reading(NO_ANSWER, [], kind, abstained=True, why=[*cover.why, "no message is on topic"])

