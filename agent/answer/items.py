@@ -29,7 +29,7 @@ _DETERMINERS = frozenset(["the", "a", "an", "my", "our", "some", "his", "her", "
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\S+", re.UNICODE)
 _JOINERS = frozenset(["of", "by"])
 # Chat filler, time words and common verbs: never part of a name.
-_NOT_NAME = frozenset(
+COMMON_WORDS = frozenset(
     re.findall(
         r"\S+",
         """
@@ -49,7 +49,7 @@ _NOT_NAME = frozenset(
     )
 )
 # How much an earlier run is preferred over a later one.
-_POSITION = 0.85
+_POSITION = 0.7
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ def _runs(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]
 
 
 def _content(word: str, skip: set[str], names: Collection[str], nxt: str) -> bool:
-    if not re.match(r"[^\W\d_]", word) or word in STOPWORDS or word in _NOT_NAME:
+    if not re.match(r"[^\W\d_]", word) or word in STOPWORDS or word in COMMON_WORDS:
         return False
     t = terms(word)
     if not t or t <= skip or word in names:
@@ -150,4 +150,4 @@ def _content(word: str, skip: set[str], names: Collection[str], nxt: str) -> boo
     # "viewed the flat", "baked my loaf": a past or -ing form before a function word is a
     # verb; before a content word ("mulled wine") it describes it.
     verb_like = re.search(r"(?:ed|ing)$", word)
-    return not (verb_like and (not nxt or nxt in STOPWORDS or nxt in _NOT_NAME))
+    return not (verb_like and (not nxt or nxt in STOPWORDS or nxt in COMMON_WORDS))

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-from .text import REQUEST_TERMS, WORD, terms
+from memory_store.indexes.tokenize import STOPWORDS
+
+from .text import ALIASES, REQUEST_TERMS, WORD, terms
 
 # Words of a count or list request that `REQUEST_TERMS` does not hold.
 _ASKING = frozenset(terms("times often all every list which whose places things items"))
@@ -28,15 +30,25 @@ def asked_about(question: str, skip: Collection[str] = ()) -> set[str]:
     return terms(topic_query(question, skip)) - {t for s in skip for t in terms(s)}
 
 
-_SUBJECT = re.compile(
-    r"\b(?:did|do|does|have|has|had|was|were)\s+([a-z]+)(?:\s+and\s+([a-z]+))?\b"
-    r"|\b(i|[a-z]+)\s+(?:have|has|had|'ve)\s+(?:ever\s+)?[a-z]+(?:ed|en|t)\b",
-    re.IGNORECASE,
-)
+_DID = frozenset(["did", "do", "does", "have", "has", "had", "was", "were"])
+_HAVE = frozenset(["have", "has", "had", "'ve", "ever"])
 
 
 def subject_words(question: str) -> set[str]:
-    """Who did it, as the question says: "did *sami* interview", "have *i* baked", "did
-    *hana and i* push". Lower case; "we", "the", "people" are nobody in particular."""
-    m = _SUBJECT.search(question)
-    return {w.lower() for w in (m.groups() if m else ()) if w}
+    """Who did it, as the question says: "did *sami* interview", "have *i* baked", "the
+    cities *i* travelled to", "did *hana and i* push". Lower case; the caller keeps only the
+    speakers ("we", "the", "people" are nobody in particular)."""
+    words = re.findall(r"[a-z']+", question.lower())
+    for n, w in enumerate(words[:-1]):
+        if w in _DID:  # did X (and Y) …
+            rest = words[n + 1 : n + 4]
+            return {rest[0], rest[2]} if len(rest) == 3 and rest[1] == "and" else {rest[0]}
+        verb = next((v for v in words[n + 1 : n + 3] if v not in _HAVE), "")
+        if w not in STOPWORDS - {"i"} and _past(verb):  # X (has) recommended …
+            return {w}
+    return set()
+
+
+def _past(word: str) -> bool:
+    w = word.lower()
+    return w.endswith("ed") or w in ALIASES
