@@ -17,6 +17,7 @@ from .kinds import QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .text import join_names, short_day, terms
+from .topic import topic_query
 
 # Items listed at most; the count still counts them all.
 MAX_LISTED = 12
@@ -33,29 +34,51 @@ def count(
     if not cover.messages:
         return _declined("how_many", cover)
     what = counted(qk.focus)
-    if qk.focus and what is not Counted.OCCASIONS:
-        pool = cover.messages
-        if what is Counted.STATED:
-            pool = sessions_on_topic(question, matches, ctx)
-        said = stated(qk.focus, pool)
-        if said is not None:
-            n, m = said
-            text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
-            why = [*cover.why, f"the number stated for “{qk.focus}”, latest statement"]
-            return Reading(text, [m], "how_many", str(n), why=why)
-    if what is Counted.THINGS:
-        items = _items(question, cover, matches, ctx)
-        if items:
-            n = len(items)
-            named = join_names([it.span for it in items])
-            text = f"{n} ({qk.focus}: {named})."
-            why = [*cover.why, f"counted {n} distinct {qk.focus} named in them"]
-            return Reading(text, [it.message for it in items], "how_many", str(n), why=why)
+    said = None
+    if qk.focus and what is Counted.STATED:
+        said = _stated(qk.focus, sessions_on_topic(question, matches, ctx), cover, ctx)
+    elif qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
+        said = _stated(qk.focus, cover.messages, cover, ctx)
+    if said is None and qk.focus and what is Counted.THINGS:
+        said = _things(question, qk.focus, cover, matches, ctx)
+    return said or _occasions(question, cover, ctx)
+
+
+def _stated(
+    focus: str, pool: Sequence[StoredMessage], cover: Cover, ctx: ReaderContext
+) -> Reading | None:
+    found = stated(focus, pool)
+    if found is None:
+        return None
+    n, m = found
+    text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
+    why = [*cover.why, f"the number stated for “{focus}”, the latest statement"]
+    return Reading(text, [m], "how_many", str(n), why=why)
+
+
+def _things(
+    question: str,
+    focus: str,
+    cover: Cover,
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> Reading | None:
+    items = _items(question, cover, matches, ctx)
+    if not items:
+        return None
+    n = len(items)
+    text = f"{n} ({focus}: {join_names([it.span for it in items])})."
+    why = [*cover.why, f"counted {n} distinct {focus} named in them"]
+    return Reading(text, [it.message for it in items], "how_many", str(n), why=why)
+
+
+def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     found = occasions(cover.messages, ctx.mentions_of)
     n = len(found)
-    listed = ", ".join(f"{d:%-d %b}" for d, _ in found)
-    text = f"{n} ({'once' if n == 1 else f'on {n} different days'}: {listed})."
-    why = [*cover.why, f"counted the days of {len(cover.messages)} on-topic messages"]
+    days = ", ".join(f"{d:%-d %b}" for d, _ in found)
+    topic = topic_query(question, [*ctx.speakers, *ctx.conversations])
+    text = f"{n} ({topic}: {'once, on' if n == 1 else f'on {n} different days,'} {days})."
+    why = [*cover.why, f"counted the days {len(cover.messages)} on-topic messages speak of"]
     return Reading(text, [m for _, m in found], "how_many", str(n), why=why)
 
 
@@ -83,13 +106,14 @@ def _items(
 ) -> list[Item]:
     skip = set(cover.topic) | terms(question)
     names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    # The group was asked: its answers are the list, and what the asking listed.
     replies = answers(cover.asking, matches, cover.by)
-    if replies:  # the group was asked: its answers are the list, and what the asking listed
-        found = [it for m in cover.asking for it in enumerated(m, skip, ctx.weights, names)]
-        found += [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
+    found = [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
+    if found:
+        found += [it for m in cover.asking for it in enumerated(m, skip, ctx.weights, names)]
     else:
         found = [it for m in cover.messages for it in items_of(m, skip, ctx.weights, names)]
-    return distinct(sorted(found, key=lambda it: it.message.id))
+    return distinct(sorted(found, key=lambda it: (it.message.ts, it.message.id)))
 
 
 def _declined(kind: str, cover: Cover) -> Reading:

@@ -89,7 +89,7 @@ def covering_set(
     # The group asked in a session on topic, in the question's own words ("what's everyone
     # bringing" for "what was everyone bringing to the picnic").
     sessions = {m.session_id for m in found}
-    echo = terms(question) - _WH
+    echo = terms(question) - _WH - _name_terms(skip)
     asking = [
         m
         for m in scoped
