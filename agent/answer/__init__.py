@@ -10,6 +10,7 @@ falling back to the offline reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
@@ -104,7 +105,7 @@ def read_by_kind(
     similarity: Mapping[int, float] | None = None,
 ) -> Reading:
     """`similarity`: dense similarity of messages to a count or list question's topic."""
-    head = unknown_topic(question, reader)
+    head = unknown_topic(_without_counted(question, qk), reader)
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."
@@ -116,6 +117,14 @@ def read_by_kind(
     if qk.kind is Kind.LIST:
         return listing(question, qk, ranked, reader, similarity or {})
     return read(question, ranked, reader)
+
+
+def _without_counted(question: str, qk: QuestionKind) -> str:
+    """A count or list names the kind of thing it counts ("which *books*", "how many
+    *companies*"), which chat seldom writes: that noun is no reason to decline."""
+    if qk.kind not in (Kind.HOW_MANY, Kind.LIST) or not qk.focus:
+        return question
+    return re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
 
 
 def as_answer(r: Reading) -> Answer:

@@ -152,7 +152,8 @@ def classify(question: str) -> QuestionKind:
     if _WHEN.search(q):
         return QuestionKind(Kind.WHEN, focus, wants_time=bool(_WHAT_TIME.search(q)))
     if _LIST.search(q):
-        return QuestionKind(Kind.LIST, focus)
+        listed = _LIST_NOUN.search(q)
+        return QuestionKind(Kind.LIST, listed.group(1).lower() if listed else focus)
     if _WHO.search(q):
         return QuestionKind(Kind.WHO, focus)
     if _WHERE.search(q):
@@ -160,6 +161,12 @@ def classify(question: str) -> QuestionKind:
     if _YES_NO.search(q):
         return QuestionKind(Kind.YES_NO, focus)
     return QuestionKind(Kind.WHAT, focus)
+
+
+_LIST_NOUN = re.compile(
+    r"^\s*(?:list|name)\s+(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?([a-z][a-z0-9'-]*)",
+    re.I,
+)
 
 
 def _counted_noun(question: str) -> str | None:
