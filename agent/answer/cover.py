@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from memory_store.models import StoredMessage
 
@@ -83,9 +84,9 @@ def covering_set(
     said = theirs or said
     named = terms(focus or "") & wanted
     seeds = _lexical(wanted, said, ctx) | _dense(said, similarity)
-    seeds |= {m.id for m in said if named & terms(m.text)}
+    seeds |= {m.id for m in said if named & _terms(m.text)}
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
-    found = [m for m in said if m.id in seeds or shared & terms(m.text)]
+    found = [m for m in said if m.id in seeds or shared & _terms(m.text)]
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
     if shared:
         why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
@@ -114,8 +115,11 @@ def _asking(
         m
         for m in scoped
         if ASKING.search(m.text)
-        and (m.session_id in sessions or ctx.weights.coverage(wanted, terms(m.text)) >= MIN_COVER)
-        and echo & terms(m.text)
+        and (
+            m.session_id in sessions
+            or ctx.weights.coverage(wanted, set(_terms(m.text))) >= MIN_COVER
+        )
+        and echo & _terms(m.text)
     ]
 
 
@@ -129,7 +133,7 @@ def sessions_on_topic(
     wanted = asked_about(question, [*ctx.speakers, *ctx.conversations]) - REQUEST_TERMS
     if not wanted:
         return []
-    on = [m for m in matches if ctx.weights.coverage(wanted, terms(m.text)) >= MIN_COVER]
+    on = [m for m in matches if ctx.weights.coverage(wanted, set(_terms(m.text))) >= MIN_COVER]
     days = {d for m in on if (d := occasion_day(m, ctx.mentions_of)) != m.ts.date()}
     hit = {m.session_id for m in on}
     hit |= {m.session_id for m in matches if days and occasion_day(m, ctx.mentions_of) in days}
@@ -139,7 +143,7 @@ def sessions_on_topic(
 def _lexical(wanted: set[str], said: Sequence[StoredMessage], ctx: ReaderContext) -> set[int]:
     if not wanted:
         return set()
-    cover = {m.id: ctx.weights.coverage(wanted, terms(m.text)) for m in said}
+    cover = {m.id: ctx.weights.coverage(wanted, set(_terms(m.text))) for m in said}
     best = max(cover.values(), default=0.0)
     return {i for i, c in cover.items() if c >= max(MIN_COVER, RELATIVE_COVER * best)}
 
@@ -159,7 +163,7 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
     per_session: dict[int, set[str]] = {}
     anywhere: Counter[str] = Counter()
     for m in said:
-        ts = terms(m.text)
+        ts = _terms(m.text)
         anywhere.update(ts)
         if m.id in seeds:
             per_session.setdefault(m.session_id, set()).update(ts)
@@ -172,6 +176,12 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
         and t not in REQUEST_TERMS | _COMMON
         and anywhere[t] <= CONCENTRATION * n
     }
+
+
+@lru_cache(maxsize=8192)
+def _terms(text: str) -> frozenset[str]:
+    """A message's terms, once: the covering set reads each candidate's several times."""
+    return frozenset(terms(text))
 
 
 def _asks(m: StoredMessage, ctx: ReaderContext) -> bool:
