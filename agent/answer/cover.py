@@ -149,11 +149,18 @@ def _lexical(wanted: set[str], said: Sequence[StoredMessage], ctx: ReaderContext
 
 
 def _dense(said: Sequence[StoredMessage], similarity: Mapping[int, float]) -> set[int]:
-    sims = sorted(((similarity[m.id], m.id) for m in said if m.id in similarity), reverse=True)
-    if not sims:
+    """The near-best by dense similarity, one per session: a session retelling one thing
+    would otherwise take every seat."""
+    ranked = sorted((m for m in said if m.id in similarity), key=lambda m: -similarity[m.id])
+    if not ranked:
         return set()
-    best = sims[0][0]
-    return {i for s, i in sims[:DENSE_SEEDS] if s >= best - DENSE_MARGIN}
+    best = similarity[ranked[0].id]
+    seats: dict[int, int] = {}
+    for m in ranked:
+        if similarity[m.id] < best - DENSE_MARGIN or len(seats) == DENSE_SEEDS:
+            break
+        seats.setdefault(m.session_id, m.id)
+    return set(seats.values())
 
 
 def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str]) -> set[str]:
