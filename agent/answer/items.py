@@ -3,8 +3,9 @@
 Chat writes names in lower case, so capitals cannot find them. A name is a run of content
 words (no stop words, time words, verbs or words of the question) and is rare in the store;
 the item of a message is its rarest run, early runs preferred (the object comes before the
-"at the market today"), runs joined across "of"/"by" ("summer of owls"). Two spans sharing a
-rare word are one item ("elm road" and "the elm road agent").
+"at the market today"), runs joined across "of"/"by" ("summer of owls"). An enumeration names
+several ("pierogi, tortilla"); an apposition names one ("fjordly, the logistics startup").
+Two spans sharing a rare word are one item ("elm road" and "the elm road agent").
 """
 
 from __future__ import annotations

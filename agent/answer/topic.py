@@ -2,7 +2,8 @@
 times have I…"), the people talking and the chat's name. "how many times have i baked bread"
 is about "baked bread"; in the Climbing club chat, "outdoor climbing trips" is about
 "outdoor trips" (every message there is about climbing). Dense similarity is measured to this,
-not to the whole question, whose wording is mostly request."""
+not to the whole question, whose wording is mostly request. Also who the question says did
+it ("have *I* baked"), whose messages alone are then counted."""
 
 from __future__ import annotations
 
