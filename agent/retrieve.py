@@ -68,7 +68,8 @@ def retrieve(
     result.search = searcher.result_from_scores(query, dict(top(fused, 200)), k, depth=depth)
     if kind in (Kind.HOW_MANY, Kind.LIST):
         skip = [*speakers, *([result.conversation] if result.conversation else [])]
-        result.similarity = topic_similarity(searcher, topic_query(query, skip), result)
+        topic = topic_query(query, skip) or query
+        result.similarity = topic_similarity(searcher, topic, result)
 
 
 def topic_similarity(searcher: Searcher, topic: str, result: AskResult) -> dict[int, float]:

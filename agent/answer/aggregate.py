@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from memory_store.models import StoredMessage
 
 from .counting import Counted, counted, occasions, stated
-from .cover import Cover, covering_set, sessions_on_topic
+from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .items import Item, distinct, enumerated, items_of
 from .kinds import QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, who
@@ -34,14 +34,16 @@ def count(
     if not cover.messages:
         return _declined("how_many", cover)
     what = counted(qk.focus)
-    said = None
     if qk.focus and what is Counted.STATED:
         said = _stated(qk.focus, sessions_on_topic(question, matches, ctx), cover, ctx)
-    elif qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
+        # Days are no headcount: with no number said, the history does not say how many.
+        return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
+    if qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
         said = _stated(qk.focus, cover.messages, cover, ctx)
-    if said is None and qk.focus and what is Counted.THINGS:
-        said = _things(question, qk.focus, cover, matches, ctx)
-    return said or _occasions(question, cover, ctx)
+        said = said or _things(question, qk.focus, cover, matches, ctx)
+        if said:
+            return said
+    return _occasions(question, cover, ctx)
 
 
 def _stated(
@@ -76,8 +78,9 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     found = occasions(cover.messages, ctx.mentions_of)
     n = len(found)
     days = ", ".join(f"{d:%-d %b}" for d, _ in found)
-    topic = topic_query(question, [*ctx.speakers, *ctx.conversations])
-    text = f"{n} ({topic}: {'once, on' if n == 1 else f'on {n} different days,'} {days})."
+    topic = topic_query(question, scope_names(question, ctx))
+    what = f"{topic}: " if topic else ""
+    text = f"{n} ({what}{'once, on' if n == 1 else f'on {n} different days,'} {days})."
     why = [*cover.why, f"counted the days {len(cover.messages)} on-topic messages speak of"]
     return Reading(text, [m for _, m in found], "how_many", str(n), why=why)
 
@@ -116,5 +119,5 @@ def _items(
     return distinct(sorted(found, key=lambda it: (it.message.ts, it.message.id)))
 
 
-def _declined(kind: str, cover: Cover) -> Reading:
-    return Reading(NO_ANSWER, [], kind, abstained=True, why=[*cover.why, "no message is on topic"])
+def _declined(kind: str, cover: Cover, why: str = "no message is on topic") -> Reading:
+    return Reading(NO_ANSWER, [], kind, abstained=True, why=[*cover.why, why])

@@ -72,7 +72,7 @@ def covering_set(
 ) -> Cover:
     """`matches`: the ranked candidates; `similarity`: their dense similarity to the topic
     (retrieve.py); `focus`: the noun counted or listed ("classes", "flats")."""
-    skip = [*ctx.speakers, *ctx.conversations]
+    skip = scope_names(question, ctx)
     wanted = asked_about(question, skip) - REQUEST_TERMS
     # A word no message holds ("cities") would make every partial match look poor.
     wanted = wanted - ctx.weights.unseen(wanted) or wanted
@@ -110,7 +110,7 @@ def _asking(
     """Questions put to the group in a session on topic, in the question's own words
     ("what's everyone bringing" for "what was everyone bringing to the picnic")."""
     sessions = {m.session_id for m in found}
-    echo = terms(question) - _WH - _name_terms([*ctx.speakers, *ctx.conversations])
+    echo = terms(question) - _WH - _name_terms(scope_names(question, ctx))
     return [
         m
         for m in scoped
@@ -130,7 +130,7 @@ def sessions_on_topic(
     that speaks of the day such a message names: a number is often said in a reply that
     repeats none of it ("headcount?" … "that's 6"), or the day after ("we ended up being 18
     people last night")."""
-    wanted = asked_about(question, [*ctx.speakers, *ctx.conversations]) - REQUEST_TERMS
+    wanted = asked_about(question, scope_names(question, ctx)) - REQUEST_TERMS
     if not wanted:
         return []
     on = [m for m in matches if ctx.weights.coverage(wanted, set(_terms(m.text))) >= MIN_COVER]
@@ -195,10 +195,24 @@ def _asks(m: StoredMessage, ctx: ReaderContext) -> bool:
     return m.text.rstrip().endswith("?") and occasion_day(m, ctx.mentions_of) == m.ts.date()
 
 
+def scope_names(question: str, ctx: ReaderContext) -> list[str]:
+    """Names whose words scope the question rather than say its topic: the people talking,
+    and a chat the question names ("the club" in the Climbing club chat is where, not what;
+    "how many times did I go climbing" is about climbing)."""
+    return [*ctx.speakers, *_named_chats(question, ctx)]
+
+
 def _named_chats(question: str, ctx: ReaderContext) -> set[str]:
-    """The chats the question names ("the run club", "the club climbed" for Climbing club)."""
+    """The chats the question names: in full ("the run club"), else by the head of a group's
+    name ("the club" for Climbing club)."""
     asked = terms(question)
-    return {c for c in ctx.conversations if c and terms(c) and terms(c) <= asked}
+    full = {c for c in ctx.conversations if c and terms(c) and terms(c) <= asked}
+    return full or {
+        c
+        for c in ctx.conversations
+        if len(c.split()) > 1
+        and re.search(rf"\b(?:the|our|my)\s+{re.escape(c.split()[-1])}\b", question, re.I)
+    }
 
 
 def _name_terms(names: Collection[str]) -> set[str]:

@@ -19,11 +19,10 @@ _ASKING = frozenset(terms("times often all every list which whose places things 
 
 
 def topic_query(question: str, skip: Collection[str] = ()) -> str:
-    """The question's content words, in order; `skip`: names whose words are not the topic
-    (the speakers of the scope, the conversation's name)."""
+    """The question's content words, in order, or "" when it has none; `skip`: names whose
+    words are not the topic (the speakers of the scope, the conversation's name)."""
     skipped = {t for name in skip for t in terms(name)} | REQUEST_TERMS | _ASKING
-    words = [w for w in WORD.findall(question) if terms(w) and not terms(w) <= skipped]
-    return " ".join(words) or question
+    return " ".join(w for w in WORD.findall(question) if terms(w) and not terms(w) <= skipped)
 
 
 def asked_about(question: str, skip: Collection[str] = ()) -> set[str]:
