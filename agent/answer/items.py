@@ -49,6 +49,16 @@ COMMON_WORDS = frozenset(
         """,
     )
 )
+# Capitalised words, joined across the small words titles keep lower case.
+_TITLE = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|de|la|del|von|van)\s+)*[A-Z][\w'’-]*)*")
+_LOWER_IN_TITLES = frozenset(["and", "of", "the", "de", "la", "del", "von", "van"])
+_DAYS = frozenset(
+    re.findall(
+        r"\S+",
+        """january february march april may june july august september october november december
+        monday tuesday wednesday thursday friday saturday sunday today tonight tomorrow""",
+    )
+)
 # How much an earlier run is preferred over a later one.
 _POSITION = 0.7
 
@@ -63,9 +73,13 @@ class Item:
 def items_of(
     m: StoredMessage, skip: set[str], weights: TermWeights, names: Collection[str] = ()
 ) -> list[Item]:
-    """The items `m` names: those of an enumeration ("pierogi, tortilla", "the onboarding
-    revamp, the pricing dashboard and the vendor audit"), else its rarest run, else none.
-    `skip`: terms that are not an item (the question's)."""
+    """The items `m` names: its capitalised names when it is written with capitals ("Klara
+    and the Sun"), else those of an enumeration ("pierogi, tortilla", "the onboarding revamp,
+    the pricing dashboard and the vendor audit"), else its rarest run, else none. `skip`:
+    terms that are not an item (the question's)."""
+    titled = [_item(t, m, weights) for t in _titled(m.text, skip | REQUEST_TERMS, names)]
+    if titled:
+        return titled
     listed = enumerated(m, skip, weights, names)
     if listed:
         return listed
@@ -77,6 +91,34 @@ def items_of(
     # Rarer words name things; of two runs as rare, the earlier is the object.
     scores = [_rarity(run, weights) * _POSITION**n for n, run in enumerate(runs)]
     return [_item(runs[scores.index(max(scores))], m, weights)]
+
+
+def _titled(text: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
+    """Capitalised names, lower-cased: two or more capitalised words ("Castle Crags", "Klara
+    and the Sun"), or one that does not open a sentence ("to Osaka"). Not the speakers', not
+    the question's words, not "I"."""
+    out = []
+    for hit in _TITLE.finditer(text):
+        words = hit.group(0).split()
+        opens = hit.start() == 0 or bool(re.search(r"[.!?:]\s*$", text[: hit.start()]))
+        capitals = [w for w in words if w[0].isupper()]
+        if len(capitals) < 2 and (opens or words[0] in ("I", "I'm", "I'll", "I've", "I'd")):
+            continue
+        low = _trimmed([w.lower() for w in words])
+        if all(terms(w) <= skip or w in names or w in _LOWER_IN_TITLES for w in low):
+            continue
+        out.append(low)
+    return out
+
+
+def _trimmed(words: list[str]) -> list[str]:
+    """Without the time words and filler a capitalised run starts or ends with ("Saturday
+    October" is a day, "Castle Crags" the place)."""
+    while words and words[0] in COMMON_WORDS | _DAYS | _LOWER_IN_TITLES:
+        words = words[1:]
+    while words and words[-1] in _DAYS | _LOWER_IN_TITLES:  # "The Remains of the Day" stays
+        words = words[:-1]
+    return words
 
 
 def _rarity(run: list[str], weights: TermWeights) -> float:

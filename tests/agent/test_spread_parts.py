@@ -123,6 +123,15 @@ def test_topic_query(question: str, skip: list[str], topic: str) -> None:
             ["onboarding revamp", "pricing dashboard", "audit"],
         ),
         ("lol", "", []),
+        # written with capitals: the capitalised names, titles whole
+        ("Klara and the Sun? I'm about two thirds in.", "books", ["klara and the sun"]),
+        (
+            "Next book is The Remains of the Day, at Marta's.",
+            "books",
+            ["remains of the day", "marta's"],
+        ),
+        ("Crag trip time! Castle Crags on Saturday October 17th?", "", ["castle crags"]),
+        ("Okay I did it. Booked flights to Osaka for the Kyoto trip!", "", ["osaka", "kyoto"]),
     ],
 )
 def test_the_items_a_message_names(text: str, skip: str, spans: list[str]) -> None:
