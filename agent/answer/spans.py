@@ -85,22 +85,6 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     return list(dict.fromkeys(found))
 
 
-_NAME_REPLY = re.compile(r"^\s*([A-ZÀ-Þ][a-zà-ÿ'’-]+)\s*[.!,:]")
-
-
-def name_reply(text: str, exclude: Collection[str]) -> list[str]:
-    """A reply that opens with a capitalised word and a stop ("Ines. she's a friend of my
-    flatmate", "Dominik!") names someone, in chat where names are otherwise lower case;
-    "Thanks." and "Sure," do not."""
-    m = _NAME_REPLY.match(text)
-    if m is None:
-        return []
-    low = m.group(1).lower()
-    if low in STOPWORDS or low in _FILLER or low in _NOT_NAMES or low in exclude:
-        return []
-    return [m.group(1)]
-
-
 def speaks_for_self(text: str) -> bool:
     return bool(_FIRST_PERSON.search(text))
 
@@ -203,6 +187,13 @@ def trim_span(span: str, names: Collection[str] = ()) -> str:
     return span.strip(" \t\n-–—")
 
 
+# Lower-case chat still greets and passes on greetings by name: "hi ines", "ines says hi".
+_NAME_CUE = re.compile(
+    r"\b(?:hi|hey|hello|bye|thanks|love\s+you|miss\s+you|say\s+hi\s+to)[,!]?\s+(?P<a>[^\W\d_]{3,})\b"
+    r"|\b(?P<b>[^\W\d_]{3,})\s+says\s+hi\b"
+)
+
+
 def person_names(texts: Sequence[str]) -> set[str]:
     """Words written capitalised inside a sentence more often than not: names, in lower case.
     Chat is often lower case throughout, so a name must be capitalised once somewhere."""
@@ -212,10 +203,15 @@ def person_names(texts: Sequence[str]) -> set[str]:
         for m in _MID_SENTENCE_WORD.finditer(text):
             w = m.group(1)
             (upper if w[0].isupper() else lower)[w.lower()] += 1
+    cued = {m.group("a") or m.group("b") for t in texts for m in _NAME_CUE.finditer(t.lower())}
     return {
         w
-        for w, n in upper.items()
-        if n > lower[w] and w not in STOPWORDS and w not in _NOT_NAMES and len(w) > 2
+        for w, n in [*upper.items(), *((c, 1) for c in cued)]
+        if (n > lower[w] or w in cued)
+        and w not in STOPWORDS
+        and w not in _NOT_NAMES
+        and w not in _FILLER
+        and len(w) > 2
     }
 
 

@@ -1,27 +1,25 @@
-"""Names in chat replies (agent.answer.spans.name_reply): lower-case chat still opens an
-answering reply with the name, capitalised."""
+"""Person names in chat (agent.answer.spans.person_names): capitalised inside sentences, or,
+in chat written in lower case, greeted or passing on a greeting ("hi ines", "ines says hi")."""
 
 from __future__ import annotations
 
 import pytest
 
-from agent.answer.spans import name_reply
+from agent.answer.spans import person_names
 
 
 @pytest.mark.parametrize(
-    ("text", "names"),
+    ("texts", "names"),
     [
-        ("Ines. she's a friend of my flatmate", ["Ines"]),
-        ("Dominik! he's covering", ["Dominik"]),
-        ("Lucía, obviously", ["Lucía"]),
-        ("Thanks. see you then", []),
-        ("Sure, why not", []),
-        ("Yes! so good", []),
-        ("Monday. if that works", []),
-        ("Sami. when??", []),  # the person asked about is not the answer
-        ("ines. she's great", []),  # nothing marks a lower-case word as a name
-        ("Honestly no idea", []),
+        (["I met Jonas at the gym", "jonas is great"], {"jonas"}),
+        (["ines says hi btw", "Ines. she's a friend of my flatmate"], {"ines"}),
+        (["hi ines 👋 tell her I approve"], {"ines"}),
+        (["hey dominik, got a minute?"], {"dominik"}),
+        # greetings to no one in particular, and words that open a sentence
+        (["hi there", "thanks again", "hey you"], set()),
+        (["Anytime. She was very well behaved.", "Home! Miso wouldn't stop purring."], set()),
+        (["we went in November", "see you on Monday"], set()),
     ],
 )
-def test_name_reply(text: str, names: list[str]) -> None:
-    assert name_reply(text, {"sami"}) == names
+def test_person_names(texts: list[str], names: set[str]) -> None:
+    assert person_names(texts) == names
