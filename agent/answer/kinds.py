@@ -37,10 +37,13 @@ class QuestionKind:
     wants_time: bool = False
 
 
-_TALK = r"(?:talk|talked|chat|chatted|discuss|discussed|speak|spoke|say|said|mention|mentioned)"
+_TALK = (
+    r"(?:talk|talked|talking|chat|chatted|chatting|discuss|discussed|discussing|speak|spoke|"
+    r"speaking|say|said|saying|mention|mentioned)"
+)
 _SUMMARY = re.compile(
-    rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|i|\w+\s+and\s+(?:i|me)|(?:i|me)\s+and\s+\w+|"
-    rf"\w+)\s+(?:\w+\s+)?{_TALK}\s+(?:about|over)\b|"
+    rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+(?:we|you|i|\w+\s+and\s+(?:i|me)|"
+    rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
     r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:on\s+)?about\b",
@@ -74,7 +77,10 @@ _LIST = re.compile(
     # "what films did Mia recommend", "what food did people bring": a plural or a mass noun
     # asked of many people or occasions wants every one of them.
     r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
-    r"\b(?:everyone|everybody|people|they)\s+(?:was\s+|were\s+)?bring(?:ing)?\b",
+    r"\b(?:everyone|everybody|people|they)\s+(?:was\s+|were\s+)?bring(?:ing)?\b|"
+    # "remind me of my Q4 priorities", "tell me our plans": a plural asked back
+    r"^\s*(?:remind\s+me\s+(?:of|about)|tell\s+me|give\s+me)\s+(?:my|our|the|all)\s+"
+    r"(?:[\w-]+\s+){0,2}[a-z]+(?<!s)s\b",
     re.IGNORECASE,
 )
 _WHEN = re.compile(
@@ -82,6 +88,13 @@ _WHEN = re.compile(
     r"what\s+day's|how\s+long\s+ago|since\s+when)\b|"
     r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+){0,2}"
     r"(?:date|day|deadline)\b",
+    re.IGNORECASE,
+)
+# "what hotel was she in when she was in Porto?": the when opens a clause, the question is a what.
+_WHEN_CLAUSE = re.compile(
+    r"^\s*(?:what|which|who|whose|where)\b(?!\s+(?:day|date|time|month|year|week)\b)"
+    r"(?:(?!\bwhen\b).)*\s(?:\w+\s+)?when\s+(?:i|you|he|she|we|they|it|\w+)\s+"
+    r"(?:was|were|is|are|did|had|went|got|came)\b(?!.*\b(?:date|day)\b)",
     re.IGNORECASE,
 )
 _WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)
@@ -149,7 +162,7 @@ def classify(question: str) -> QuestionKind:
         return QuestionKind(Kind.FIRST, focus)
     if _SUMMARY.search(q):
         return QuestionKind(Kind.SUMMARY, focus)
-    if _WHEN.search(q):
+    if _WHEN.search(q) and not _WHEN_CLAUSE.match(q):
         return QuestionKind(Kind.WHEN, focus, wants_time=bool(_WHAT_TIME.search(q)))
     if _LIST.search(q):
         listed = _LIST_NOUN.search(q)

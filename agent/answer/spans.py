@@ -77,7 +77,13 @@ def best_sentence(text: str, wanted: set[str]) -> str:
 
 def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> list[str]:
     """Known person names in `text`, in order, without those in `exclude` (lower case)."""
-    found = [m.group(1) for m in _NAMED.finditer(text) if m.group(1).lower() not in exclude]
+    found = [
+        m.group(1)
+        for m in _NAMED.finditer(text)
+        if m.group(1).lower() not in exclude
+        and m.group(1).lower() not in _PRONOUNS
+        and m.group(1).lower() not in STOPWORDS
+    ]
     for word in re.findall(r"[^\W\d_][\w'-]*", text):
         base = re.sub(r"'s$", "", word)
         if base.lower() in lexicon and base.lower() not in exclude:
@@ -194,6 +200,26 @@ _NAME_CUE = re.compile(
 )
 
 
+_PRONOUNS = frozenset(
+    [
+        "her",
+        "him",
+        "them",
+        "you",
+        "she",
+        "they",
+        "everyone",
+        "everybody",
+        "all",
+        "guys",
+        "there",
+        "team",
+        "mum",
+        "dad",
+    ]
+)
+
+
 def person_names(texts: Sequence[str]) -> set[str]:
     """Words written capitalised inside a sentence more often than not: names, in lower case.
     Chat is often lower case throughout, so a name must be capitalised once somewhere."""
@@ -211,6 +237,7 @@ def person_names(texts: Sequence[str]) -> set[str]:
         and w not in STOPWORDS
         and w not in _NOT_NAMES
         and w not in _FILLER
+        and w not in _PRONOUNS
         and len(w) > 2
     }
 

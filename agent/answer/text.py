@@ -133,7 +133,7 @@ class TermWeights:
 # What opens a noun phrase in a question: a determiner or a possessive ("lucía's wedding",
 # "my parking permit", "which hotel").
 _NP_OPENER = re.compile(
-    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|which|whose|"
+    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|which|what|whose|"
     r"(?!(?:what|who|where|when|how|it|that|there|here|he|she|let)['’]s)[^\W\d_]+['’]s)\s+",
     re.IGNORECASE,
 )

@@ -23,6 +23,7 @@ _SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "mo
              "season": 5, "year": 6}  # fmt: skip
 
 
+_DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
 _DEICTIC = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening))$", re.I)
 _EXPLICIT = re.compile(
     r"\d|january|february|march|april|may|june|july|august|september|"
@@ -72,10 +73,12 @@ def when_answer(
         asked = 2.0 if m.text.rstrip().endswith("?") else 1.0  # a proposal is a plan too
         return (
             asked * cover.get(m.id, 0.0)
-            + 0.3 * bool(_EXPLICIT.search(said))
+            + 0.3 * bool(_EXPLICIT.search(said) and x.granularity in _DAY_OR_FINER)
             - 0.4 * bool(_DEICTIC.match(said))
             + 0.2 * fits
             + 0.5 * (qk.wants_time and x.granularity == "time")
+            # "when did she get back?" is best answered with a day, not "October"
+            + 0.2 * (x.granularity in _DAY_OR_FINER)
         )
 
     m, x = max(dated, key=score)

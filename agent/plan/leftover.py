@@ -35,7 +35,8 @@ _HOLIDAY = re.compile(
 )
 _THING = re.compile(rf"\s+{HOLIDAY_THING}\b", re.IGNORECASE)  # "the xmas party": a thing
 _COUNTING = re.compile(
-    r"\b(?:how\s+(?:many|long|often)|every|each|per|a\s+few|many|several|for|all)\s+(?:\w+\s+)?$",
+    r"\b(?:how\s+(?:many|long|often)|every|each|per|a\s+few|many|several|for|all)\s+(?:\w+\s+)?$"
+    r"|\b(?:what|which)\s+$",
     re.IGNORECASE,
 )
 
@@ -43,7 +44,8 @@ _COUNTING = re.compile(
 def temporal_leftovers(text: str) -> list[str]:
     """Time-like words in `text` (what is left of a question once its time spans are read).
 
-    Durations and counts ("how many days", "every week", "for years") are not time filters.
+    Durations and counts ("how many days", "every week", "for years") are not time filters,
+    nor is the question word of a when-question ("what day did she come back").
     """
     found = [
         m.group(0)

@@ -76,6 +76,7 @@ def test_seasons(name: str, which: str, expected: tuple[date, date]) -> None:
         ("What did we talk about on Tuesday 22 September?", []),  # the weekday was read
         ("where's the climbing xmas party?", []),  # a holiday naming a thing is no time
         ("who's bringing the christmas tree?", []),
+        ("what day did hana come back from porto?", []),  # the question word of a when
     ],
 )
 def test_words_left_over_are_named(question: str, words: list[str]) -> None:

@@ -11,6 +11,16 @@ from agent.answer.kinds import Kind, classify
     ("question", "kind"),
     [
         ("when did hana get back from porto?", Kind.WHEN),
+        # a "when" that opens a clause does not make a when-question
+        ("what hotel was she in when she was in porto?", Kind.WHAT),
+        ("where did we eat when we were in Kyoto?", Kind.WHERE),
+        ("what day did she come back when she was in porto?", Kind.WHEN),
+        # a summary in other words
+        ("what was the climbing club talking about on november 19?", Kind.SUMMARY),
+        ("what were we chatting about yesterday?", Kind.SUMMARY),
+        # a plural asked back is a list
+        ("remind me of my Q4 priorities", Kind.LIST),
+        ("remind me of the address", Kind.WHAT),
         ("when's sami getting in for his visit?", Kind.WHEN),
         ("what day is the gym closed?", Kind.WHEN),
         ("what was the final due date for the deck?", Kind.WHEN),

@@ -16,7 +16,7 @@ from agent.answer.spans import person_names
         (["hi ines 👋 tell her I approve"], {"ines"}),
         (["hey dominik, got a minute?"], {"dominik"}),
         # greetings to no one in particular, and words that open a sentence
-        (["hi there", "thanks again", "hey you"], set()),
+        (["hi there", "thanks again", "hey you", "say hi to her from me"], set()),
         (["Anytime. She was very well behaved.", "Home! Miso wouldn't stop purring."], set()),
         (["we went in November", "see you on Monday"], set()),
     ],
