@@ -51,12 +51,37 @@ for _short, _full in ALIASES.items():
     SHORTHANDS.setdefault(_full, []).append(_short)
 
 
+# Everyday words people ask with where the chat wrote another ("when does the new job
+# *begin*?" / "start date is january 13"; "when's the gym *shut*?" / "closed for the reset").
+# Each group is one meaning with one spelling for it (the first): both sides are read so.
+SYNONYMS = [
+    ("start", "begin"), ("close", "shut"), ("buy", "purchase"), ("film", "movie"),
+    ("sofa", "couch"), ("doctor", "physician"), ("photo", "picture"),
+    ("recommend", "suggest"), ("sick", "unwell"),
+    ("fix", "repair"), ("trip", "journey"), ("finish", "complete"), ("quit", "resign"),
+    ("hurt", "injure", "injury"), ("kid", "child", "children"),
+    ("cheap", "inexpensive"), ("car", "vehicle"), ("task", "chore"),
+]  # fmt: skip
+_SAME = {s: group[0] for group in SYNONYMS for w in group for s in TOKENIZE(w)}
+_GROUP_WORDS = {_SAME[t]: list(group) for group in SYNONYMS for t in TOKENIZE(group[0])}
+
+
 def with_shorthands(query: str, doc_freq: Callable[[str], int]) -> str | None:
     """The query with the chat shorthand of its words that the store holds ("birthday" →
-    "birthday bday"), and the plain verb of irregular past forms ("drove" → "drive")."""
+    "birthday bday"), the plain verb of irregular past forms ("drove" → "drive"), and the other
+    words of a synonym group the store holds ("begin" → "start")."""
     words = WORD.findall(query.lower())
     extra = [s for w in words for s in SHORTHANDS.get(w, []) if any(map(doc_freq, TOKENIZE(s)))]
     extra += [ALIASES[w] for w in words if w in ALIASES and w not in SHORTHANDS.get(ALIASES[w], [])]
+    for w in words:
+        same = {_SAME[t] for t in TOKENIZE(w) if t in _SAME}
+        extra += [
+            o
+            for g in same
+            for o in _GROUP_WORDS.get(g, [])
+            if o != w and o not in words and any(map(doc_freq, TOKENIZE(o)))
+        ]
+    extra = list(dict.fromkeys(extra))
     return f"{query} {' '.join(extra)}" if extra else None
 
 
@@ -66,15 +91,20 @@ def normalise(text: str) -> str:
     return _ALIAS_RE.sub(lambda m: ALIASES[m.group(1).lower()], text)
 
 
+_CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it|that|there)['’]\w+$", re.IGNORECASE)
+
+
 def terms(text: str) -> set[str]:
     """BM25's terms of `text` (stemmed words without stop words; CJK bigrams), 2+ characters,
     after chat shorthand is spelled out. A stem under half its word's length is a collision
     waiting to happen ("wedding" → "wed", as in Wednesday): such a word stands for itself."""
     out: set[str] = set()
     for word in WORD.findall(normalise(text)):
+        if _CONTRACTION.match(word):
+            continue  # "I'll" is not "ill", "we'd" not "wed"
         for t in TOKENIZE(word):
             if len(t) > 1:
-                out.add(word.lower() if len(word) > 2 * len(t) else t)
+                out.add(_SAME.get(t) or (word.lower() if len(word) > 2 * len(t) else t))
     out |= {t for t in TOKENIZE(text) if len(t) > 1 and not t.isascii()}
     return out
 

@@ -33,3 +33,24 @@ from agent.answer.text import topic_heads
 )
 def test_topic_heads(question: str, heads: list[str]) -> None:
     assert topic_heads(question) == heads
+
+
+@pytest.mark.parametrize(
+    ("question_words", "message", "shared"),
+    [
+        ("when does the new job begin", "start date is january 13", {"start"}),
+        ("when's the gym shut", "the gym is closed on the 24th", {"close", "gym"}),
+        (
+            "which movie did she suggest",
+            "you have to watch that film I recommended",
+            {"film", "recommend"},
+        ),
+        # a stem shared with another word is no synonym: "I'll" is not "ill", "Wed" no wedding
+        ("is he ill", "I'll call you", set()),
+        ("when is the wedding", "wed 6th works", set()),
+    ],
+)
+def test_synonyms_are_read_as_one_word(question_words: str, message: str, shared: set[str]) -> None:
+    from agent.answer.text import REQUEST_TERMS, terms
+
+    assert (terms(question_words) - REQUEST_TERMS) & terms(message) == shared
