@@ -57,8 +57,11 @@ class Scored:
     cited: list[str] = field(default_factory=list)
 
 
-def load_scenarios(folder: Path) -> list[Scenario]:
-    raw = json.loads((folder / "questions.json").read_text(encoding="utf-8"))
+def load_scenarios(folder: Path, questions: Path | None = None) -> list[Scenario]:
+    """The questions of a scenario set: FOLDER/questions.json, or `questions` in that format
+    (other phrasings of the same history's questions, say)."""
+    path = questions or folder / "questions.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
     return [
         Scenario(
             id=str(q["id"]),
@@ -159,12 +162,14 @@ def run_scenarios(
     me: str | None = None,
     db: Path | None = None,
     progress: Progress | None = None,
+    questions: Path | None = None,
 ) -> tuple[dict[str, Any], list[Scored]]:
-    """Ask every scenario of `folder`; returns the summary block and the scored rows. The
-    user ("I", "me") is `me`, else the one speaker present in every conversation."""
+    """Ask every scenario of `folder` (or of `questions`, of the folder's history); returns the
+    summary block and the scored rows. The user ("I", "me") is `me`, else the one speaker
+    present in every conversation."""
     from agent.app import build_pipeline
 
-    scenarios = load_scenarios(folder)
+    scenarios = load_scenarios(folder, questions)
     store = scenario_store(folder, settings, db, progress)
     try:
         chats = {c: set(store.speakers(c)) for c in store.conversations()}

@@ -377,6 +377,12 @@ def tmd_table(results: dict[str, Any]) -> str:
 @eval_group.command()
 @click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--me", help="Who 'I' is (default: the one speaker in every conversation).")
+@click.option(
+    "--questions",
+    "questions_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Ask these questions (the questions.json format) of FOLDER's history instead.",
+)
 @output_options("the summary", "scenarios.md, scenarios.json and scenarios.csv (one per question)")
 @eval_options
 def scenarios(
@@ -384,6 +390,7 @@ def scenarios(
     db: Path | None,
     folder: Path,
     me: str | None,
+    questions_file: Path | None,
     json_file: Path | None,
     out_dir: Path | None,
 ) -> None:
@@ -395,11 +402,14 @@ def scenarios(
     Examples:
       memlane eval scenarios ../shared/data/scenarios
       memlane eval scenarios ../shared/data/scenarios --out out/scenarios --me Noor
+      memlane eval scenarios ../shared/data/scenarios --questions eval/paraphrases/held_out.json
     """
     from eval.scenarios import run_scenarios, scenarios_table, write_scenarios
 
     with progress_bars() as tick:
-        summary, rows = run_scenarios(folder, settings, me=me, db=db, progress=tick)
+        summary, rows = run_scenarios(
+            folder, settings, me=me, db=db, progress=tick, questions=questions_file
+        )
     _emit_json(summary, json_file)
     if out_dir:
         write_scenarios(out_dir, summary, rows)

@@ -1,9 +1,16 @@
-"""Scoring a scenario set as its README says, on hand-made cases (no data set needed)."""
+"""Scoring a scenario set as its README says, on hand-made cases and a six-message fixture
+(no data set needed)."""
 
 from __future__ import annotations
 
-import pytest
+import csv
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from agent.cli.eval import eval_group
 from eval.scenarios import Scenario, first_number, infer_me, is_correct
 
 
@@ -56,3 +63,30 @@ def test_is_correct(case: Scenario, answer: str, correct: bool) -> None:
 )
 def test_infer_me(chats: dict[str, set[str]], me: str | None) -> None:
     assert infer_me(chats) == me
+
+
+MINI = Path(__file__).parents[1] / "fixtures" / "scenarios_mini"
+
+
+@pytest.mark.parametrize(
+    ("extra", "n", "ids"),
+    [
+        ([], 3, {"q1", "q2", "q3"}),
+        # other phrasings asked of the same history
+        (["--questions", str(MINI / "other_words.json")], 2, {"o1", "o2"}),
+    ],
+)
+def test_eval_scenarios_scores_a_folder(
+    isolated_home: Path, tmp_path: Path, extra: list[str], n: int, ids: set[str]
+) -> None:
+    out = tmp_path / "out"
+    args = ["scenarios", str(MINI), "--me", "Ben", "--out", str(out), *extra]
+    res = CliRunner().invoke(eval_group, args)
+    assert res.exit_code == 0, res.output
+    summary = json.loads((out / "scenarios.json").read_text())
+    assert summary["overall"]["n"] == n
+    with (out / "scenarios.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert {r["id"] for r in rows} == ids
+    # every answer is scored as the set says; the mini set is easy enough to be all right
+    assert [r["id"] for r in rows if r["correct"] != "True"] == []
