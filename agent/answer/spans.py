@@ -194,8 +194,10 @@ def trim_span(span: str, names: Collection[str] = ()) -> str:
 
 
 # Lower-case chat still greets and passes on greetings by name: "hi ines", "ines says hi".
+# The greeted word must end the phrase ("hi ines 👋", "hey dominik, …"): "hey! got a sec" and
+# "thanks, books arrived" greet no one.
 _NAME_CUE = re.compile(
-    r"\b(?:hi|hey|hello|bye|thanks|love\s+you|miss\s+you|say\s+hi\s+to)[,!]?\s+(?P<a>[^\W\d_]{3,})\b"
+    r"(?:^|[.!?]\s+)(?:hi|hey|hello|bye|say\s+hi\s+to)\s+(?P<a>[^\W\d_]{3,})(?=\s*(?:[,.!?]|$|[^\w\s]))"
     r"|\b(?P<b>[^\W\d_]{3,})\s+says\s+hi\b"
 )
 

@@ -161,9 +161,10 @@ class TermWeights:
 
 
 # What opens a noun phrase in a question: a determiner or a possessive ("lucía's wedding",
-# "my parking permit", "which hotel").
+# "my parking permit"). Not "which"/"what": "which hotel" names the kind of answer, and the
+# answer need not repeat it ("what natural disaster…" / "a nasty flood").
 _NP_OPENER = re.compile(
-    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|which|what|whose|"
+    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|whose|"
     r"(?!(?:what|who|where|when|how|it|that|there|here|he|she|let)['’]s)[^\W\d_]+['’]s)\s+",
     re.IGNORECASE,
 )

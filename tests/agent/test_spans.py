@@ -17,6 +17,7 @@ from agent.answer.spans import person_names
         (["hey dominik, got a minute?"], {"dominik"}),
         # greetings to no one in particular, and words that open a sentence
         (["hi there", "thanks again", "hey you", "say hi to her from me"], set()),
+        (["Thanks! Got it", "hey! got a sec?", "thanks, books arrived", "hi all"], set()),
         (["Anytime. She was very well behaved.", "Home! Miso wouldn't stop purring."], set()),
         (["we went in November", "see you on Monday"], set()),
     ],
