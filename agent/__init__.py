@@ -5,7 +5,7 @@ plan/       time grammar, people, routing → TablePlan   (planner, rules, peopl
             timeexpr_ja, llm)
 filter.py   TablePlan → candidate message ids, through a Store method
 retrieve.py hybrid ranking inside the candidates
-answer/     offline answers and summaries, the LLM answerer   (offline.py, llm.py)
+answer/     the reader by kind of question, summaries, counts, the LLM answerer (reader.py, llm.py)
 stages.py   the offline-first, LLM-then-fallback rule
 pipeline.py composes the stages; result.py the AskResult record; caches.py version caches
 llm/        the only package that imports langchain: the chat model, what a server takes
@@ -26,7 +26,7 @@ _EXPORTS = {
     "AskResult": "agent.result",
     "build_pipeline": "agent.app",
     "mode_line": "agent.app",
-    "Answer": "agent.answer.offline",
+    "Answer": "agent.answer.record",
     "Turn": "agent.rewrite.offline",
     "Rewrite": "agent.rewrite.offline",
     "PlanResult": "agent.plan.planner",
@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from agent.answer.offline import Answer
+    from agent.answer.record import Answer
     from agent.app import build_pipeline, mode_line
     from agent.errors import LLMError, LLMOutputError
     from agent.llm.retriever import MemlaneRetriever

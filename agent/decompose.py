@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from agent.answer.offline import Answer
+from agent.answer.record import Answer
 from agent.plan.planner import plan_question
 
 __all__ = ["EventAnchor", "event_anchor", "with_event_day"]

@@ -19,7 +19,7 @@ from agent import plan as plan_stage
 from agent import rewrite as rewrite_stage
 from agent.answer import ReaderContext
 from agent.answer.context import reader_context as build_reader_context
-from agent.answer.offline import Answer, word_background
+from agent.answer.record import Answer, word_background
 from agent.caches import VersionCaches
 from agent.decompose import event_anchor, with_event_day
 from agent.filter import filter_candidates

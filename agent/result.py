@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.answer.offline import Answer
+from agent.answer.record import Answer
 from agent.plan.planner import PlanResult
 from agent.rewrite.offline import Rewrite
 from memory_store.models import StoredMessage

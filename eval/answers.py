@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from agent.answer.offline import NO_ANSWER, Answer
+from agent.answer.record import NO_ANSWER, Answer
 from agent.app import build_pipeline
 from agent.pipeline import AskResult, Pipeline
 from eval.abstain import calibrate

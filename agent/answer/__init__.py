@@ -17,7 +17,6 @@ from functools import partial
 
 from agent.answer.aggregate import count, listing
 from agent.answer.kinds import Kind, QuestionKind, classify
-from agent.answer.offline import Answer, render
 from agent.answer.reader import first_or_last, read
 from agent.answer.reading import (
     NO_ANSWER,
@@ -27,6 +26,7 @@ from agent.answer.reading import (
     declined,
     unknown_topic,
 )
+from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, terms
 from agent.errors import LLMError

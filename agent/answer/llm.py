@@ -16,7 +16,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from agent.answer.offline import NO_ANSWER, Answer, LLMAnswer, check_citations
+from agent.answer.record import NO_ANSWER, Answer, LLMAnswer, check_citations
 from agent.errors import LLMOutputError
 from agent.llm import LLM
 from memory_store.models import StoredMessage

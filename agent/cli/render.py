@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent.answer.offline import render
+from agent.answer.record import render
 from agent.pipeline import AskResult
 
 

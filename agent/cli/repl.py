@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from agent.answer.offline import stamp
+from agent.answer.record import stamp
 from agent.cli.render import render_answer, render_explain
 from agent.dialogue import remember
 from agent.pipeline import AskResult, Pipeline

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.offline import NO_ANSWER
+from agent.answer.record import NO_ANSWER
 from agent.app import ensure_mentions
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline

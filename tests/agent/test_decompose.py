@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from agent.answer.offline import Answer
+from agent.answer.record import Answer
 from agent.decompose import event_anchor, with_event_day
 
 

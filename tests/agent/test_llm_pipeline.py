@@ -21,7 +21,7 @@ import pytest
 
 from agent import answer as answer_stage
 from agent.answer.llm import answer_with_llm
-from agent.answer.offline import NO_ANSWER
+from agent.answer.record import NO_ANSWER
 from agent.llm import build_chat_model
 from agent.pipeline import AskResult, Pipeline
 from agent.plan.llm import ops_json_schema, reject_sql_like

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.offline import NO_ANSWER
+from agent.answer.record import NO_ANSWER
 from agent.dialogue import answer_turn
 from agent.pipeline import Pipeline
 from agent.rewrite.offline import ASSISTANT, Turn
