@@ -78,7 +78,7 @@ class Settings(BaseModel):
     filtered_speaker_boost: float = 0.3
     k: int = 5
     # offline answerer: decline when the evidence score of the top messages is below this
-    # (agent.answer.evidence_score; chosen by leave-one-conversation-out CV, see eval/abstain.py)
+    # (agent.answer.reader.evidence; chosen by leave-one-conversation-out CV, see eval/abstain.py)
     abstain_threshold: float = Field(ABSTAIN_THRESHOLD, ge=0.0, le=1.0)
     # LLM (opt-in)
     llm_model: str = "gpt-4o-mini"
