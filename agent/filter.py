@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from agent.plan.clocks import on_event_clock
 from agent.result import AskResult
 from memory_store.db.store import Store
 from memory_store.query.search import Searcher
@@ -37,7 +38,9 @@ def filter_candidates(store: Store, searcher: Searcher, result: AskResult) -> No
     result.sql, result.params = compiled.sql, compiled.params
     ids = store.select_ids(compiled.sql, compiled.params)
     result.set_filtered(ids, searcher.lookups().messages)
-    if not len(ids):
+    if not len(ids) and result.route != "time" and on_event_clock(plan):
+        result.notes.append("the time filter matched no messages; ranking the whole scope")
+    elif not len(ids):
         result.notes.append("the time filter matched no messages; not widening it")
 
 

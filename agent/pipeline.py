@@ -25,6 +25,7 @@ from agent.decompose import event_anchor, with_event_day
 from agent.filter import filter_candidates
 from agent.plan.mention_order import order_by_mention
 from agent.plan.planner import PlanResult
+from agent.plan.speaker_pref import prefer_speakers
 from agent.result import AskResult, asked_back
 from agent.retrieve import focus_query, retrieve
 from agent.rewrite.clarify import clarify, unknown_conversation
@@ -125,7 +126,11 @@ class Pipeline:
         now_dt = self.resolve_now(now, conversation)
         rw = self._rewrite(question, history, now_dt, self.speakers(conversation), notes)
         ask_back = clarify(
-            question, rw.question, has_history=bool(history), speakers=self.speakers(conversation)
+            question,
+            rw.question,
+            has_history=bool(history),
+            speakers=self.speakers(conversation),
+            names=self.person_names(),
         )
         if ask_back:
             return asked_back(question, now_dt, conversation, ask_back, self.mode, rw)
@@ -218,7 +223,7 @@ class Pipeline:
                 llm=self.llm,
                 notes=notes,
             )
-            return order_by_mention(question, planned)
+            return prefer_speakers(question, order_by_mention(question, planned))
 
     def _filter(self, result: AskResult) -> None:
         with self.store.trace("filter"):

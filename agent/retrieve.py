@@ -9,12 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import numpy as np
+
 from agent.answer.kinds import SPREAD, Kind, classify
 from agent.answer.text import with_shorthands
 from agent.answer.topic import topic_query
+from agent.plan.clocks import on_event_clock
 from agent.result import AskResult
-from memory_store.query.fusion import fill_missing, top
-from memory_store.query.search import RetrievalConfig, Searcher, SearchResult
+from memory_store.query.fusion import fill_missing, hedged, top
+from memory_store.query.search import RetrievalConfig, Searcher
 from memory_store.settings import Settings
 
 __all__ = ["focus_query", "retrieve"]
@@ -30,16 +33,18 @@ def retrieve(
     """Fill `result.search`; `speakers` are those in the question's scope."""
     query = result.planned.content_query.strip() or result.rewrite.question
     candidates = result.filtered_ids if result.sql else None
-    if candidates is not None and not len(candidates):
-        result.search = SearchResult(query, [], [])
-        return
     # The original wording still carries the time phrase; the planner's content query does not.
     variants = list(dict.fromkeys([query, *result.rewrite.variants[1:]]))
     # Chat spells "birthday" "bday": the lexical side only finds what is written, so the
     # shorthand joins the query when the store holds it.
     short = with_shorthands(query, searcher.lexical("messages").doc_freq)
     variants += [short] if short and short not in variants else []
-    named = searcher.named_speakers(query, result.conversation)
+    # Speakers the question names, and those the planner made a preference (speaker_pref).
+    named = list(
+        dict.fromkeys(
+            [*searcher.named_speakers(query, result.conversation), *result.planned.prefer]
+        )
+    )
     if candidates is not None:
         variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
     # Inside a time filter the turns share their date and neighbours, so ranking leans on
@@ -51,25 +56,65 @@ def retrieve(
         if candidates is not None and timed
         else None
     )
+    fused = _ranked(searcher, variants, result.conversation, candidates, named, cfg)
+    if candidates is not None and on_event_clock(result.planned.plan):
+        # The event clock is incomplete: an event told later without a time ("we finally
+        # went"), a question's relative time anchored on another day than the message's.
+        # So its filter ranks first but is soft: the whole scope (ranked as `memlane search`
+        # ranks it, on the question as asked) fills what the filter cannot, and its best
+        # message keeps the last of the k places. The written clock stays hard: what was
+        # said then is the whole answer, and nothing said then is an answer too.
+        whole = _ranked(searcher, [result.rewrite.question], result.conversation, None, named)
+        fused = hedged(fused, whole, k)
+    ranked = top(fused, 200)
+    if result.planned.prefer:
+        ranked = _speaker_first(
+            ranked, searcher.speaker_of([d for d, _ in ranked[:k]]), result.planned.prefer, k
+        )
+    # First/last mentions, counts and lists read every on-topic message, not the top few.
+    kind = classify(result.rewrite.question).kind
+    depth = 200 if kind in SPREAD else 50
+    result.search = searcher.result_from_scores(query, dict(ranked), k, depth=depth)
+    if kind in (Kind.HOW_MANY, Kind.LIST) and (candidates is None or len(candidates)):
+        skip = [*speakers, *([result.conversation] if result.conversation else [])]
+        topic = topic_query(query, skip) or query
+        result.similarity = topic_similarity(searcher, topic, result)
+
+
+def _speaker_first(
+    ranked: list[tuple[int, float]], speaker_of: dict[int, str], prefer: Sequence[str], k: int
+) -> list[tuple[int, float]]:
+    """Within the top k, the preferred speakers' messages first (the order the reader reads):
+    "what did Aki say about climbing?" reads Aki's words before Sam's reply, while the top k
+    still holds the reply. The head's scores are dealt out again in the new order."""
+    wanted = {p.lower() for p in prefer}
+    head = ranked[:k]
+    order = sorted(head, key=lambda h: speaker_of.get(h[0], "").lower() not in wanted)
+    return [(d, s) for (d, _), (_, s) in zip(order, head, strict=True)] + ranked[k:]
+
+
+def _ranked(
+    searcher: Searcher,
+    variants: Sequence[str],
+    conversation: str | None,
+    candidates: np.ndarray | None,
+    named: Sequence[str],
+    cfg: RetrievalConfig | None = None,
+) -> dict[int, float]:
+    """The query variants' runs over `candidates` (None: the whole scope), fused."""
+    if candidates is not None and not len(candidates):
+        return {}
     runs = [
         searcher.score_messages(
             v,
-            conversation=result.conversation,
+            conversation=conversation,
             candidate_ids=candidates,
             prefer_speakers=named,
             config=cfg,
         )
         for v in variants
     ]
-    fused = runs[0] if len(runs) == 1 else fill_missing(runs)
-    # First/last mentions, counts and lists read every on-topic message, not the top few.
-    kind = classify(result.rewrite.question).kind
-    depth = 200 if kind in SPREAD else 50
-    result.search = searcher.result_from_scores(query, dict(top(fused, 200)), k, depth=depth)
-    if kind in (Kind.HOW_MANY, Kind.LIST):
-        skip = [*speakers, *([result.conversation] if result.conversation else [])]
-        topic = topic_query(query, skip) or query
-        result.similarity = topic_similarity(searcher, topic, result)
+    return runs[0] if len(runs) == 1 else fill_missing(runs)
 
 
 def topic_similarity(searcher: Searcher, topic: str, result: AskResult) -> dict[int, float]:

@@ -46,13 +46,14 @@ from agent.plan.rules.common import Hit
 from memory_store.query.table_ops import (
     AnyOf,
     TableOp,
+    TablePlan,
     WhereDate,
     WhereDates,
     WhereMentions,
     WhereMonth,
 )
 
-__all__ = ["EVENT_WORDS", "Clock", "choose_clock", "route_clocks"]
+__all__ = ["EVENT_WORDS", "Clock", "choose_clock", "on_event_clock", "route_clocks"]
 
 Clock = Literal["written", "event", "both", "none"]
 
@@ -259,6 +260,16 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
         out.append(Hit(m.start_char, m.end_char, "rel", [op], note))
     what = "event time → where_mentions" if clock == "event" else "both → written ∪ mentions"
     return out, [f"clock: {what} ({why})"]
+
+
+def on_event_clock(plan: TablePlan) -> bool:
+    """The plan filters on what messages speak of (`where_mentions`, alone or in `any_of`):
+    a filter retrieval treats as soft (agent.retrieve)."""
+    return any(
+        isinstance(op, WhereMentions)
+        or (isinstance(op, AnyOf) and any(isinstance(o, WhereMentions) for o in op.ops))
+        for op in plan.ops
+    )
 
 
 def _on_clock(h: Hit, clock: Clock, mentions: list[Mention]) -> Hit:

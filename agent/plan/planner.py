@@ -93,6 +93,7 @@ class PlanResult:
     was said in the filtered range, "both" when it filters and also asks about content.
     resolved: one note per expression, e.g. "last Friday → 2023-10-20".
     content_query: the question without its temporal expressions, for content retrieval.
+    prefer: speakers a content question names, ranked first but not filtered on.
     """
 
     route: Route
@@ -101,6 +102,8 @@ class PlanResult:
     content_query: str = ""
     spans: list[str] = field(default_factory=list)
     leftover: list[str] = field(default_factory=list)
+    # speakers retrieval ranks first without filtering on them (agent.plan.speaker_pref)
+    prefer: list[str] = field(default_factory=list)
 
 
 def plan_question(

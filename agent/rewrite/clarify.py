@@ -5,7 +5,7 @@ conversation or person the store does not hold."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his)\b", re.IGNORECASE)
 _THING = re.compile(r"^\W*(?:what|when|where|who|how)?\b.*\b(it|that)\b\W*$", re.IGNORECASE)
@@ -50,6 +50,14 @@ _FUNCTION = frozenset(
 )
 
 
+_NAME = re.compile(r"\b[A-Z][a-z]+\b")
+
+
+def _antecedent(text: str, pronoun: re.Match[str], names: Collection[str]) -> bool:
+    """A known name written (capitalised) before the pronoun, which it can point back to."""
+    return any(m.group(0).lower() in names for m in _NAME.finditer(text, 0, pronoun.start()))
+
+
 def _listing(names: Sequence[str], limit: int = 12) -> str:
     shown = ", ".join(names[:limit])
     return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
@@ -60,9 +68,17 @@ def unknown_conversation(name: str, known: Sequence[str]) -> str:
 
 
 def clarify(
-    question: str, rewritten: str, *, has_history: bool, speakers: Sequence[str]
+    question: str,
+    rewritten: str,
+    *,
+    has_history: bool,
+    speakers: Sequence[str],
+    names: Collection[str] = frozenset(),
 ) -> str | None:
-    """A question back to the user, or None when the question can be answered as rewritten."""
+    """A question back to the user, or None when the question can be answered as rewritten.
+
+    `names` are the person names the history knows (lower case): "what did Mel and her kids
+    make?" points "her" at Mel, a name written in the history though not a speaker's."""
     if not _CONTENT.search(question):
         return (
             "Ask me something about your messages, for example “when did I last mention "
@@ -74,7 +90,7 @@ def clarify(
         if s.split() and re.search(rf"\b{re.escape(s.split()[0])}\b", rewritten, re.IGNORECASE)
     ]
     pronoun = _PERSON.search(rewritten)
-    if pronoun and not named and not has_history:
+    if pronoun and not named and not has_history and not _antecedent(rewritten, pronoun, names):
         return (
             f"Who do you mean by “{pronoun.group(1)}”? People in this history: "
             f"{_listing(list(speakers))}."

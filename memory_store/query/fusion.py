@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 Run = Mapping[int, float]
@@ -47,6 +48,35 @@ def fill_missing(runs: Sequence[Run], weights: Sequence[float] | None = None) ->
         floor = min(run.values()) if run else 0.0
         for d in docs:
             out[d] += w * run.get(d, floor)
+    return out
+
+
+def backfill(primary: Run, secondary: Run, n: int) -> dict[int, float]:
+    """`primary` ranked first; when it holds fewer than `n`, `secondary`'s best fill the rest.
+
+    s(d) = 2 + mm(primary)(d) for d in primary; mm(secondary)(d) for the fill (all <= 1),
+    so the fill only ever ranks below every primary document.
+    """
+    out = {d: 2.0 + s for d, s in minmax(primary).items()}
+    for d, s in top(minmax(secondary), len(secondary)):
+        if len(out) >= n:
+            break
+        out.setdefault(d, s)
+    return out
+
+
+def hedged(primary: Run, secondary: Run, k: int) -> dict[int, float]:
+    """A soft filter: `primary` (the filtered run) first, back-filled from `secondary` (the
+    unfiltered one) to `k`, and `secondary`'s best document kept in the top k.
+
+    `backfill(primary, secondary, k)`; then, when the best of `secondary` is not among its
+    first k - 1, it is scored just below the (k-1)-th, so it takes the k-th place.
+    """
+    out = backfill(primary, secondary, k)
+    head = [d for d, _ in top(out, k - 1)]
+    best = next((d for d, _ in top(secondary, len(secondary)) if d not in head), None)
+    if best is not None and head:
+        out[best] = max(out.get(best, 0.0), math.nextafter(out[head[-1]], -math.inf))
     return out
 
 
