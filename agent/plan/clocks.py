@@ -29,6 +29,12 @@ the span is on, from the question's verbs, tense and kind:
    Tim mention they enjoy watching during Thanksgiving?") is on this clock too: the time is
    in the reported clause.
 
+The event clock is the unsure one: an event told later without a time, a question's relative
+time anchored on another day. So retrieval treats its filter as soft (agent.retrieve), and a
+content question's `where_mentions` also keeps the turn either side of each match
+(`with_replies`): the reply that answers a plan names no time. A time-only question keeps
+exactly the messages the clocks select.
+
 Japanese questions keep the written clock unless they name a time still to come (来週, 明日,
 予定): then the event clock. The decision is a note in `PlanResult.resolved`, which
 `--explain` prints.
@@ -53,7 +59,14 @@ from memory_store.query.table_ops import (
     WhereMonth,
 )
 
-__all__ = ["EVENT_WORDS", "Clock", "choose_clock", "on_event_clock", "route_clocks"]
+__all__ = [
+    "EVENT_WORDS",
+    "Clock",
+    "choose_clock",
+    "on_event_clock",
+    "route_clocks",
+    "with_replies",
+]
 
 Clock = Literal["written", "event", "both", "none"]
 
@@ -270,6 +283,23 @@ def on_event_clock(plan: TablePlan) -> bool:
         or (isinstance(op, AnyOf) and any(isinstance(o, WhereMentions) for o in op.ops))
         for op in plan.ops
     )
+
+
+def with_replies(plan: TablePlan, turns: int = 1) -> TablePlan:
+    """An event-clock `where_mentions` also keeps `turns` turns either side of a matching
+    message in its session (`WhereMentions.around`): the reply to "I'm off from the 23rd to
+    the 3rd" is "Dominik will cover for you", with no time in it. Not inside the union of
+    the clocks (`any_of`), whose mentions are many more (every "last month" of a past-tense
+    question): there the neighbours were noise, LoCoMo dev Recall@5 single-hop 0.841 -> 0.839
+    and temporal 0.865 -> 0.863 when they joined it too.
+    """
+
+    def widen(op: TableOp) -> TableOp:
+        if isinstance(op, WhereMentions):
+            return op.model_copy(update={"around": turns})
+        return op
+
+    return TablePlan(ops=[widen(op) for op in plan.ops])
 
 
 def _on_clock(h: Hit, clock: Clock, mentions: list[Mention]) -> Hit:

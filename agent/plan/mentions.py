@@ -48,6 +48,10 @@ Rules (the tests in tests/agent/test_mentions.py hold the engine to them):
   ("at 3") only counts right after a day, or ending a clause after one in its sentence.
   With no day at all, a time is the next such time from `written` (the latest one in the
   past tense), either half of the day for "7:30".
+* Intervals: two days joined by "from X to/till/until/through Y", "between X and Y" or a
+  dash ("Monday - Wednesday") are one mention from the start of X to the end of Y, and Y is
+  the first such day on or after X ("from the 23rd to the 3rd" written on 16 December is 23
+  December to 3 January). A change of plan ("moved it from Monday to Wednesday") is two days.
 * Not times: lower-case "may", "march", "sun", "sat", "wed" are words; month and weekday
   abbreviations need a capital and a temporal neighbour ("Sat 8am", "on Sun", "free Wed");
   "May I", "March on", "May the ..." are verbs; "every Monday", "Sundays" are habits;
@@ -196,6 +200,63 @@ def _clock_alone(t: time, has_ap: bool, w: datetime, direction: str | None) -> d
     return min(o for o in options if o >= w)
 
 
+# "from the 23rd to the 3rd", "between May 3 and May 10", "Monday - Wednesday": two days
+# that bound one interval. Word connectors need the "from"/"between" before the first day:
+# "moved it from Monday to Wednesday" is a change of plan, not a stay (and says so).
+_FROM = re.compile(r"\b(?P<w>from|between)\s+$", re.IGNORECASE)
+_JOIN = {
+    "from": re.compile(r"\s*(?:to|till|til|until|through|thru|-|–|—)\s*$", re.IGNORECASE),
+    "between": re.compile(r"\s*(?:and|&|-|–)\s*$", re.IGNORECASE),
+    "": re.compile(r"\s*[-–—]\s*$"),
+}
+_LEAD = re.compile(r"(?P<w>from|between)\s+", re.IGNORECASE)
+_INNER = re.compile(r"(to|till|til|until|through|thru)\s+", re.IGNORECASE)
+_CHANGE = re.compile(
+    r"\b(?:move[ds]?|moving|push(?:ed|es)?|postpone[ds]?|reschedule[ds]?|change[ds]?|bump(?:ed|s)?"
+    r"|switch(?:ed|es)?|shift(?:ed|s)?)\b[^.!?\n]*$",
+    re.IGNORECASE,
+)
+
+
+def _ranges(text: str, w: datetime, cands: list[mb.Cand]) -> list[mb.Cand]:
+    """Join two days that bound an interval into one mention from the first to the second.
+
+    The second day is the first such day on or after the first ("from the 23rd to the 3rd"
+    written on 16 December is 23 December to 3 January): it is resolved again as if written
+    on the first day when it was read as earlier."""
+    out: list[mb.Cand] = []
+    i = 0
+    while i < len(cands):
+        a = cands[i]
+        b = cands[i + 1] if i + 1 < len(cands) else None
+        joined = _join(text, w, a, b) if b is not None else None
+        out.append(joined or a)
+        i += 2 if joined else 1
+    return out
+
+
+def _join(text: str, w: datetime, a: mb.Cand, b: mb.Cand) -> mb.Cand | None:
+    if a.granularity != "day" or b.granularity != "day":
+        return None
+    head = text[: a.start_char]
+    # The ordinal rule takes its preposition along: "from the 23rd", "until the 27th".
+    lead = _FROM.search(head) or _LEAD.match(text, a.start_char, a.end_char)
+    word = lead.group("w").lower() if lead else ""
+    inner = _INNER.match(text, b.start_char, b.end_char)
+    gap = text[a.end_char : b.start_char] + (inner.group(1) if inner else "")
+    if not _JOIN[word].fullmatch(gap) or _CHANGE.search(head):
+        return None
+    end = b
+    if b.start < a.start:
+        alone = _candidates(text[b.start_char : b.end_char], a.start)[0]
+        again = [c for c in alone if c.granularity == "day"]
+        if not again or again[0].start < a.start:
+            return None
+        end = again[0]
+    start_char = min(lead.start(), a.start_char) if lead else a.start_char
+    return mb.Cand(start_char, b.end_char, a.start, end.end, "day")
+
+
 def _direction(c: mb.Cand, w: datetime) -> str:
     if c.end <= w:
         return "past"
@@ -211,10 +272,10 @@ def _collect(into: list[mb.Cand], rule: Iterator[mb.Cand]) -> None:
         into.extend(rule)
 
 
-def find_mentions(text: str, written: datetime) -> list[Mention]:
-    """Every time expression in `text`, resolved against `written` (see the module doc)."""
-    if not _may_mention(text):
-        return []
+def _candidates(
+    text: str, written: datetime
+) -> tuple[list[mb.Cand], list[tuple[int, int, time, bool]]]:
+    """The rules' matches in `text` (overlaps settled), and the clock times to attach."""
     cands: list[mb.Cand] = []
     words = set(_WORDS.findall(text.lower()))
     digits = _DIGIT.search(text) is not None
@@ -229,7 +290,15 @@ def find_mentions(text: str, written: datetime) -> list[Mention]:
 
         _collect(cands, ja_candidates(text, written))
         clocks.extend(ja_clocks(text))
-    cands = _settle(cands)
+    return _settle(cands), clocks
+
+
+def find_mentions(text: str, written: datetime) -> list[Mention]:
+    """Every time expression in `text`, resolved against `written` (see the module doc)."""
+    if not _may_mention(text):
+        return []
+    cands, clocks = _candidates(text, written)
+    cands = _ranges(text, written, cands)
     found = list(cands)
     try:
         _attach_clocks(text, written, clocks, cands, found)

@@ -151,9 +151,12 @@ def plan_question(
     spans = [question[h.start : h.end] for h in sorted(hits, key=lambda h: h.start) if h.removable]
     if leftover:
         notes.append(leftover_note(leftover, notes))
+    plan = TablePlan(ops=ops)
+    if route == "both":  # content is ranked inside: the turns next to a mention join it
+        plan = clocks.with_replies(plan)
     return PlanResult(
         route=route,
-        plan=TablePlan(ops=ops),
+        plan=plan,
         resolved=notes,
         content_query=content,
         spans=spans,

@@ -95,11 +95,15 @@ class WhereMentions(_Op):
 
     A mention qualifies when its resolved interval overlaps the span, so "next week" in a
     message matches a question about that Saturday, and "on Saturday" one about next week.
+    `around` also keeps that many turns either side of each such message in its session:
+    the reply to "I'm off from the 23rd to the 3rd" ("Dominik will cover for you") names no
+    time but is about it.
     """
 
     op: Literal["where_mentions"] = "where_mentions"
     start: date
     end: date
+    around: int = Field(default=0, ge=0, le=1000)
 
     @model_validator(mode="after")
     def _ordered(self) -> WhereMentions:
@@ -399,10 +403,25 @@ def _where_dates(op: WhereDates) -> _Fragment:
 _MENTIONS = "id IN (SELECT message_id FROM mentions WHERE start_ts < ? AND end_ts > ?)"
 
 
+# The turns within `around` places of a matching message in its session, numbered in the
+# sessions that hold one (so the window function reads those sessions only).
+_AROUND = (
+    "id IN (WITH hit AS (SELECT DISTINCT message_id AS id FROM mentions"
+    " WHERE start_ts < ? AND end_ts > ?),"
+    " pos AS (SELECT id, session_id,"
+    " row_number() OVER (PARTITION BY session_id ORDER BY ts, id) AS n FROM messages"
+    " WHERE session_id IN (SELECT session_id FROM messages WHERE id IN (SELECT id FROM hit)))"
+    " SELECT b.id FROM pos a JOIN pos b ON a.session_id = b.session_id"
+    " AND b.n BETWEEN a.n - ? AND a.n + ? WHERE a.id IN (SELECT id FROM hit))"
+)
+
+
 def _where_mentions(op: WhereMentions) -> _Fragment:
     # Days [start, end] are the instants [start 00:00, end + 1 00:00); mention intervals are
     # half-open [start_ts, end_ts): they overlap when each starts before the other ends.
     after_end = datetime.combine(op.end + timedelta(days=1), time())
+    if op.around:
+        return _AROUND, [after_end, datetime.combine(op.start, time()), op.around, op.around]
     return _MENTIONS, [after_end, datetime.combine(op.start, time())]
 
 

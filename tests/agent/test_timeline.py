@@ -105,7 +105,9 @@ def test_hiking_on_saturday_asks_the_event_clock(
     embed_pending(store, embedder)
     pipe = build_pipeline(settings, store)
     result = pipe.ask("who is going hiking on Saturday?", now="latest", answer=False)
-    assert result.planned.plan.ops == [WhereMentions(start=date(2024, 3, 9), end=date(2024, 3, 9))]
+    # around=1: a content question also reads the turns next to a mention (the replies)
+    saturday = WhereMentions(start=date(2024, 3, 9), end=date(2024, 3, 9), around=1)
+    assert result.planned.plan.ops == [saturday]
     assert any(n.startswith("clock: event time") for n in result.planned.resolved)
     assert result.sql is not None and "FROM mentions" in result.sql
     texts = [m.text for m in result.filtered]
@@ -113,7 +115,9 @@ def test_hiking_on_saturday_asks_the_event_clock(
     assert "Welcome! Trail on Saturday starts at 8" in texts
     assert result.search is not None
     ranked = [m.text for m in result.search.ranked_messages]
-    assert ranked and set(ranked) <= set(texts)  # ranked by content inside the event clock
+    # Ranked by content inside the event clock; the filter is soft, so the whole scope's
+    # best may take the last of the 5 places (agent.retrieve).
+    assert ranked and set(ranked[:4]) <= set(texts)
     # The written clock alone finds nothing: nobody wrote on that Saturday.
     talk = pipe.ask("what did we talk about on Saturday?", now="latest", answer=False)
     assert all(isinstance(op, WhereDate) for op in talk.planned.plan.ops)
@@ -129,8 +133,9 @@ def test_explain_shows_where_mentions(settings: Settings) -> None:
          "--db", str(settings.db_path)],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
-    assert "where_mentions" in out.output and "FROM mentions" in out.output
-    assert "clock: event time" in out.output
+    flat = " ".join(out.output.split())  # the terminal width wraps the SQL anywhere
+    assert "where_mentions" in flat and "FROM mentions" in flat
+    assert "clock: event time" in flat
 
 
 @pytest.mark.parametrize(

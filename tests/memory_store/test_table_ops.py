@@ -45,6 +45,15 @@ MENTIONS = [
     (13, "2023-05-06", "2023-05-07", "day"),  # ben, written after NOW: never returned
 ]
 MENTIONS_SQL = "id IN (SELECT message_id FROM mentions WHERE start_ts < ? AND end_ts > ?)"
+AROUND_SQL = (
+    "id IN (WITH hit AS (SELECT DISTINCT message_id AS id FROM mentions"
+    " WHERE start_ts < ? AND end_ts > ?),"
+    " pos AS (SELECT id, session_id,"
+    " row_number() OVER (PARTITION BY session_id ORDER BY ts, id) AS n FROM messages"
+    " WHERE session_id IN (SELECT session_id FROM messages WHERE id IN (SELECT id FROM hit)))"
+    " SELECT b.id FROM pos a JOIN pos b ON a.session_id = b.session_id"
+    " AND b.n BETWEEN a.n - ? AND a.n + ? WHERE a.id IN (SELECT id FROM hit))"
+)
 EVENT = {"the picnic": datetime(2023, 5, 9, 13, 0)}
 
 # (session id, conversation, ordinal, [(message id, speaker, ts)])
@@ -256,6 +265,15 @@ CASES: list[tuple[str, list[TableOp], str, list[Any], list[int]]] = [
         step(1, f"WHERE {MENTIONS_SQL}"),
         [datetime(2023, 5, 7), datetime(2023, 5, 6)],
         [2, 3, 9],
+    ),
+    (
+        # and the turn either side of each in its session: 2's question (1), 3's reply (4),
+        # 9's reply (10)
+        "where_mentions_around",
+        [WhereMentions(start=date(2023, 5, 6), end=date(2023, 5, 6), around=1)],
+        step(1, f"WHERE {AROUND_SQL}"),
+        [datetime(2023, 5, 7), datetime(2023, 5, 6), 1, 1],
+        [1, 2, 3, 4, 9, 10],
     ),
     (
         "where_mentions_overlap_is_inclusive_of_days",
