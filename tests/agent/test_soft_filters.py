@@ -113,13 +113,21 @@ def test_prefer_speakers(
     assert got.route == ("content" if prefer else route)
 
 
-def test_prefer_speakers_keeps_the_time_filter() -> None:
-    day = WhereDate(start=date(2024, 12, 16), end=date(2024, 12, 16))
-    planned = PlanResult(
-        "both", TablePlan(ops=[day, WhereSpeaker(names=["Greta"])]), [], "what did Greta say"
-    )
-    got = prefer_speakers("what did Greta say about the rota on Monday?", planned)
+def test_prefer_speakers_on_the_event_clock_keeps_the_time_filter() -> None:
+    day = WhereMentions(start=date(2024, 12, 23), end=date(2024, 12, 23))
+    greta = WhereSpeaker(names=["Greta"])
+    question = "what will Greta bring on Monday?"
+    got = prefer_speakers(question, PlanResult("both", TablePlan(ops=[day, greta]), [], question))
     assert got.plan.ops == [day] and got.route == "both" and got.prefer == ["Greta"]
+
+
+def test_the_written_clock_keeps_the_speaker_filter() -> None:
+    """ "What did Greta say ... on Monday" asks who wrote what then."""
+    day = WhereDate(start=date(2024, 12, 16), end=date(2024, 12, 16))
+    greta = WhereSpeaker(names=["Greta"])
+    question = "what did Greta say about the rota on Monday?"
+    planned = PlanResult("both", TablePlan(ops=[day, greta]), [], question)
+    assert prefer_speakers(question, planned) == planned
 
 
 @pytest.mark.parametrize(
