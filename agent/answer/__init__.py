@@ -24,6 +24,7 @@ from agent.answer.reading import (
     Reading,
     content_terms,
     declined,
+    question_terms,
     unknown_topic,
 )
 from agent.answer.record import Answer, render
@@ -97,6 +98,17 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
     )
 
 
+def _unvouched_focus(question: str, qk: QuestionKind, reader: ReaderContext) -> str | None:
+    """ "Which *hotel* did Hana stay at in Porto?": the kind of answer asked for need not be
+    written ("what natural disaster…" / "a nasty flood"), but when no message holds it and one
+    other word is all the question shares with the history ("porto"), nothing vouches for an
+    answer."""
+    if qk.focus is None or qk.kind in (Kind.HOW_MANY, Kind.LIST) or reader.weights.knows(qk.focus):
+        return None
+    known = question_terms(question, reader) - terms(qk.focus)
+    return qk.focus if len(known) <= 1 else None
+
+
 def read_by_kind(
     question: str,
     qk: QuestionKind,
@@ -105,7 +117,9 @@ def read_by_kind(
     similarity: Mapping[int, float] | None = None,
 ) -> Reading:
     """`similarity`: dense similarity of messages to a count or list question's topic."""
-    head = unknown_topic(_without_counted(question, qk), reader)
+    head = unknown_topic(_without_counted(question, qk), reader) or _unvouched_focus(
+        question, qk, reader
+    )
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."

@@ -117,6 +117,9 @@ CASES = [
     ("what's Aki's cat called?", (), "what", NO_ANSWER),
     ("when is Doug's wedding?", (), "when", NO_ANSWER),
     ("what did Aki say about my passport?", (), "summary", NO_ANSWER),
+    # the kind of answer asked for need not be written ("dessert"), unless nothing else is
+    ("what dessert did I have near the shrine?", (), "what", "matcha soft serve"),
+    ("which museum did Aki visit?", (), "what", NO_ANSWER),
     ("what did we talk about on 1 January 2026?", (), "summary", "Nothing in the history"),
     # cannot be asked as it stands: ask back
     ("what did she say about it?", (), "clarify", "Who do you mean by “she”?"),
