@@ -61,7 +61,12 @@ def who(m: StoredMessage, ctx: ReaderContext) -> str:
 def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The question's words without request words and the names of the people talking."""
     speaker_terms = {t for s in ctx.speakers for t in terms(s)}
-    return terms(question) - REQUEST_TERMS - speaker_terms
+    # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
+    asked = _BRING_UP.sub(" ", question)
+    return terms(asked) - REQUEST_TERMS - speaker_terms
+
+
+_BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
 
 
 def question_terms(question: str, ctx: ReaderContext) -> set[str]:

@@ -17,7 +17,7 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\s*\n+\s*|(?<=[.!?])(?=[A-Z])")
 # Words of the request itself, not of its content ("tell me more", "what did we talk about").
 _REQUEST_WORDS = (
     "tell more say said talk talked mention mentioned discuss remember know anything "
-    "again remind lol wait thing stuff time last first ever bring brought come came up "
+    "again remind lol wait thing stuff time last first ever come came up "
     "end ended get got happen happened go went date day "
     # question words and generic nouns: the answer does not repeat them
     "when where what which who whos whose why how many much often something anything "
