@@ -46,16 +46,26 @@ _SUMMARY = re.compile(
     rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
-    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:on\s+)?about\b",
+    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:on\s+)?about\b|"
+    # "what did we discuss on Monday?", "what was the chat discussing?": the verb takes the
+    # topic as its object, so nothing follows it but a time, a place or the end.
+    rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|they|everyone|everybody|\w+\s+and\s+"
+    rf"(?:i|me)|(?:the\s+)?\w+(?:\s+\w+)?)\s+{_TALK}\s*(?:$|[?!.,]|\b(?:on|in|at|last|this|"
+    r"that|yesterday|today|tonight|earlier|during|over|the\s+other)\b)",
     re.IGNORECASE,
 )
 _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
     r"ask\w*|wrote|texted|messag\w*|tell|told)"
 )
+# "last Wednesday", "last week": a time, not the latest mention.
+_LAST_TIME = (
+    r"(?!\s+(?:week|weekend|month|year|night|summer|winter|spring|autumn|fall|christmas|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\b)"
+)
 _LAST = re.compile(
-    rf"\b(?:last|latest|most\s+recent(?:ly)?)\b.{{0,40}}\b{_MENTION}|"
-    rf"\b{_MENTION}\b.{{0,40}}\b(?:last|latest|most\s+recently)\b|"
+    rf"\b(?:last{_LAST_TIME}|latest|most\s+recent(?:ly)?)\b.{{0,40}}\b{_MENTION}|"
+    rf"\b{_MENTION}\b.{{0,40}}\b(?:last{_LAST_TIME}|latest|most\s+recently)\b|"
     r"\blast\s+time\b",
     re.IGNORECASE,
 )
@@ -74,6 +84,8 @@ _LIST = re.compile(
     r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
     r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\b|\bwhat\s+\w+\s+and\s+\w+\b|"
     r"\beveryone\s+bring|"
+    # "who's bringing what?", "who said what?": one answer per person
+    r"\bwho(?:['’]s|\s+is|\s+was|\s+were|\s+did|\s+will|s)?\s+(?:\w+\s+)?what\b|"
     # "what films did Mia recommend", "what food did people bring": a plural or a mass noun
     # asked of many people or occasions wants every one of them.
     r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
@@ -98,8 +110,17 @@ _WHEN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)
-_WHO = re.compile(r"\b(?:who|whom|whose|whos|who's)\b|\bwhat'?s\s+the\s+name\b|\bname\s+of\b", re.I)
-_WHERE = re.compile(r"\b(?:where|wheres|where's)\b|\bwhat\s+(?:place|city|country)\b", re.I)
+_WHO = re.compile(
+    r"\b(?:who|whom|whose|whos|who's)\b|\bwhat'?s\s+the\s+name\b|\bname\s+of\b|"
+    r"\b(?:his|her)\s+name\b",
+    re.I,
+)
+# "which city", "what restaurant": the noun asks for a place.
+_WHERE = re.compile(
+    r"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:place|city|country|town|village|"
+    r"restaurant|cafe|café|bar|pub|venue|hotel|neighbou?rhood|area|address|location|spot)\b",
+    re.I,
+)
 _YES_NO = re.compile(
     r"^\s*(?:and\s+|so\s+|wait\s+)?(?:did|does|do|is|are|was|were|has|have|had|can|could|"
     r"will|would|should)\s+(?!.*\b(?:what|when|where|who|which|how)\b)",
@@ -143,6 +164,12 @@ _NOT_FOCUS = frozenset(
         "his",
         "her",
         "their",
+        "at",
+        "in",
+        "on",
+        "to",
+        "for",
+        "with",
     ]
 )
 

@@ -23,6 +23,7 @@ _REQUEST_WORDS = (
     "when where what which who whos whose why how many much often something anything "
     "anyone anybody everyone everybody someone somebody list name girl guy person people "
     "woman man thing one ones kind sort getting going doing "
+    "somewhere anywhere everywhere nowhere nothing everything "
     # chat drops the apostrophe: "wheres", "whats"
     "wheres whats whens hows whys whore"
 )

@@ -12,7 +12,8 @@ from agent.answer.kinds import Kind, classify
     [
         ("when did hana get back from porto?", Kind.WHEN),
         # a "when" that opens a clause does not make a when-question
-        ("what hotel was she in when she was in porto?", Kind.WHAT),
+        ("what hotel was she in when she was in porto?", Kind.WHERE),
+        ("what book was she reading when she was in porto?", Kind.WHAT),
         ("where did we eat when we were in Kyoto?", Kind.WHERE),
         ("what day did she come back when she was in porto?", Kind.WHEN),
         # a summary in other words
@@ -21,6 +22,25 @@ from agent.answer.kinds import Kind, classify
         # a plural asked back is a list
         ("remind me of my Q4 priorities", Kind.LIST),
         ("remind me of the address", Kind.WHAT),
+        # a transitive talk verb: the topic is its object, a time or the end follows
+        ("what did we discuss on monday?", Kind.SUMMARY),
+        ("what was the book club discussing last night?", Kind.SUMMARY),
+        ("what did everyone say on friday?", Kind.SUMMARY),
+        ("what did the physio say was wrong with her finger?", Kind.WHAT),
+        # "last <day>" is a time, not the latest mention
+        ("what did aki and i discuss last tuesday?", Kind.SUMMARY),
+        ("what did I say last week about the trip?", Kind.SUMMARY),
+        ("when did we last discuss the trip?", Kind.LAST),
+        # a person's name asked by pronoun
+        ("she has a new boss - what's her name?", Kind.WHO),
+        ("what's his name again", Kind.WHO),
+        # a noun that asks for a place
+        ("which city is the conference in?", Kind.WHERE),
+        ("what restaurant did we book for friday?", Kind.WHERE),
+        ("what cafe did mia like?", Kind.WHERE),
+        # one answer per person
+        ("who's bringing what to the picnic?", Kind.LIST),
+        ("who said what at the meeting", Kind.LIST),
         ("when's sami getting in for his visit?", Kind.WHEN),
         ("what day is the gym closed?", Kind.WHEN),
         ("what was the final due date for the deck?", Kind.WHEN),
