@@ -1,7 +1,8 @@
 """Everything that stores or searches; imports nothing else of ours.
 
-db/         the DuckDB file: store, schema and migrations, ingest, sessions and chunks
-            (derive, sessions), lookups, locking, forget, encryption (encrypt, crypto)
+db/         the DuckDB file: store (the Store facade and its life cycle), connect, schema
+            and migrations, meta, ingest and staging, sessions and chunks (derive, sessions),
+            reads, summaries, mentions, lookups, locking, forget, encryption (encrypt, crypto)
 indexes/    derived indexes: tokenizers, BM25 (bm25_build, lexical), vectors (FAISS), embed
 query/      the read path: table_ops (chain-of-table algebra and its compiler to bound SQL),
             fusion, search

@@ -1,2 +1,4 @@
-"""The DuckDB file: store, schema and migrations, ingest (one transaction per file), sessions
-and chunks (derive, sessions), lookups, locking, forget, encryption (encrypt, crypto)."""
+"""The DuckDB file: store (the `Store` facade and its life cycle), connect, schema and
+migrations, meta, ingest (files) and staging (one file's transaction), sessions and chunks
+(derive, sessions), reads, summaries, mentions, lookups, locking, forget, encryption (encrypt,
+crypto)."""

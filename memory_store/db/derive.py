@@ -7,28 +7,17 @@ given, as a loop would. Chunks are built a group of conversations (~50,000 messa
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable
+from typing import Any
 
-import duckdb
 import pyarrow as pa
 
+from memory_store.db.connect import Connected
 from memory_store.db.sessions import Row, chunk_session, embedding_text, text_hash
 
 
-class Writable(Protocol):
-    """What deriving needs of `memory_store.db.store.Store` (typed here, so that derive does
-    not import the store module that calls it)."""
-
-    con: duckdb.DuckDBPyConnection
-
-    def exec_(self, sql: str, params: Sequence[Any] | None = None) -> None: ...
-
-    def one(self, sql: str, params: Sequence[Any] | None = None) -> tuple[Any, ...] | None: ...
-
-
 def rebuild_sessions(
-    store: Writable, conversations: Iterable[str], gap_minutes: int, size: int, stride: int
+    store: Connected, conversations: Iterable[str], gap_minutes: int, size: int, stride: int
 ) -> tuple[int, int]:
     """Recompute sessions and chunks of the given conversations from their messages.
 
@@ -52,7 +41,7 @@ def rebuild_sessions(
     return n_sessions, n_chunks
 
 
-def _summaries(store: Writable) -> dict[tuple[int, int, int], str]:
+def _summaries(store: Connected) -> dict[tuple[int, int, int], str]:
     """LLM summaries keyed by the exact messages they cover (first id, last id, count)."""
     rows = store.con.execute(
         "SELECT first_message_id, last_message_id, n_messages, summary FROM chunks "
@@ -62,7 +51,7 @@ def _summaries(store: Writable) -> dict[tuple[int, int, int], str]:
     return {(int(f), int(last), int(n)): str(s) for f, last, n, s in rows}
 
 
-def _delete_derived(store: Writable) -> None:
+def _delete_derived(store: Connected) -> None:
     mine = "conversation IN (SELECT conversation FROM memlane_convs)"
     store.exec_(
         f"DELETE FROM chunk_messages WHERE chunk_id IN (SELECT id FROM chunks WHERE {mine})"
@@ -71,7 +60,7 @@ def _delete_derived(store: Writable) -> None:
     store.exec_(f"DELETE FROM sessions WHERE {mine}")
 
 
-def _assign_sessions(store: Writable, gap_minutes: int) -> int:
+def _assign_sessions(store: Connected, gap_minutes: int) -> int:
     """Number each conversation's sessions: by the source's own session labels when every
     message has one, else split where consecutive messages are > gap_minutes apart."""
     base = store.one("SELECT coalesce(max(id), 0) FROM sessions")
@@ -125,7 +114,7 @@ def _assign_sessions(store: Writable, gap_minutes: int) -> int:
 
 
 def _build_chunks(
-    store: Writable, size: int, stride: int, summaries: dict[tuple[int, int, int], str]
+    store: Connected, size: int, stride: int, summaries: dict[tuple[int, int, int], str]
 ) -> int:
     """Chunk every session of the conversations being rebuilt, a group of conversations
     at a time (~50,000 messages: bounded memory, few statements)."""
@@ -151,7 +140,7 @@ def _build_chunks(
 
 
 def _chunk_group(
-    store: Writable,
+    store: Connected,
     convs: list[str],
     last_id: int,
     size: int,
