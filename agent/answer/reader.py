@@ -171,7 +171,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
     # The share of the best support a message needs to be read (see `good` and `wide` below).
-    keep = _WHEN_KEEP if qk.kind is Kind.WHEN else _KEEP
+    keep = _WHEN_KEEP if qk.kind in (Kind.WHEN, Kind.WHERE) else _KEEP
     top = reading_pool(question, ranked, ctx, keep=keep)
     cover = support(question, top, ctx)
     score = evidence(question, top, cover, ctx)
@@ -200,8 +200,15 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         wide = {i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)}
         reading = when_answer(question, qk, [m for m in top if m.id in wide], ctx, context, wide)
     else:
-        readers = {Kind.WHO: _who, Kind.WHERE: _where, Kind.YES_NO: _yes_no, Kind.AMOUNT: _amount}
-        reading = readers.get(qk.kind, _what)(question, qk, good, ctx, context)
+        readers = {Kind.WHO: _who, Kind.YES_NO: _yes_no, Kind.AMOUNT: _amount}
+        if qk.kind is Kind.WHERE:
+            # When the best messages name no place, fair matches may, as with a date ("we need
+            # you for the crag trip" / "Castle Crags on Saturday October 17th?").
+            fair = [m for m in top if by_cover[m.id] >= max(MIN_SUPPORT, _WHEN_KEEP * best)]
+            wider = sorted((m for m in fair if m not in good), key=lambda m: -by_cover[m.id])
+            reading = _where(question, qk, good, ctx, context, wider)
+        else:
+            reading = readers.get(qk.kind, _what)(question, qk, good, ctx, context)
     reading.evidence = score
     return reading
 
@@ -375,20 +382,25 @@ def _where(
     good: list[StoredMessage],
     ctx: ReaderContext,
     ranked: Sequence[StoredMessage] = (),
+    wider: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    origin = _FROM.search(question) is not None
+    skip = {s.lower() for s in ctx.speakers}
     found = []
-    for rank, m in enumerate(good[:4]):
-        if m.text.rstrip().endswith("?"):
-            continue  # "how was the book club from your side?" asks; it names no place
-        times = [x.text.lower() for x in ctx.mentions_of(m)]
-        skip = {s.lower() for s in ctx.speakers}
-        name = named_place(m.text, wanted, skip)
-        phrase = name or place_phrase(m.text, wanted, times)
-        if phrase:
-            # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
-            named = any(w[:1].isupper() for w in phrase.split()[1:]) or "'" in phrase
-            found.append((named, -rank, m, phrase))
+    for pool in (good[:4], wider[:4]):
+        for rank, m in enumerate(pool):
+            if _ASKS.search(m.text):
+                continue  # "how was the book club from your side?" asks; it names no place
+            times = [x.text.lower() for x in ctx.mentions_of(m)]
+            name = named_place(m.text, wanted, skip)
+            phrase = name or place_phrase(m.text, wanted, times, origin=origin)
+            if phrase:
+                # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
+                named = any(w[:1].isupper() for w in phrase.split()[1:]) or "'" in phrase
+                found.append((named, -rank, m, phrase))
+        if found:
+            break
     if not found:
         return _what(question, qk, good, ctx, ranked)
     _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))
@@ -419,6 +431,8 @@ def _where(
 
 
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
+# "where is she from?", "where did the parcel come from?": the origin is the answer.
+_FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
 _MINE = re.compile(
     r"\b(?P<prep>at|to|from|in)\s+(?:mine|ours|my\s+(?:place|flat|house|apartment)|"
     r"our\s+(?:place|flat|house|apartment))\b",

@@ -95,12 +95,18 @@ def speaks_for_self(text: str) -> bool:
     return bool(_FIRST_PERSON.search(text))
 
 
-def place_phrase(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
+def place_phrase(
+    text: str, wanted: set[str], skip: Collection[str], *, origin: bool = True
+) -> str | None:
     """A prepositional place phrase ("in piotr's car", "at lemongrass"), preferring one whose
-    words the question does not already hold: the question asks for what it does not know."""
+    words the question does not already hold: the question asks for what it does not know.
+    `origin`: "from Kyoto" may answer (where is it from?); otherwise it is where one was, not
+    where it is ("where is the crag trip?" / "I'm back from Kyoto on the 14th")."""
     best: tuple[int, str] | None = None
     for m in _PLACE.finditer(text):
         prep, phrase = m.group(0).split(None, 1)[0], _trim_phrase(m.group(1).strip(" ,.!?"))
+        if not origin and prep.lower() == "from":
+            continue
         words = phrase.lower().split()
         if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS):
             continue  # "to try yudofu" is a verb, "to Leipzig" a place
@@ -306,7 +312,7 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
                 continue  # a day or a month is a time, not a place
             if name.lower() in skip or terms(name) <= wanted:
                 continue
-            d = min(abs(m.start() - s) for s in spots)
+            d = min((abs(m.start() - s) for s in spots), default=len(low))
             if best is None or d < best[0]:
                 best = (d, name)
     return best[1] if best else None

@@ -66,6 +66,8 @@ CASES = [
     ("where did we have dinner for Priya's birthday?", (), "where", "Casa Verde"),
     ("where is the spare key?", (), "where", "blue plant pot"),
     ("where is Miso's food?", (), "where", "cupboard"),
+    # a proposal names the place; "back from Kyoto" is where one was, not where it is
+    ("where is the crag trip?", (), "where", "Castle Crags"),
     # how much
     ("how much did the filling cost?", (), "how_much", "140 dollars"),
     ("how much is parking at Castle Crags?", (), "how_much", "10 dollars"),
@@ -83,6 +85,9 @@ CASES = [
     ("what did we talk about on Tuesday 22 September?", (), "summary", "second round"),
     ("what did Aki and I talk about on September 6?", (), "summary", "Osaka"),
     ("what was said in the climbing chat on 24 September?", (), "summary", "Castle Crags"),
+    # a talk verb with its topic as object; "last Thursday" is a time, not a last mention
+    ("what did Aki and I discuss last Thursday?", (), "summary", "Northwind"),
+    ("what were we discussing on 29 September?", (), "summary", "Klara"),
     # follow-ups: the earlier turn resolves "she" and "I"
     (
         "where did she have lunch?",
@@ -114,8 +119,9 @@ CASES = [
     # cannot be asked as it stands: ask back
     ("what did she say about it?", (), "clarify", "Who do you mean by “she”?"),
     ("", (), "clarify", "Ask me something about your messages"),
-    # known misses, kept so that a fix shows
+    # the telling by whom it happened to ("AKI. I GOT THE JOB."), not "You're getting this job"
     ("when did I get the job?", (), "when", "1 October 2026"),
+    # known misses, kept so that a fix shows
     pytest.param("who is looking after Miso while I'm in Kyoto?", (), "who", "Aki", marks=XFAIL),
     pytest.param("what did the vet think it was?", (), "what", "gastritis", marks=XFAIL),
 ]
