@@ -34,6 +34,7 @@ from agent.app import build_pipeline
 from agent.pipeline import AskResult, Pipeline
 from eval.abstain import calibrate
 from eval.bootstrap import bootstrap_ci
+from eval.evidence import DEPTH, EvidenceRanks, evidence_ranks, retrieval_block, retrieval_lines
 from eval.judge import JUDGE_ERROR, judge_accuracy, judge_answer
 from eval.locomo_data import CATEGORY_NAMES, LocomoQuestion, load_locomo_questions
 from eval.metrics import context_tokens, multihop_f1, token_f1
@@ -87,6 +88,8 @@ class AnswerRow:
     # turn-level Recall@5 of what the whole agent retrieved (planner and filter included);
     # None for a question without evidence ids
     recall: float | None = None
+    # where each evidence turn sits in the agent's top DEPTH (eval.evidence)
+    ranks: EvidenceRanks | None = None
 
     @property
     def total_ms(self) -> float:
@@ -150,6 +153,18 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
     shown = result.filtered if result.route == "time" else ranked[:5]
     relevant = set(q.evidence)
     recall = len({m.source_ref for m in shown} & relevant) / len(relevant) if relevant else None
+    # Recall@5 above scores the top 5; the ranks read deeper into the same ordering.
+    deep = result.filtered if result.route == "time" else ranked
+    ranks = (
+        evidence_ranks(
+            q.category,
+            [m.source_ref for m in deep[:DEPTH]],
+            [context_tokens(f"{m.speaker}: {m.text}") for m in deep[:10]],
+            q.evidence,
+        )
+        if relevant
+        else None
+    )
     return AnswerRow(
         qid=q.qid,
         conversation=q.conversation,
@@ -170,6 +185,7 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
         retrieve_ms=(mid - start) * 1000,
         answer_ms=(end - mid) * 1000,
         recall=recall,
+        ranks=ranks,
     )
 
 
@@ -258,6 +274,8 @@ def summarize_answers(
         # the whole agent's retrieval (rewrite, planner, filter, fusion), as `memlane ask` runs
         "agent_recall_at_5": recall,
         "agent_recall_at_5_ci95": recall_ci,
+        # where the evidence sits in the agent's ranking, by category (Recall@5/10/50, ranks)
+        "agent_retrieval": retrieval_block([r.ranks for r in rows if r.ranks], HEADLINE),
         "by_category": {
             str(c): _category_block([r for r in rows if r.category == c], c)
             for c in CATEGORY_NAMES
@@ -330,6 +348,7 @@ def answers_table(block: Mapping[str, Any]) -> str:
         f"answers ({block.get('mode', 'offline')}): F1 cat 1-4 "
         f"{_with_ci(block['f1'], block['f1_ci95'])}, agent Recall@5 "
         f"{_with_ci(block['agent_recall_at_5'], block['agent_recall_at_5_ci95'])}, "
+        f"Recall@10 {_f(block.get('agent_retrieval', {}).get('recall@10', 0.0))}, "
         f"abstain on cat 5 "
         f"{_f(block['abstain_adversarial'])}, false abstain {_f(block['false_abstain'])}, "
         f"context {block['context_tokens']:.0f} tokens, latency p50 {lat['p50']:.0f} ms "
@@ -370,6 +389,17 @@ def answers_markdown(block: Mapping[str, Any]) -> str:
         )
     table = format_table(_CATEGORY_HEAD, _category_rows(block))
     lines += ["", table, ""]
+    if block.get("agent_retrieval", {}).get("by_category"):
+        lines += [
+            "### Where the evidence sits in the agent's ranking",
+            "",
+            "The whole agent's turns (time route: the filtered turns in time order); evidence "
+            "turns by the rank they got, questions by the sessions their evidence spans; "
+            "context tokens of the top 5 and top 10 turns.",
+            "",
+            *retrieval_lines(block["agent_retrieval"]),
+            "",
+        ]
     cal = block.get("abstain_calibration")
     if cal:
         ins, oof = cal["in_sample"], cal["out_of_fold"]

@@ -226,6 +226,10 @@ def test_answers_and_judge_through_the_stub(
     assert ans["false_abstain"] == 0.25
     # four-turn conversations: the agent's top 5 holds every turn, so all evidence
     assert ans["agent_recall_at_5"] == 1.0 and ans["agent_recall_at_5_ci95"] == [1.0, 1.0]
+    where = ans["agent_retrieval"]
+    assert where["recall@5"] == where["recall@10"] == where["recall@50"] == 1.0
+    assert where["rank_share"]["1-5"] == 1.0 and where["rank_share"]["absent"] == 0.0
+    assert "Where the evidence sits" in (out / "report.md").read_text()
     assert ans["judge"]["accuracy"] == 0.75 and ans["judge"]["n"] == 4
     assert ans["abstain_calibration"] is None  # the LLM answerer does not use the threshold
     # LLM mode: the prompt holds every message of the (4-turn) conversation
