@@ -92,10 +92,9 @@ def reading_pool(
     ranked: Sequence[StoredMessage],
     ctx: ReaderContext,
     n: int = 8,
-    keep: float = 0.7,
 ) -> list[StoredMessage]:
     """The top `n` of the ranking, and further down it the messages the reader would read if
-    they were there: support at least `keep` of the best of those (and MIN_SUPPORT).
+    they were there: support about as good as the best of those (`_KEEP`, MIN_SUPPORT).
     Retrieval ranks a whole session up with its best chunk ("when is my dental cleaning?"
     ranks the dentist chat of 1 September above "Booked: cleaning on Thursday November 5th");
     the reader reads by the question's own words. A follow-up's deeper messages must hold
@@ -111,7 +110,7 @@ def reading_pool(
     window = list(ranked[:_DEEPER])
     cover = support(question, window, ctx)
     best = max(cover[:n], default=0.0)
-    least = max(MIN_SUPPORT, keep * best)
+    least = max(MIN_SUPPORT, _KEEP * best)
     deeper = [m for m, c in zip(window[n:], cover[n:], strict=True) if best > 0 and c >= least]
     return [*head, *deeper[:4]]
 
@@ -170,9 +169,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
-    # The share of the best support a message needs to be read (see `good` and `wide` below).
-    keep = _WHEN_KEEP if qk.kind in (Kind.WHEN, Kind.WHERE) else _KEEP
-    top = reading_pool(question, ranked, ctx, keep=keep)
+    top = reading_pool(question, ranked, ctx)
     cover = support(question, top, ctx)
     score = evidence(question, top, cover, ctx)
     top, cover = with_replies(top, cover, ranked)

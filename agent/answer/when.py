@@ -84,6 +84,8 @@ def when_answer(
         )
 
     m, x = max(dated, key=score)
+    if not past and ctx.now is not None and x.end <= ctx.now:
+        m, x = _ahead(wanted, ranked, ctx, qk.wants_time) or (m, x)
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
     undated = [
         n
@@ -199,6 +201,29 @@ def later_about(
         if n.conversation == m.conversation and n.ts > m.ts and things & terms(n.text)
     ]
     return sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id))
+
+
+def _ahead(
+    wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext, wants_time: bool
+) -> tuple[StoredMessage, Mention] | None:
+    """ "When *is* my dental cleaning?" asks for a day still ahead: when the best-supported date
+    is gone by ("my cleaning last spring"), a message on the topic further down the ranking
+    that names a day ahead is the answer ("Booked: cleaning on Thursday November 5th"). Of
+    those, the one covering the question best, then the newest (plans move)."""
+    assert ctx.now is not None
+    on_topic = [
+        n for n in ranked[:_AHEAD_DEPTH] if ctx.weights.coverage(wanted, terms(n.text)) >= 0.325
+    ]
+    ahead = [(n, y) for n, y in _dated(on_topic, wanted, ctx, wants_time) if y.start > ctx.now]
+    if not ahead:
+        return None
+    return max(
+        ahead, key=lambda ny: (round(ctx.weights.coverage(wanted, terms(ny[0].text)), 3), ny[0].ts)
+    )
+
+
+# How far down the ranking a plan still ahead is looked for.
+_AHEAD_DEPTH = 50
 
 
 def _dated(
