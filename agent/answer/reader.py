@@ -39,7 +39,7 @@ from .spans import (
     speaks_for_self,
     trim_span,
 )
-from .text import clip, day_phrase, terms
+from .text import clip, day_phrase, speech_acts, terms
 from .when import changed_since, later_about, when_answer
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
@@ -58,7 +58,7 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     question's terms; halved for a question ("How was NYC?" asks, it does not tell)."""
     asked, topic = split_topic(question)
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
-    own = [terms(m.text) for m in ranked]
+    own = [terms(m.text) | speech_acts(m.text) for m in ranked]
     session: dict[int, set[str]] = {}
     for m, t in zip(ranked, own, strict=True):
         session.setdefault(m.session_id, set()).update(t)
@@ -111,7 +111,14 @@ def reading_pool(
     cover = support(question, window, ctx)
     best = max(cover[:n], default=0.0)
     least = max(MIN_SUPPORT, _KEEP * best)
-    deeper = [m for m, c in zip(window[n:], cover[n:], strict=True) if best > 0 and c >= least]
+    # Retrieval put the named person's messages first; further down, only theirs are read
+    # ("when did Melanie's friend adopt?" is not told by Caroline's own adoption).
+    named = named_speakers(asked, ctx)
+    deeper = [
+        m
+        for m, c in zip(window[n:], cover[n:], strict=True)
+        if best > 0 and c >= least and (not named or m.speaker in named)
+    ]
     return [*head, *deeper[:4]]
 
 

@@ -86,6 +86,22 @@ def with_shorthands(query: str, doc_freq: Callable[[str], int]) -> str | None:
     return f"{query} {' '.join(extra)}" if extra else None
 
 
+# Advice is mostly given as an imperative, not named: "what did Aki recommend in Kyoto?" is
+# answered by "you have to try yudofu in Nanzenji" and "Do the monkey park on the hill".
+_ADVISES = re.compile(
+    r"\byou\s+(?:have\s+to|should|must|need\s+to|gotta|could\s+try)\b|"
+    r"(?:^|[.!?]\s+)(?:definitely\s+|just\s+)?(?:try|do|go|get|check\s+out|visit|see|book|"
+    r"take|bring|avoid|skip|read|watch|order)\b(?!\s+(?:you|we|i|they)\b)",
+    re.IGNORECASE,
+)
+
+
+def speech_acts(text: str) -> set[str]:
+    """The terms of what a message does without saying so: advice given as an imperative
+    holds "recommend" (also "suggest", "advice", "tip")."""
+    return set(_ADVICE_TERMS) if _ADVISES.search(text) else set()
+
+
 def normalise(text: str) -> str:
     """Shorthand spelled out, and possessives dropped ("hana's" is about Hana)."""
     text = re.sub(r"(\w)['’]s\b", r"\1", text)
@@ -111,6 +127,7 @@ def terms(text: str) -> set[str]:
 
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
+_ADVICE_TERMS = frozenset(terms("recommend advice advise tip"))
 STOP_WORDS = STOPWORDS
 
 

@@ -66,6 +66,8 @@ CASES = [
     ("where did we have dinner for Priya's birthday?", (), "where", "Casa Verde"),
     ("where is the spare key?", (), "where", "blue plant pot"),
     ("where is Miso's food?", (), "where", "cupboard"),
+    # advice is given as an imperative, not named
+    ("what did aki recommend in kyoto?", (), "what", "yudofu"),
     # a proposal names the place; "back from Kyoto" is where one was, not where it is
     ("where is the crag trip?", (), "where", "Castle Crags"),
     # how much

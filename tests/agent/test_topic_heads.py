@@ -57,3 +57,24 @@ def test_synonyms_are_read_as_one_word(question_words: str, message: str, shared
     from agent.answer.text import REQUEST_TERMS, terms
 
     assert (terms(question_words) - REQUEST_TERMS) & terms(message) == shared
+
+
+@pytest.mark.parametrize(
+    ("message", "advises"),
+    [
+        ("Nishiki Market for lunch, and you have to try yudofu in Nanzenji.", True),
+        ("Bamboo grove is pretty but short. Do the monkey park on the hill.", True),
+        ("Go early! Like 7am.", True),
+        ("you should read the salt orchard", True),
+        ("Definitely try the ramen place", True),
+        # a question, a report, a plan: no advice
+        ("Do you like it?", False),
+        ("I tried the ramen place yesterday", False),
+        ("we go on saturday", False),
+        ("Got an appointment this Thursday", False),
+    ],
+)
+def test_advice_given_as_an_imperative_holds_recommend(message: str, advises: bool) -> None:
+    from agent.answer.text import speech_acts, terms
+
+    assert (terms("recommend") <= speech_acts(message)) is advises
