@@ -92,13 +92,16 @@ def reading_pool(
     ranked: Sequence[StoredMessage],
     ctx: ReaderContext,
     n: int = 8,
+    *,
+    anyone: bool = False,
 ) -> list[StoredMessage]:
     """The top `n` of the ranking, and further down it the messages the reader would read if
     they were there: support about as good as the best of those (`_KEEP`, MIN_SUPPORT).
     Retrieval ranks a whole session up with its best chunk ("when is my dental cleaning?"
     ranks the dentist chat of 1 September above "Booked: cleaning on Thursday November 5th");
     the reader reads by the question's own words. A follow-up's deeper messages must hold
-    every word it asks with: its carried topic ranks the whole earlier thread above them."""
+    every word it asks with: its carried topic ranks the whole earlier thread above them.
+    Deeper messages are the named person's only, unless `anyone` (for weighing the evidence)."""
     asked, topic = split_topic(question)
     wanted = question_terms(asked, ctx)
     head = list(ranked[:n])
@@ -113,7 +116,7 @@ def reading_pool(
     least = max(MIN_SUPPORT, _KEEP * best)
     # Retrieval put the named person's messages first; further down, only theirs are read
     # ("when did Melanie's friend adopt?" is not told by Caroline's own adoption).
-    named = named_speakers(asked, ctx)
+    named = set() if anyone else named_speakers(asked, ctx)
     deeper = [
         m
         for m, c in zip(window[n:], cover[n:], strict=True)
@@ -178,7 +181,10 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
     top = reading_pool(question, ranked, ctx)
     cover = support(question, top, ctx)
-    score = evidence(question, top, cover, ctx)
+    # Whether to answer also weighs what others said further down: a question that names the
+    # wrong person is told of someone else there (LoCoMo's adversarial questions).
+    probe = reading_pool(question, ranked, ctx, anyone=True)
+    score = evidence(question, probe, support(question, probe, ctx), ctx)
     top, cover = with_replies(top, cover, ranked)
     if not named_speakers(question, ctx):  # a reply speaks for its question's asker
         score = max(score, max(cover))
@@ -247,7 +253,9 @@ def _what(
         answer_span(span, wanted, ctx.speakers)
         if not _WHY_HOW.search(question)
         and (
-            asked in (Kind.WHAT, Kind.WHERE) or (asked is Kind.WHO and not _WHO_IS.match(question))
+            # A where-question comes here when no message names a place: a fragment would
+            # pass for one ("where did I fly to?" -> "Back."), so the sentence is quoted.
+            asked is Kind.WHAT or (asked is Kind.WHO and not _WHO_IS.match(question))
         )
         else None
     )
