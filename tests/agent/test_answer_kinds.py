@@ -16,6 +16,9 @@ from agent.answer.kinds import Kind, classify
         ("what book was she reading when she was in porto?", Kind.WHAT),
         ("where did we eat when we were in Kyoto?", Kind.WHERE),
         ("what day did she come back when she was in porto?", Kind.WHEN),
+        ("what hobby is a therapy for John when away from the court?", Kind.WHAT),
+        ("who called when I was out?", Kind.WHO),
+        ("what was the date when we met?", Kind.WHEN),
         # a summary in other words
         ("what was the climbing club talking about on november 19?", Kind.SUMMARY),
         ("what were we chatting about yesterday?", Kind.SUMMARY),

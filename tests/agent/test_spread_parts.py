@@ -199,3 +199,21 @@ def test_the_replies_to_a_question_put_to_the_group() -> None:
     ]
     assert [m.id for m in answers(thread[:1], thread)] == [2, 3, 4]
     assert [m.id for m in answers(thread[:1], thread, by={"Mia"})] == [3]
+
+
+@pytest.mark.parametrize(
+    ("text", "holds_book"),
+    [
+        ("just finished the salt orchard, you HAVE to read it. best book this year", True),
+        ("books are piling up on my desk", True),
+        ("anyway porto is booked, leaving tuesday", False),
+        ("you're an angel. I moved the booking", False),
+        ("deal, I'll book", False),
+        ("remember to book the table", False),
+        ("booked the flights, and I bought a book for the plane", True),
+    ],
+)
+def test_the_counted_noun_is_not_its_verb(text: str, holds_book: bool) -> None:
+    from agent.answer.cover import counted_terms
+
+    assert ("book" in counted_terms(text, frozenset(terms("books")))) is holds_book
