@@ -23,7 +23,9 @@ ASSISTANT = "assistant"
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his|they|them|their)\b", re.IGNORECASE)
 _THING = re.compile(
     r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
-    r"conversation|discussion|chat))",
+    r"conversation|discussion|chat))|"
+    # "which one did he take?", "the other one": one of the things asked about before
+    r"\b(?:which|that|this|the\s+other|the\s+first|the\s+last)\s+ones?\b",
     re.IGNORECASE,
 )
 _QWORDS = frozenset(

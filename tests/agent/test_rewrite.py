@@ -194,6 +194,17 @@ def test_it_resolves_to_the_topic_of_an_earlier_question() -> None:
     assert any("ryokan" in v for v in rw.variants[1:]), "the topic variant is fused too"
 
 
+@pytest.mark.parametrize(
+    "follow_up",
+    ["which one did he end up taking?", "and the other one?", "did he like that one?"],
+)
+def test_one_resolves_to_the_things_of_an_earlier_question(follow_up: str) -> None:
+    history = turns(
+        ("user", "which companies did Sami interview with?"), (ASSISTANT, "Fjordly, Kestrel.")
+    )
+    assert "compan" in rewrite(follow_up, history).question
+
+
 def test_keeps_only_the_last_turns() -> None:
     old = turns(("user", "what did we talk about on Tuesday?"))
     chatter = turns(*[("user", f"ok {i}") for i in range(8)])
