@@ -79,10 +79,17 @@ _HOW_MUCH = re.compile(
     r"\b(?:price|cost|fee)\s+(?:of|for)\b",
     re.IGNORECASE,
 )
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|often)\b|\bnumber\s+of\b|\bhow\s+much\s+times\b", re.I)
+# "the highest number of points" asks for a number someone stated, not for a count.
+_HOW_MANY = re.compile(
+    r"\bhow\s+(?:many|often)\b|(?<!highest\s)(?<!lowest\s)(?<!largest\s)(?<!biggest\s)"
+    r"(?<!record\s)\bnumber\s+of\b|\bhow\s+much\s+times\b",
+    re.I,
+)
 _LIST = re.compile(
     r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
-    r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\b|\bwhat\s+\w+\s+and\s+\w+\b|"
+    # "what were my Q4 priorities (again)?"; not "what are the new shoes used for?"
+    r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\s+(?:[\w'-]+\s+){0,3}[\w'-]+"
+    r"(?:\s+again)?\s*[?!.]*\s*$|\bwhat\s+\w+\s+and\s+\w+\b|"
     r"\beveryone\s+bring|"
     # "who's bringing what?", "who said what?": one answer per person
     r"\bwho(?:['’]s|\s+is|\s+was|\s+were|\s+did|\s+will|s)?\s+(?:\w+\s+)?what\b|"

@@ -22,6 +22,12 @@ from agent.answer.kinds import Kind, classify
         # a summary in other words
         ("what was the climbing club talking about on november 19?", Kind.SUMMARY),
         ("what were we chatting about yesterday?", Kind.SUMMARY),
+        # a number stated, and a plural asked one thing of, are no count and no list
+        ("what was the highest number of points Tim scored in a game?", Kind.WHAT),
+        ("what was the number of people at the party?", Kind.HOW_MANY),
+        ("what are the new shoes that Caroline got used for?", Kind.WHAT),
+        ("what were my Q4 priorities again?", Kind.LIST),
+        ("what are the kids' names?", Kind.LIST),
         # a plural asked back is a list
         ("remind me of my Q4 priorities", Kind.LIST),
         ("remind me of the address", Kind.WHAT),
