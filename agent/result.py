@@ -34,6 +34,8 @@ class AskResult:
     search: SearchResult | None = None
     # Counts and lists: each candidate's dense similarity to the question's topic (retrieve.py).
     similarity: dict[int, float] = field(default_factory=dict)
+    # The ranked turns the question returns (agent.retrieve: the top k, cut inside a filter).
+    returned_ids: list[int] = field(default_factory=list)
     answer: Answer | None = None
     mode: str = "offline"
     notes: list[str] = field(default_factory=list)
@@ -69,6 +71,15 @@ class AskResult:
             return self.filtered
         return self.search.ranked_messages if self.search else []
 
+    @property
+    def returned(self) -> list[StoredMessage]:
+        """The turns memlane stands behind: the filter (time questions), else the top of the
+        ranking that `returned_ids` keeps, in rank order."""
+        if self.route == "time":
+            return self.filtered
+        keep = set(self.returned_ids)
+        return [m for m in self.retrieved if m.id in keep]
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = (
             self.search.to_json()
@@ -89,6 +100,7 @@ class AskResult:
             "now": self.now.isoformat(),
             "conversation": self.conversation,
             "filtered_count": len(self.filtered_ids) if self.sql else None,
+            "returned": [m.id for m in self.returned],
             "notes": list(
                 dict.fromkeys(
                     self.notes

@@ -22,6 +22,7 @@ from agent.answer.text import with_shorthands
 from agent.answer.topic import topic_query
 from agent.plan.clocks import on_event_clock
 from agent.result import AskResult
+from agent.sure import sure_ids
 from memory_store.query.fusion import fill_missing, hedged, top
 from memory_store.query.search import RetrievalConfig, Searcher
 from memory_store.settings import Settings
@@ -63,6 +64,7 @@ def retrieve(
         else None
     )
     fused = _ranked(searcher, variants, result.conversation, candidates, named, cfg)
+    inside = fused
     if candidates is not None and on_event_clock(result.planned.plan):
         # The event clock is incomplete: an event told later without a time ("we finally
         # went"), a question's relative time anchored on another day than the message's.
@@ -77,6 +79,10 @@ def retrieve(
         ranked = _speaker_first(
             ranked, searcher.speaker_of([d for d, _ in ranked[:k]]), result.planned.prefer, k
         )
+    # What the question returns: the top k, cut where the in-filter ranking falls (agent.sure).
+    # The reader still reads the whole ranking below.
+    head = [d for d, _ in ranked[:k]]
+    result.returned_ids = sure_ids(head, inside, settings.filtered_cut) if cfg is not None else head
     # First/last mentions, counts and lists read every on-topic message, not the top few.
     kind = classify(result.rewrite.question).kind
     depth = 200 if kind in SPREAD else 50

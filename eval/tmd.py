@@ -3,11 +3,9 @@
 Every conversation is its own scope with `now` = its newest message (the padding session at the
 end of each log). Each paraphrase goes through the same pipeline as `memlane search`: rewrite
 (for dialogues), plan, filter, and, when the question also asks about content, hybrid ranking
-inside the filter. Retrieved = the filtered messages for time-only questions, else the top-k
-ranked messages. With `sure=True`, inside a time filter only the top-k turns carrying a topic
-word of the question are kept (agent.sure: fewer, surer turns; all k when none does). Measured
-once on TMD dev content_time_qs (chosen without it): recall 0.919 -> 0.819, F2 0.517 -> 0.609;
-off by default, since it loses recall.
+inside the filter. Retrieved = what the question returns (`AskResult.returned`): the filtered
+messages for time-only questions, else the top-k ranked messages, cut inside a time filter to
+those scoring at least `filtered_cut` x the best (agent.sure; `filtered_cut = 0` keeps all k).
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ from typing import Any
 from agent.pipeline import Pipeline
 from agent.plan.finder import FINDER
 from agent.rewrite.offline import Turn
-from agent.sure import sure_turns
 from eval.bootstrap import bootstrap_ci
 from eval.metrics import set_recall_f2
 from eval.report import PlotSpec, write_report
@@ -53,8 +50,8 @@ def eval_store(
     return store
 
 
-def retrieve(pipe: Pipeline, item: TmdItem, k: int, sure: bool = False) -> tuple[set[str], str]:
-    """The source_refs the system returns for one item, and the route it took."""
+def retrieve(pipe: Pipeline, item: TmdItem, k: int) -> tuple[set[str], str]:
+    """The source_refs the system returns for one item (`AskResult.returned`), and its route."""
     history = [Turn(s, t) for s, t in (item.dialogue or ())[:-1]]
     result = pipe.ask(
         item.request,
@@ -64,11 +61,7 @@ def retrieve(pipe: Pipeline, item: TmdItem, k: int, sure: bool = False) -> tuple
         k=k,
         answer=False,
     )
-    if sure:
-        msgs = sure_turns(result, k, pipe.speakers(item.conversation))
-    else:
-        msgs = result.filtered if result.route == "time" else result.retrieved[:k]
-    return {m.source_ref for m in msgs}, result.route
+    return {m.source_ref for m in result.returned}, result.route
 
 
 def score_items(
@@ -76,12 +69,11 @@ def score_items(
     items: Sequence[TmdItem],
     k: int,
     progress: Progress | None = None,
-    sure: bool = False,
 ) -> list[dict[str, Any]]:
     rows = []
     for i, item in enumerate(items):
         started = time.perf_counter()
-        got, route = retrieve(pipe, item, k, sure)
+        got, route = retrieve(pipe, item, k)
         recall, f2 = set_recall_f2(got, set(item.relevant))
         rows.append(
             {
@@ -150,7 +142,6 @@ def run_tmd(
     k: int = 5,
     out_dir: str | Path | None = None,
     progress: Progress | None = None,
-    sure: bool = False,
 ) -> dict[str, Any]:
     root = Path(data_dir)
     files = sorted((root / "ConversationData").glob("*.json"))
@@ -159,7 +150,7 @@ def run_tmd(
     rows: list[dict[str, Any]] = []
     for subset in subsets:
         items = load_tmd_tests(root / "TestData", subset)
-        rows.extend(score_items(pipe, items, k, progress, sure))
+        rows.extend(score_items(pipe, items, k, progress))
     results: dict[str, Any] = {
         "dataset": "tmd",
         "split": f"dev ({', '.join(f.stem for f in files)})",

@@ -276,7 +276,9 @@ def search(
     if result.route == "time":
         print_messages(result.filtered)
     elif result.search is not None:
-        print_result(result.search)
+        # Only a cut changes what is shown: the turns it kept, in their chunks (agent.sure).
+        cut = len(result.returned_ids) < min(k, len(result.search.ranked))
+        print_result(result.search, set(result.returned_ids) if cut else None)
 
 
 @click.command()
@@ -383,12 +385,17 @@ def print_messages(messages: list[StoredMessage]) -> None:
         )
 
 
-def print_result(result: SearchResult) -> None:
+def print_result(result: SearchResult, returned: set[int] | None = None) -> None:
+    """The top chunks; with `returned` (the turns a question returns, agent.sure), only the
+    chunks that hold one of them."""
     for note in result.notes:
         err.print(f"[dim]{note}[/dim]")
-    if not result.results:
+    hits = result.results
+    if returned:
+        hits = [h for h in hits if any(m.id in returned for m in h.messages)] or hits
+    if not hits:
         console.print("no matching messages")
-    for rank, hit in enumerate(result.results, 1):
+    for rank, hit in enumerate(hits, 1):
         console.print(f"[bold]{rank}.[/bold] {hit_heading(hit)}", soft_wrap=True)
         for m in hit.messages:
             console.print(

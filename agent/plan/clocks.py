@@ -7,8 +7,9 @@ the span is on, from the question's verbs, tense and kind:
 
 1. **Written.** A question about the conversation itself: a communication verb (talk,
    discuss, chat, say, tell, mention, speak, share, ask, message, text), or session words
-   that need the written clock (a session pick, `before`/`after` an event, "earlier today").
-   The span stays a `where_date`/`where_month`.
+   that need the written clock (a session pick, `before`/`after` an event, "earlier today"),
+   or a date that dates the talk itself ("the conversation on December 17"). The span stays
+   a `where_date`/`where_month`.
 2. **Event.** A question about a time that has not come yet: a future cue (will, going to,
    gonna, is going, planning, upcoming, next ..., coming up) or a span that starts after
    `now`. Nothing can have been written then, so only what the messages *say* about it
@@ -79,11 +80,20 @@ _TALK = re.compile(
     _I,
 )
 # Future cues in the question's own tense. "did Maria plan to ..." is past: a plan made
-# then, for then, which either clock may hold.
+# then, for then, which either clock may hold; so is "she was going to" (a plan told then).
+# "going to a meeting" is a movement, not a future: "going to" takes a verb.
 _FUTURE = re.compile(
-    r"\b(?:will|won't|shall|gonna|going\s+to|(?:is|are|am|'s|'re)\s+(?:\w+\s+)?going"
+    r"\b(?:will|won't|shall|gonna"
+    r"|(?<!\bwas\s)(?<!\bwere\s)going\s+to(?!\s+(?:a|an|the|my|his|her|their|our|your)\b)"
+    r"|(?:is|are|am|'s|'re)\s+(?:\w+\s+)?going"
     r"|(?:is|are|am|'s|'re)\s+(?:\w+\s+)?planning|upcoming|coming\s+up|next|tomorrow)\b"
     r"|\w'll\b",
+    _I,
+)
+# "the conversation on December 17", "our chat on Tuesday": the date is when the talk was
+# written, whatever the question asks about it ("what was John's next move ...").
+_CONVERSATION_ON = re.compile(
+    r"\b(?:conversations?|chats?|sessions?|calls?|talks?)(?:\s+(?:on|from|of|dated))?\s+$",
     _I,
 )
 _PAST = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had|hadn't)\b", _I)
@@ -254,6 +264,8 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
     spans = [s for h in dated if (s := _span(h.ops)) is not None] + [_days(m) for m in extra]
     if not spans:
         return hits, []
+    if dated and not extra and all(_CONVERSATION_ON.search(question[: h.start]) for h in dated):
+        return hits, []  # the written clock, named: "the conversation on <date>"
     clock, why = choose_clock(question, spans, now)
     if clock == "written":  # as before the second clock: no note, the plan is unchanged
         return hits, []

@@ -23,9 +23,13 @@ _ORDER = re.compile(r"\b(?:first|last|latest|most\s+recent(?:ly)?|earliest)\b", 
 
 def order_by_mention(question: str, planned: PlanResult) -> PlanResult:
     """Drop the first/last-session pick when the question asks for the first or last mention
-    of a topic (a mention verb with something to mention); else `planned` unchanged."""
+    of a topic (a mention verb with something to mention); else `planned` unchanged. A
+    time-only plan has nothing to mention: "what did we talk about in our first discussion?"
+    asks for the session."""
     mention = _MENTION.search(question)
     if not (mention and _ORDER.search(question)) or not planned.content_query.strip():
+        return planned
+    if planned.route == "time":
         return planned
     picks = [op for op in planned.plan.ops if isinstance(op, NthSession) and op.n in (1, -1)]
     if not picks:

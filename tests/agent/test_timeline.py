@@ -150,6 +150,13 @@ def test_explain_shows_where_mentions(settings: Settings) -> None:
         ("when did Melanie go camping in June?", "both"),
         ("which movie does Aki mention they enjoy watching in June?", "both"),
         ("what did Maria donate in December 2024?", "none"),
+        # a date that dates the talk is the written clock, whatever is asked of it
+        ("what was Aki's next move according to the conversation on March 1st?", "written"),
+        ("what did Aki mention going to in our chat on March 1st?", "written"),
+        # "going to" + a place is a movement; "was going to" a plan told then
+        ("when did Aki mention going to a meeting on March 1st?", "written"),
+        ("on March 1st, what did Aki say she was going to do?", "both"),
+        ("what is Aki going to do on March 9th?", "event"),
     ],
 )
 def test_questions_choose_their_clock(question: str, kind: str) -> None:
