@@ -38,6 +38,7 @@ from .spans import (
     place_phrase,
     speaks_for_self,
     trim_span,
+    where_it_is,
 )
 from .text import clip, day_phrase, speech_acts, terms
 from .when import changed_since, later_about, when_answer
@@ -428,7 +429,7 @@ def _where(
             m, phrase = n, later
             break
     said = phrase
-    phrase = _whose_place(phrase, who(m, ctx))
+    phrase = _whose_place(where_it_is(phrase, question), who(m, ctx))
     return Reading(
         f"{phrase[0].upper()}{phrase[1:]}.",
         [m],

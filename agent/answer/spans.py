@@ -316,3 +316,18 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
             if best is None or d < best[0]:
                 best = (d, name)
     return best[1] if best else None
+
+
+# "where did she go?" is answered "to Leipzig"; "where is the offsite now?" by "Leipzig": the
+# "to" of "we're moving it to Leipzig" is the move's, not the place's.
+_MOTION = re.compile(
+    r"\b(?:go|goes|going|gone|went|move[sd]?|moving|fly|flew|flying|drive|drove|travel\w*|"
+    r"head\w*|get|got|send|sent|take|took)\b",
+    re.IGNORECASE,
+)
+
+
+def where_it_is(phrase: str, question: str) -> str:
+    if phrase.lower().startswith("to ") and not _MOTION.search(question):
+        return phrase[3:]
+    return phrase

@@ -24,3 +24,21 @@ from agent.answer.spans import person_names
 )
 def test_person_names(texts: list[str], names: set[str]) -> None:
     assert person_names(texts) == names
+
+
+@pytest.mark.parametrize(
+    ("phrase", "question", "answer"),
+    [
+        ("to Leipzig", "which city is the team offsite in now?", "Leipzig"),
+        ("to Leipzig", "where's the offsite happening?", "Leipzig"),
+        ("to Leipzig", "where did greta go?", "to Leipzig"),
+        ("to Osaka", "where did I fly to?", "to Osaka"),
+        ("in piotr's car", "where did I leave my chalk bag?", "in piotr's car"),
+    ],
+)
+def test_a_place_is_where_it_is_unless_the_question_moves(
+    phrase: str, question: str, answer: str
+) -> None:
+    from agent.answer.spans import where_it_is
+
+    assert where_it_is(phrase, question) == answer
