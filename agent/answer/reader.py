@@ -20,6 +20,7 @@ from memory_store.models import StoredMessage
 from .focus import answer_span
 from .kinds import Kind, QuestionKind, classify
 from .reading import (
+    MIN_SUPPORT,
     ReaderContext,
     Reading,
     content_terms,
@@ -45,10 +46,6 @@ from .when import changed_since, later_about, when_answer
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 
-# The least support a message needs to be read for the answer. Whether to answer at all is the
-# calibrated threshold's decision; which messages to read from is not, so moving the threshold
-# does not change what an answer says.
-MIN_SUPPORT = 0.325
 # The messages that support the question about as well as the best one are read; a when-answer
 # casts a wider net, as the date itself decides.
 _KEEP, _WHEN_KEEP = 0.7, 0.4
@@ -88,42 +85,35 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     return out
 
 
-def reading_pool(
-    question: str,
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-    n: int = 8,
-    *,
-    anyone: bool = False,
-) -> list[StoredMessage]:
-    """The top `n` of the ranking, and further down it the messages the reader would read if
-    they were there: support about as good as the best of those (`_KEEP`, MIN_SUPPORT).
-    Retrieval ranks a whole session up with its best chunk ("when is my dental cleaning?"
-    ranks the dentist chat of 1 September above "Booked: cleaning on Thursday November 5th");
-    the reader reads by the question's own words. A follow-up's deeper messages must hold
-    every word it asks with: its carried topic ranks the whole earlier thread above them.
-    Deeper messages are the named person's only, unless `anyone` (for weighing the evidence)."""
+def reading_pools(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext, n: int = 8
+) -> tuple[list[StoredMessage], list[StoredMessage]]:
+    """What the reader reads, and what it weighs the evidence on: the top `n` of the ranking,
+    and further down it the messages the reader would read if they were there (support about
+    as good as the best of those: `_KEEP`, MIN_SUPPORT). Retrieval ranks a whole session up
+    with its best chunk ("when is my dental cleaning?" ranks the dentist chat of 1 September
+    above "Booked: cleaning on Thursday November 5th"); the reader reads by the question's own
+    words. A follow-up's deeper messages must hold every word it asks with: its carried topic
+    ranks the whole earlier thread above them. Deeper messages are read only when the person
+    the question names wrote them ("when did Melanie's friend adopt?" is not told by
+    Caroline's own adoption); everyone's are weighed: a question that names the wrong person
+    is told of someone else there (LoCoMo's adversarial questions)."""
     asked, topic = split_topic(question)
     wanted = question_terms(asked, ctx)
     head = list(ranked[:n])
     if not wanted:
-        return head
+        return head, head
     if topic:
-        whole = [m for m in ranked[n:] if wanted <= terms(m.text)]
-        return [*head, *whole[:4]]
+        whole = [*head, *[m for m in ranked[n:] if wanted <= terms(m.text)][:4]]
+        return whole, whole
     window = list(ranked[:_DEEPER])
     cover = support(question, window, ctx)
     best = max(cover[:n], default=0.0)
     least = max(MIN_SUPPORT, _KEEP * best)
-    # Retrieval put the named person's messages first; further down, only theirs are read
-    # ("when did Melanie's friend adopt?" is not told by Caroline's own adoption).
-    named = set() if anyone else named_speakers(asked, ctx)
-    deeper = [
-        m
-        for m, c in zip(window[n:], cover[n:], strict=True)
-        if best > 0 and c >= least and (not named or m.speaker in named)
-    ]
-    return [*head, *deeper[:4]]
+    deeper = [m for m, c in zip(window[n:], cover[n:], strict=True) if best > 0 and c >= least]
+    named = named_speakers(asked, ctx)
+    theirs = [m for m in deeper if not named or m.speaker in named]
+    return [*head, *theirs[:4]], [*head, *deeper[:4]]
 
 
 # How far down the ranking the reader looks for messages that cover the question better.
@@ -180,12 +170,10 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
-    top = reading_pool(question, ranked, ctx)
+    top, probe = reading_pools(question, ranked, ctx)
     cover = support(question, top, ctx)
-    # Whether to answer also weighs what others said further down: a question that names the
-    # wrong person is told of someone else there (LoCoMo's adversarial questions).
-    probe = reading_pool(question, ranked, ctx, anyone=True)
-    score = evidence(question, probe, support(question, probe, ctx), ctx)
+    weighed = cover if probe == top else support(question, probe, ctx)
+    score = evidence(question, probe, weighed, ctx)
     top, cover = with_replies(top, cover, ranked)
     if not named_speakers(question, ctx):  # a reply speaks for its question's asker
         score = max(score, max(cover))

@@ -12,9 +12,14 @@ from datetime import date, datetime
 from memory_store.models import FoundMention, StoredMessage
 
 from .text import REQUEST_TERMS, TermWeights, short_day, terms, topic_heads
+from .topic import subject_words
 
 NO_ANSWER = "The history does not contain the answer."
 DEFAULT_THRESHOLD = 0.25
+# The least support a message needs to be read for the answer. Whether to answer at all is the
+# calibrated threshold's decision; which messages to read from is not, so moving the threshold
+# does not change what an answer says.
+MIN_SUPPORT = 0.325
 
 
 # A time expression of a message, resolved: the mentions table's rows (MentionRow) and what
@@ -101,16 +106,13 @@ def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
     return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}
 
 
-# "when did *I* get the job?": the user is the one it happened to.
-_I_SUBJECT = re.compile(
-    r"\b(?:did|do|does|have|had|was|am|will|would|can|could|should)\s+i\b|^\s*i\s+", re.I
-)
-
-
 def subjects(question: str, ctx: ReaderContext) -> set[str]:
-    """The people the question asks about: those it names, and the user for "did I…"."""
-    named = named_speakers(question, ctx)
-    return named | ({ctx.me} if ctx.me and _I_SUBJECT.search(question) else set())
+    """The speakers the question says did it: "I" is the user, a first name its speaker."""
+    said = subject_words(question)
+    out = {s for s in ctx.speakers if s.split() and s.split()[0].lower() in said}
+    if ctx.me and said & {"i", "me"}:
+        out.add(ctx.me)
+    return out
 
 
 _CARRIED = re.compile(r"\s*\(about ([^)]*)\)\s*$")

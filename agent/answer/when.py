@@ -10,7 +10,16 @@ from datetime import datetime, timedelta
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .reading import Mention, ReaderContext, Reading, neighbours, question_terms, subjects, who
+from .reading import (
+    MIN_SUPPORT,
+    Mention,
+    ReaderContext,
+    Reading,
+    neighbours,
+    question_terms,
+    subjects,
+    who,
+)
 from .text import day_phrase, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
@@ -86,7 +95,7 @@ def when_answer(
 
     m, x = max(dated, key=score)
     if not past and ctx.now is not None and x.end <= ctx.now:
-        m, x = _ahead(wanted, ranked, ctx, qk.wants_time) or (m, x)
+        m, x = _ahead(wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
     undated = [
         n
@@ -205,22 +214,22 @@ def later_about(
 
 
 def _ahead(
-    wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext, wants_time: bool
+    wanted: set[str],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    wants_time: bool,
+    now: datetime,
 ) -> tuple[StoredMessage, Mention] | None:
     """ "When *is* my dental cleaning?" asks for a day still ahead: when the best-supported date
     is gone by ("my cleaning last spring"), a message on the topic further down the ranking
     that names a day ahead is the answer ("Booked: cleaning on Thursday November 5th"). Of
     those, the one covering the question best, then the newest (plans move)."""
-    assert ctx.now is not None
-    on_topic = [
-        n for n in ranked[:_AHEAD_DEPTH] if ctx.weights.coverage(wanted, terms(n.text)) >= 0.325
-    ]
-    ahead = [(n, y) for n, y in _dated(on_topic, wanted, ctx, wants_time) if y.start > ctx.now]
+    covers = {n.id: ctx.weights.coverage(wanted, terms(n.text)) for n in ranked[:_AHEAD_DEPTH]}
+    on_topic = [n for n in ranked[:_AHEAD_DEPTH] if covers[n.id] >= MIN_SUPPORT]
+    ahead = [(n, y) for n, y in _dated(on_topic, wanted, ctx, wants_time) if y.start > now]
     if not ahead:
         return None
-    return max(
-        ahead, key=lambda ny: (round(ctx.weights.coverage(wanted, terms(ny[0].text)), 3), ny[0].ts)
-    )
+    return max(ahead, key=lambda ny: (round(covers[ny[0].id], 3), ny[0].ts))
 
 
 # How far down the ranking a plan still ahead is looked for.

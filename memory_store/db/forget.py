@@ -28,7 +28,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from memory_store.db import locking
+from memory_store.db import locking, meta
 from memory_store.db.crypto import fsync_path
 from memory_store.db.ingest import refresh_lexical
 from memory_store.db.store import Store, file_hash
@@ -162,7 +162,7 @@ def _delete(
     store.exec_("DELETE FROM meta WHERE key LIKE 'faiss.%'")
     # An encrypted store's BM25 indexes (their vocabularies hold the forgotten words).
     store.exec_("DELETE FROM sealed_indexes")
-    store.set_meta("data_version", str(store.data_version + 1))
+    meta.bump_version(store)
 
 
 def _scalar(store: Store, sql: str, params: list[Any] | None = None) -> int:
