@@ -171,6 +171,7 @@ class Pipeline:
             names=self.person_names(),
             speakers=self.speakers(conversation),
             conversations=self.conversations(),
+            participants={c: self.speakers(c) for c in self.conversations()},
             threshold=self.settings.abstain_threshold,
             now=now,
         )

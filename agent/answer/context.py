@@ -4,7 +4,7 @@ people in scope and the question's now."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +24,7 @@ def reader_context(
     names: Collection[str],
     speakers: Collection[str],
     conversations: Collection[str],
+    participants: Mapping[str, Collection[str]],
     threshold: float,
     now: datetime | None,
 ) -> ReaderContext:
@@ -48,4 +49,5 @@ def reader_context(
         threshold=threshold,
         conversations=conversations,
         now=now,
+        participants=participants,
     )

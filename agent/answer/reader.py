@@ -27,9 +27,12 @@ from .reading import (
     declined,
     following,
     named_speakers,
+    neighbours,
+    people_asked_of,
     question_terms,
     said_by,
     split_topic,
+    told_of,
     who,
 )
 from .spans import (
@@ -37,6 +40,7 @@ from .spans import (
     named_place,
     names_in,
     place_phrase,
+    proper_name,
     speaks_for_self,
     trim_span,
     where_it_is,
@@ -111,8 +115,8 @@ def reading_pools(
     best = max(cover[:n], default=0.0)
     least = max(MIN_SUPPORT, _KEEP * best)
     deeper = [m for m, c in zip(window[n:], cover[n:], strict=True) if best > 0 and c >= least]
-    named = named_speakers(asked, ctx)
-    theirs = [m for m in deeper if not named or m.speaker in named]
+    named = people_asked_of(asked, ctx)
+    theirs = [m for m in deeper if not named or named & told_of(m, ctx, asked)]
     return [*head, *theirs[:4]], [*head, *deeper[:4]]
 
 
@@ -151,15 +155,17 @@ def evidence(
     """The evidence score the reader declines on (see the module docstring)."""
     if not cover:
         return 0.0
-    named = named_speakers(question, ctx)
+    # A follow-up's carried topic was weighed when it was asked ("(about greta promotion)"); a
+    # who-question names its object, not who did it ("who sent Dario to a physio?").
+    asked = split_topic(question)[0]
+    named = people_asked_of(asked, ctx) if classify(asked).kind is not Kind.WHO else set()
     if not named:
         return max(cover)
     # A person of the chat named in the question, none of whose messages rank near the top:
     # the history tells this of someone else (LoCoMo's adversarial questions are built so).
-    own = max((c for m, c in zip(ranked, cover, strict=True) if m.speaker in named), default=0.0)
-    other = max(
-        (c for m, c in zip(ranked, cover, strict=True) if m.speaker not in named), default=0.0
-    )
+    theirs = [bool(named & told_of(m, ctx, question)) for m in ranked]
+    own = max((c for t, c in zip(theirs, cover, strict=True) if t), default=0.0)
+    other = max((c for t, c in zip(theirs, cover, strict=True) if not t), default=0.0)
     return max(0.0, own - max(0.0, other - own))
 
 
@@ -402,6 +408,15 @@ def _where(
                 found.append((named, -rank, m, phrase))
         if found:
             break
+    if not any(named for named, *_ in found):
+        # The place is often named in the reply next to the message naming the occasion
+        # ("It's my birthday and Yasmin's booked an escape room" / "The Cipher Rooms on Quay
+        # Street, the submarine one").
+        near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
+        for rank, n in enumerate(n for n in near if n not in good[:4]):
+            name = None if _ASKS.search(n.text) else proper_name(n.text, skip)
+            if name:
+                found.append((True, -4 - rank, n, name))
     if not found:
         return _what(question, qk, good, ctx, ranked)
     _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))

@@ -5,13 +5,21 @@ neighbours in the ranking)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .text import REQUEST_TERMS, TermWeights, short_day, terms, topic_heads
+from .text import (
+    REQUEST_TERMS,
+    TermWeights,
+    noun_phrases,
+    possessors,
+    sentences,
+    short_day,
+    terms,
+)
 from .topic import subject_words
 
 NO_ANSWER = "The history does not contain the answer."
@@ -57,6 +65,8 @@ class ReaderContext:
     conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)
     now: datetime | None = None  # the question's now: "did" asks about before it
     scoped: bool = False  # a time filter chose the messages: it answers part of the question
+    # Who writes in each conversation: in a chat of two, "you" is the other one.
+    participants: Mapping[str, Collection[str]] = field(default_factory=dict)
 
 
 def who(m: StoredMessage, ctx: ReaderContext) -> str:
@@ -95,7 +105,11 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     """The head noun of the question that no message of the store holds ("when is Lucía's
     *wedding*?"): the history cannot answer, whatever retrieval returned."""
     speakers = {t for s in ctx.speakers for t in terms(s)}
-    for head in topic_heads(question):
+    # Whose it is, first: "what was *grandpa's* gift to Caroline?" where only grandma is named;
+    # then what it is, and what kind ("my next *dentist* appointment", "his *ski* trip").
+    phrases = noun_phrases(question)
+    kinds = [w for p in phrases for w in p[:-1]]
+    for head in dict.fromkeys([*possessors(question), *(p[-1] for p in phrases), *kinds]):
         if not terms(head) <= speakers and not ctx.weights.knows(head):
             return head
     return None
@@ -104,6 +118,72 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
 def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}
+
+
+def people_asked_of(question: str, ctx: ReaderContext) -> set[str]:
+    """The people of the chat a question names, and the user when it says "I", "my" or "me"
+    beside them ("my review with Greta" is Greta's and mine)."""
+    named = named_speakers(question, ctx)
+    words = set(re.findall(r"[a-z']+", question.lower()))
+    if named and ctx.me and words & _FIRST:
+        named.add(ctx.me)
+    return named
+
+
+_FIRST = frozenset(
+    re.findall(
+        r"\S+", "i i'm i've i'd i'll im ive my me mine myself we we're we've we'd we'll our ours us"
+    )
+)
+_SECOND = frozenset(re.findall(r"\S+", "you you're you've you'll you'd youre your yours yourself"))
+_THIRD = frozenset(re.findall(r"\S+", "he she they his her their him them he's she's they're"))
+_PRONOUNS = _FIRST | _SECOND | _THIRD
+# Verbs of telling: "what did Aki recommend?" is what Aki wrote, whoever it is about.
+_TELLS = re.compile(
+    r"\b(?:say|says|said|tell|tells|told|recommend\w*|suggest\w*|advis\w+|mention\w*|"
+    r"ask|asks|asked|share[sd]?|sharing|show[sn]?|showed|sen[dt]s?|describe[sd]?|call(?:s|ed)?)\b",
+    re.IGNORECASE,
+)
+_WORDS = re.compile(r"[^\W\d_][\w']*")
+
+
+def told_of(m: StoredMessage, ctx: ReaderContext, question: str = "") -> set[str]:
+    """Whom a message tells of what the question asks: the person the nearest pronoun or name
+    before the rarest word it shares with the question, in that sentence, refers to. "I love
+    your turtles", by Joanna, tells of Nate's turtles; "you left your laptop charger here",
+    written to Sami, of what Sami left; "helping kofi move flats" of Kofi's move. With no first
+    or second person or name there, the writer. A question about what someone said,
+    recommended or showed is about the writer as well."""
+    wanted = question_terms(question, ctx) if question else set()
+    if not wanted:
+        return {m.speaker}
+    text = m.text.replace("’", "'")
+    found = []  # (idf, sentence words, index of the word)
+    for a, b in sentences(text):
+        words = [w.lower() for w in _WORDS.findall(text[a:b])]
+        for i, w in enumerate(words):
+            shared = terms(w) & wanted
+            if shared:
+                found.append((max(ctx.weights.idf(t) for t in shared), words, i))
+    if not found:
+        return {m.speaker}
+    _, words, i = max(found, key=lambda f: f[0])
+    names = {s.split()[0].lower(): s for s in ctx.speakers if s.split()}
+    people = ctx.participants.get(m.conversation, ())
+    others = {p for p in people if p != m.speaker}
+
+    def person(w: str) -> set[str] | None:
+        if w in names:
+            return {names[w]}
+        if w in _FIRST or w in _THIRD:  # "she" is someone else, but not one we can name
+            return {m.speaker}
+        if w in _SECOND and len(people) == 2:
+            return others
+        return None
+
+    refs = [p for w in [*reversed(words[:i]), *words[i:]] if (p := person(w)) is not None]
+    about = refs[0] if refs else {m.speaker}
+    return about | {m.speaker} if _TELLS.search(question) else about
 
 
 def subjects(question: str, ctx: ReaderContext) -> set[str]:

@@ -318,6 +318,23 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
     return best[1] if best else None
 
 
+def proper_name(text: str, skip: Collection[str]) -> str | None:
+    """The first name of two or more capitalised words in a message ("The Cipher Rooms",
+    "Quay Street"), not a day, a month or a speaker: what a reply that names a place without
+    repeating the question's words offers."""
+    for m in _TITLE.finditer(text):
+        words = m.group(0).split()
+        if words[0].lower() == "the":
+            words = words[1:]
+        caps = [w for w in words if w[:1].isupper()]
+        if len(caps) < 2 or any(w.lower() in _NOT_NAMES for w in words):
+            continue
+        name = " ".join(words)
+        if name.lower() not in skip and not any(w.lower() in skip for w in words):
+            return name
+    return None
+
+
 # "where did she go?" is answered "to Leipzig"; "where is the offsite now?" by "Leipzig": the
 # "to" of "we're moving it to Leipzig" is the move's, not the place's.
 _MOTION = re.compile(

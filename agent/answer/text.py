@@ -210,13 +210,31 @@ SCOPE_NOUNS = frozenset(
     ]
 )
 _NP_WORD = re.compile(r"[^\W\d_][\w-]*")
+_LEADING = frozenset(
+    re.findall(r"\w+", "next last new usual upcoming latest recent current old previous first")
+)
+# Light nouns people put after a name ("the tallis *project*", "the gym *thing*"): the name
+# before them says what the phrase is about, whether or not a message uses the noun.
+_LIGHT_NOUNS = frozenset(
+    re.findall(
+        r"\w+",
+        "project projects thing things stuff situation issue issues matter business deal story "
+        "news topic side bit part saga drama question questions",
+    )
+)
 
 
 def topic_heads(question: str) -> list[str]:
     """The head nouns of the question's noun phrases: the last word of each phrase, which stops
     at a stop word, a word of the request, or a verb form after its first word ("piotr's dog
     called" is about a dog, "my climbing gym membership" about a membership)."""
-    heads = []
+    return list(dict.fromkeys(p[-1] for p in noun_phrases(question)))
+
+
+def noun_phrases(question: str) -> list[list[str]]:
+    """The words of the question's noun phrases, head last ("my next dentist appointment" →
+    ["dentist", "appointment"]): see `topic_heads`."""
+    phrases = []
     for m in _NP_OPENER.finditer(question):
         # After "did"/"does" the phrase is the subject and its verb follows: "did the filling
         # cost", "does my gym membership include".
@@ -225,6 +243,8 @@ def topic_heads(question: str) -> list[str]:
         for w in re.split(r"\s+", question[m.end() :])[:4]:
             word = _NP_WORD.fullmatch(w.rstrip("?!.,;:"))
             low = word.group(0).lower() if word else ""
+            if not words and low in _LEADING and w == (word.group(0) if word else ""):
+                continue  # "my *next* dentist appointment" is about an appointment
             if not low or low in STOP_WORDS or low in _TIME_WORDS or terms(low) <= REQUEST_TERMS:
                 break
             if words and re.search(r"(?:ed|ing)$", low):
@@ -234,9 +254,23 @@ def topic_heads(question: str) -> list[str]:
                 break  # punctuation ends the phrase
         if after_aux and len(words) >= 2:
             words.pop()
+        while words and words[-1] in _LIGHT_NOUNS:
+            words.pop()
         if words and words[-1] not in SCOPE_NOUNS:
-            heads.append(words[-1])
-    return list(dict.fromkeys(heads))
+            phrases.append(words)
+    return phrases
+
+
+_POSSESSOR = re.compile(
+    r"\b(?!(?:what|who|where|when|how|it|that|there|here|he|she|let)['’]s)([^\W\d_]+)['’]s\b",
+    re.IGNORECASE,
+)
+
+
+def possessors(question: str) -> list[str]:
+    """Whose things the question asks about ("*grandpa's* gift", "*lucía's* wedding")."""
+    out = [m.group(1).lower() for m in _POSSESSOR.finditer(question)]
+    return [w for w in out if w not in STOP_WORDS and not terms(w) <= REQUEST_TERMS]
 
 
 def sentences(text: str) -> list[tuple[int, int]]:

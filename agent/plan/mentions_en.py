@@ -109,6 +109,8 @@ def _weekdays(text: str, w: datetime) -> Iterator[mb.Cand]:
             continue  # "every Monday" is a habit, not a date
         if _WD_BEFORE_IDIOM.search(text, 0, m.start()):
             continue  # "girl Friday", "man Friday"
+        if tx.weekday_habit(text, m.start(), m.end()):
+            continue  # "the saturday long runs": a habit, not a date
         wd = tx.WEEKDAYS[word.lower().rstrip(".")]
         span_start = m.start() if mod else m.start("full") if m.group("full") else m.start("abbr")
         end = m.end()

@@ -349,8 +349,8 @@ def _month_word_ok(m: re.Match[str], word: str) -> bool:
     """'may' and 'march' are verbs too: lower-case ones need a cue word, a day or a year."""
     if word.lower() not in ("may", "march", "mar"):
         return True
-    if any(m.groupdict().get(g) for g in ("y1", "y2", "y3", "d1")):
-        return True  # "May 8th we ...": a day or year makes it a date, whatever follows
+    if any(m.groupdict().get(g) for g in ("y1", "y2", "y3", "d1", "d2")):
+        return True  # "May 8th we ...", "on 9 march": a day or year makes it a date
     if _MODAL_MAY.match(m.string, m.end()):
         return False  # "May I ask ...": a modal verb even when capitalised
     if word[0].isupper():
@@ -407,3 +407,17 @@ def month_word_ok(m: re.Match[str], word: str) -> bool:
 def month_cue_before(text: str, pos: int) -> bool:
     """Whether a month cue word ("in", "early", "last", ...) ends right before `pos`."""
     return bool(_CUE_BEFORE.search(text, 0, pos))
+
+
+# "the saturday long runs", "our monday calls": a weekday before a plural noun names a habit.
+_HABIT_BEFORE = re.compile(r"\b(?:the|our|my|your|their|his|her|those|these)\s+$", re.IGNORECASE)
+_HABIT_AFTER = re.compile(r"\s+(?:[^\W\d_]+\s+)?(?P<n>[^\W\d_]+[^\Wsu\d_]s)\b", re.IGNORECASE)
+
+
+def weekday_habit(text: str, start: int, end: int) -> str | None:
+    """The plural noun a weekday at text[start:end] qualifies ("the saturday long runs" →
+    "runs"): a habit, not a date. None when it is not so used."""
+    if not _HABIT_BEFORE.search(text, 0, start):
+        return None
+    after = _HABIT_AFTER.match(text, end)
+    return after.group("n").lower() if after else None

@@ -50,12 +50,28 @@ _FUNCTION = frozenset(
 )
 
 
-_NAME = re.compile(r"\b[A-Z][a-z]+\b")
+_WORD = re.compile(r"[^\W\d_]+")
+# People a question names by who they are to the user: "when did dad get discharged after
+# *his* hip op?" points "his" at dad.
+_PERSON_NOUNS = frozenset(
+    re.findall(
+        r"\w+",
+        "dad mum mom mother father parents brother sister bro sis son daughter kid kids wife "
+        "husband partner boyfriend girlfriend bf gf fiance fiancee grandma grandpa granny "
+        "grandad nan nana uncle aunt auntie cousin nephew niece baby boss manager colleague "
+        "coworker friend mate roommate flatmate housemate neighbour neighbor landlord "
+        "landlady doctor dentist physio therapist teacher coach trainer surgeon nurse",
+    )
+)
 
 
 def _antecedent(text: str, pronoun: re.Match[str], names: Collection[str]) -> bool:
-    """A known name written (capitalised) before the pronoun, which it can point back to."""
-    return any(m.group(0).lower() in names for m in _NAME.finditer(text, 0, pronoun.start()))
+    """A known name (however cased: chat is often all lower case) or a word for a person
+    ("dad", "my boss") before the pronoun, which it can point back to."""
+    return any(
+        w.lower() in names or w.lower() in _PERSON_NOUNS
+        for w in _WORD.findall(text, 0, pronoun.start())
+    )
 
 
 def _listing(names: Sequence[str], limit: int = 12) -> str:

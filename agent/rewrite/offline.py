@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from agent.plan.planner import GENERIC_WORDS, plan_question
+from agent.rewrite.spelling import spelled_out
 from memory_store.indexes.tokenize import STOPWORDS
 
 HISTORY_TURNS = 8
@@ -135,11 +136,15 @@ def rewrite_offline(
     me: str | None = None,
 ) -> Rewrite:
     recent = list(history)[-HISTORY_TURNS:]
-    rw = Rewrite(question, question, [question])
+    firsts = [s.split()[0] for s in speakers if s.split()]
+    spelled = spelled_out(question, firsts)
+    rw = Rewrite(question, spelled, [spelled])
+    if spelled != question:
+        rw.notes.append(f"read as {spelled!r}")
     if not recent:
         return rw
-    rw.question = request_part(question)
-    own_time = time_expressions(question, now=now, speakers=speakers)
+    rw.question = request_part(spelled)
+    own_time = time_expressions(spelled, now=now, speakers=speakers)
     if not own_time and not _ASKS_WHEN.match(rw.question):
         # Only the user's own words carry a time: an answer's dates are what it found.
         for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):

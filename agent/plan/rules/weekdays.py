@@ -25,13 +25,19 @@ _WEEKDAY = re.compile(
 )
 
 
+_TALKS = frozenset(["chats", "calls", "sessions", "conversations", "talks", "discussions"])
+
+
 def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _WEEKDAY.finditer(text):
+        habit = tx.weekday_habit(text, m.start(), m.end())
+        if habit and habit not in _TALKS:
+            continue  # the weekday is part of the topic ("the saturday long runs"), no date
         wd = tx.WEEKDAYS[m.group("w").lower()]
         pre = re.sub(r"\s+", " ", (m.group("pre") or "").lower()).strip()
         name = tx.WEEKDAY_NAMES[wd]
-        if m.group("pl") or pre in ("every", "each", "on a", "on an"):
+        if m.group("pl") or habit or pre in ("every", "each", "on a", "on an"):
             every = WhereWeekday(days=[wd])
             hits.append(Hit(*m.span(), "filter", [every], span_note(m, f"any {name}"), weekday=wd))
             continue
