@@ -17,11 +17,18 @@ from memory_store.query.table_ops import After, Before, TablePlan, compile_plan
 __all__ = ["filter_candidates", "resolve_events"]
 
 
-def filter_candidates(store: Store, searcher: Searcher, result: AskResult) -> None:
-    """Fill `result.sql`, `result.params` and the filtered ids (nothing when the plan is empty)."""
+def filter_candidates(
+    store: Store, searcher: Searcher, result: AskResult, *, before_latest: bool = False
+) -> None:
+    """Fill `result.sql`, `result.params` and the filtered ids (nothing when the plan is empty).
+    `before_latest`: the question's now is before the newest message in scope; what was
+    written after it is not there yet, whatever the question asks ("when's dad's op now?",
+    asked on 20 March, is not answered from May)."""
     plan: TablePlan = result.planned.plan
-    if not plan.ops:
+    if not plan.ops and not before_latest:
         return
+    if not plan.ops:
+        result.notes.append(f"only messages written by {result.now:%Y-%m-%d %H:%M} are read")
     events = resolve_events(searcher, plan, result)
     unresolved = [
         op for op in plan.ops if isinstance(op, Before | After) and op.event not in events

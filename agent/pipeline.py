@@ -227,8 +227,14 @@ class Pipeline:
             return prefer_speakers(question, order_by_mention(question, planned))
 
     def _filter(self, result: AskResult) -> None:
+        latest = self.latest_ts(result.conversation)
         with self.store.trace("filter"):
-            filter_candidates(self.store, self.searcher, result)
+            filter_candidates(
+                self.store,
+                self.searcher,
+                result,
+                before_latest=latest is not None and result.now < latest,
+            )
 
     def _retrieve(self, result: AskResult, k: int) -> None:
         with self.store.trace("retrieve"):

@@ -52,12 +52,13 @@ def retrieve(
             [*searcher.named_speakers(query, result.conversation), *result.planned.prefer]
         )
     )
-    if candidates is not None:
-        variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
     # Inside a time filter the turns share their date and neighbours, so ranking leans on
     # other evidence: it has its own settings (`eval tune --within-sessions`). A speaker
-    # filter alone leaves half a conversation, which the conversation-wide settings fit.
+    # filter alone leaves half a conversation, which the conversation-wide settings fit; no
+    # filter but now's (everything written so far) is the whole scope.
     timed = any(op.op != "where_speaker" for op in result.planned.plan.ops)
+    if candidates is not None and result.planned.plan.ops:
+        variants = list(dict.fromkeys(focus_query(v, speakers) for v in variants))
     cfg = (
         RetrievalConfig.from_settings(settings, filtered=True)
         if candidates is not None and timed

@@ -39,6 +39,7 @@ from .spans import (
     best_sentence,
     named_place,
     names_in,
+    person_phrase,
     place_phrase,
     proper_name,
     speaks_for_self,
@@ -371,7 +372,19 @@ def _who(
                 said_by(m, ctx),
                 why=[f"the name {name!r} in a best-supported message or the next turn"],
             )
-        if speaks_for_self(m.text) and m.speaker.lower() not in exclude:
+        phrase = person_phrase(m.text) if m is good[0] else None
+        if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
+            said = _from_user(phrase, m, ctx)
+            return Reading(
+                f"{said[:1].upper()}{said[1:]}.",
+                [m],
+                qk.kind.value,
+                said,
+                said_by(m, ctx),
+                why=["a person named by who they are, in the best-supported message"],
+            )
+        # Only a telling itself: "I'd love that", in reply, is not who did it.
+        if m in good[:3] and speaks_for_self(m.text) and m.speaker.lower() not in exclude:
             return Reading(
                 f"{who(m, ctx)[:1].upper()}{who(m, ctx)[1:]}.",
                 [m],
@@ -380,7 +393,31 @@ def _who(
                 said_by(m, ctx),
                 why=["the speaker says it of themselves (I/we)"],
             )
+    # A who-question is answered by a name: one a little further down that shares the
+    # question's words ("the junior role is filled. His name is Aurelio Banks") beats quoting
+    # a sentence that names nobody ("we're hiring a junior designer").
+    wanted = question_terms(question, ctx)
+    for m in ranked[:10]:
+        found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
+        if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
+            name = _display(found[0], ctx)
+            return Reading(
+                f"{name}.",
+                [m],
+                qk.kind.value,
+                name,
+                said_by(m, ctx),
+                why=[f"the name {name!r} in a message sharing the question's words"],
+            )
     return _what(question, qk, good, ctx, ranked)
+
+
+def _from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
+    """ "my physio", written by Sunniva, is "Sunniva's physio" to the user; by the user, "your
+    physio"."""
+    mine = bool(ctx.me) and m.speaker == ctx.me
+    owner = "your" if mine else f"{m.speaker}'s"
+    return re.sub(r"^(?:my|our)\b", owner, phrase, flags=re.IGNORECASE)
 
 
 def _where(

@@ -152,7 +152,8 @@ def told_of(m: StoredMessage, ctx: ReaderContext, question: str = "") -> set[str
     before the rarest word it shares with the question, in that sentence, refers to. "I love
     your turtles", by Joanna, tells of Nate's turtles; "you left your laptop charger here",
     written to Sami, of what Sami left; "helping kofi move flats" of Kofi's move. With no first
-    or second person or name there, the writer. A question about what someone said,
+    or second person or name before it, the writer (one after it is another clause's: "Nishiki
+    Market for lunch, and you have to try yudofu"). A question about what someone said,
     recommended or showed is about the writer as well."""
     wanted = question_terms(question, ctx) if question else set()
     if not wanted:
@@ -181,7 +182,7 @@ def told_of(m: StoredMessage, ctx: ReaderContext, question: str = "") -> set[str
             return others
         return None
 
-    refs = [p for w in [*reversed(words[:i]), *words[i:]] if (p := person(w)) is not None]
+    refs = [p for w in reversed(words[:i]) if (p := person(w)) is not None]
     about = refs[0] if refs else {m.speaker}
     return about | {m.speaker} if _TELLS.search(question) else about
 

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 
+from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .text import sentences, terms
@@ -75,9 +76,16 @@ def best_sentence(text: str, wanted: set[str]) -> str:
     return text[a:b].strip()
 
 
+# A title makes a name of the next word however it is cased: "surgeon is mr adeyemi".
+_TITLED = re.compile(r"\b((?:mr|mrs|ms|miss|dr|doctor|prof)\.?\s+[^\W\d_][\w'-]+)", re.IGNORECASE)
+
+
 def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> list[str]:
     """Known person names in `text`, in order, without those in `exclude` (lower case)."""
-    found = [
+    titled = [
+        " ".join(w[:1].upper() + w[1:] for w in m.group(1).split()) for m in _TITLED.finditer(text)
+    ]
+    found = titled + [
         m.group(1)
         for m in _NAMED.finditer(text)
         if m.group(1).lower() not in exclude
@@ -89,6 +97,22 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
         if base.lower() in lexicon and base.lower() not in exclude:
             found.append(base)
     return list(dict.fromkeys(found))
+
+
+_PERSON_PHRASE = re.compile(
+    r"\b(?P<det>my|your|his|her|our|their|the)\s+(?:[^\W\d_]+\s+)?(?P<n>[^\W\d_]+)"
+    r"(?P<tail>\s+(?:at|from|in|on)\s+(?:number\s+\d+|[^\W\d_]+(?:\s+[^\W\d_]+)?))?",
+    re.IGNORECASE,
+)
+
+
+def person_phrase(text: str) -> str | None:
+    """A person named by who they are ("your neighbour at number 9", "my physio"), for a
+    who-question whose answer has no name."""
+    for m in _PERSON_PHRASE.finditer(text):
+        if m.group("n").lower() in PERSON_NOUNS:
+            return m.group(0)
+    return None
 
 
 def speaks_for_self(text: str) -> bool:

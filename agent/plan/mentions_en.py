@@ -191,7 +191,9 @@ def _explicit_date(
     # A date with the named weekday beats the tense, which is only a guess; among several,
     # the tense picks.
     matching = [d for d in options if d.isoweekday() == weekday] or options
-    if direction == "future":
+    # With no tense, a weekday and its date name a plan ("its tuesday the 25th now", written
+    # on the 10th, moves an operation to the 25th ahead, not the one gone by).
+    if direction in ("future", None):
         matching = [d for d in matching if d >= today] or matching
     elif direction == "past":
         matching = [d for d in matching if d <= today] or matching

@@ -14,6 +14,19 @@ from memory_store.query.table_ops import After, Before, TableOp, WhereSpeaker
 
 _I = re.IGNORECASE
 
+# Words for people by who they are to someone: "when did dad get discharged after *his* hip
+# op?" points "his" at dad; "left your drill with your *neighbour*" answers who has it.
+PERSON_NOUNS = frozenset(
+    re.findall(
+        r"\w+",
+        "dad mum mom mother father parents brother sister bro sis son daughter kid kids wife "
+        "husband partner boyfriend girlfriend bf gf fiance fiancee grandma grandpa granny "
+        "grandad nan nana uncle aunt auntie cousin nephew niece baby boss manager colleague "
+        "coworker friend mate roommate flatmate housemate neighbour neighbor landlord "
+        "landlady doctor dentist physio therapist teacher coach trainer surgeon nurse",
+    )
+)
+
 _EVENT = re.compile(
     r"\b(?:talk(?:ed)?|chat(?:ted)?|discuss(?:ed)?|spoke|speak|say|said)(?:\s+about)?\s+"
     r"(?P<w>before|after)\s+(?P<e>(?!that\b|this\b|it\b|then\b)[^,?.!;]{3,80})",

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
+from agent.plan.people import PERSON_NOUNS
+
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his)\b", re.IGNORECASE)
 _THING = re.compile(r"^\W*(?:what|when|where|who|how)?\b.*\b(it|that)\b\W*$", re.IGNORECASE)
 _CONTENT = re.compile(r"[^\W\d_]{3,}")
@@ -51,25 +53,11 @@ _FUNCTION = frozenset(
 
 
 _WORD = re.compile(r"[^\W\d_]+")
-# People a question names by who they are to the user: "when did dad get discharged after
-# *his* hip op?" points "his" at dad.
-_PERSON_NOUNS = frozenset(
-    re.findall(
-        r"\w+",
-        "dad mum mom mother father parents brother sister bro sis son daughter kid kids wife "
-        "husband partner boyfriend girlfriend bf gf fiance fiancee grandma grandpa granny "
-        "grandad nan nana uncle aunt auntie cousin nephew niece baby boss manager colleague "
-        "coworker friend mate roommate flatmate housemate neighbour neighbor landlord "
-        "landlady doctor dentist physio therapist teacher coach trainer surgeon nurse",
-    )
-)
-
-
 def _antecedent(text: str, pronoun: re.Match[str], names: Collection[str]) -> bool:
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
     return any(
-        w.lower() in names or w.lower() in _PERSON_NOUNS
+        w.lower() in names or w.lower() in PERSON_NOUNS
         for w in _WORD.findall(text, 0, pronoun.start())
     )
 
