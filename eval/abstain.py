@@ -7,7 +7,8 @@ the answer), answer on categories 1-4. The criterion puts a cap on false refusal
 user more than a quoted non-answer:
 
     choose t maximising the abstain rate on category 5
-    subject to an abstain rate on categories 1-4 <= MAX_FALSE_ABSTAIN (0.15),
+    subject to an abstain rate on categories 1-4 <= MAX_FALSE_ABSTAIN (0.12, the bound issue
+    20 sets),
 
 ties to the lowest threshold (decline least); when no threshold meets the cap, the one with the
 fewest false refusals. Folds are conversations: for each conversation the threshold is chosen on
@@ -32,7 +33,7 @@ __all__ = ["GRID", "MAX_FALSE_ABSTAIN", "abstain_rates", "calibrate", "decisions
 # Candidate thresholds: evidence scores live in 0..1.
 GRID = tuple(round(float(t), 3) for t in np.arange(0.0, 1.0001, 0.025))
 ADVERSARIAL = 5
-MAX_FALSE_ABSTAIN = 0.15
+MAX_FALSE_ABSTAIN = 0.12
 
 
 class _Row(Protocol):

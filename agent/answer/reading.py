@@ -12,6 +12,7 @@ from datetime import date, datetime
 from memory_store.models import FoundMention, StoredMessage
 
 from .text import (
+    LIGHT_TERMS,
     REQUEST_TERMS,
     TermWeights,
     noun_phrases,
@@ -98,7 +99,15 @@ def question_terms(question: str, ctx: ReaderContext) -> set[str]:
     # A word no message holds tells no message from another; it would only lower every
     # message's share ("what did Piotr buy" where the chat says "my new crashpad arrived").
     # When it names the topic, `unknown_topic` declines instead.
-    return wanted - ctx.weights.unseen(wanted)
+    wanted -= ctx.weights.unseen(wanted)
+    # Nor need a message repeat a light noun ("the harlow *project*") beside a word that says
+    # what it is about.
+    return wanted - LIGHT_TERMS or wanted
+
+
+_ADJECTIVE = re.compile(
+    r"(?:ful|ous|ive|ial|ian|ed|ing|less|able|ible|ary|ish)$", re.IGNORECASE
+)
 
 
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
@@ -108,7 +117,16 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     # Whose it is, first: "what was *grandpa's* gift to Caroline?" where only grandma is named;
     # then what it is, and what kind ("my next *dentist* appointment", "his *ski* trip").
     phrases = noun_phrases(question)
-    kinds = [w for p in phrases for w in p[:-1]]
+    # A noun before a head the history knows names a kind of it that it may not ("dentist
+    # appointment", "ski trip"); adjectives ("beloved pet") and names ("the Spotless Mind")
+    # do not: a person asks with them whatever the chat said.
+    kinds = [
+        w
+        for p in phrases
+        if ctx.weights.knows(p[-1])
+        for w in p[:-1]
+        if not _ADJECTIVE.search(w) and re.search(rf"\b{re.escape(w)}\b", question)
+    ]
     for head in dict.fromkeys([*possessors(question), *(p[-1] for p in phrases), *kinds]):
         if not terms(head) <= speakers and not ctx.weights.knows(head):
             return head

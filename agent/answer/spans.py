@@ -99,19 +99,22 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     return list(dict.fromkeys(found))
 
 
-_PERSON_PHRASE = re.compile(
-    r"\b(?P<det>my|your|his|her|our|their|the)\s+(?:[^\W\d_]+\s+)?(?P<n>[^\W\d_]+)"
-    r"(?P<tail>\s+(?:at|from|in|on)\s+(?:number\s+\d+|[^\W\d_]+(?:\s+[^\W\d_]+)?))?",
-    re.IGNORECASE,
+_DET = re.compile(r"\b(?:my|your|his|her|our|their|the)\s+", re.IGNORECASE)
+_PHRASE_TAIL = re.compile(
+    r"\s+(?:at|from|in|on)\s+(?:number\s+\d+|[^\W\d_]+(?:\s+[^\W\d_]+)?)", re.IGNORECASE
 )
 
 
 def person_phrase(text: str) -> str | None:
     """A person named by who they are ("your neighbour at number 9", "my physio"), for a
-    who-question whose answer has no name."""
-    for m in _PERSON_PHRASE.finditer(text):
-        if m.group("n").lower() in PERSON_NOUNS:
-            return m.group(0)
+    who-question whose answer has no name: a determiner, at most one word, a person noun."""
+    for det in _DET.finditer(text):
+        words = list(re.finditer(r"[^\W\d_]+", text[det.end() :]))[:2]
+        for w in words:
+            if w.group(0).lower() in PERSON_NOUNS:
+                end = det.end() + w.end()
+                tail = _PHRASE_TAIL.match(text, end)
+                return text[det.start() : tail.end() if tail else end]
     return None
 
 

@@ -33,7 +33,8 @@ _REQUEST_WORDS = (
 ALIASES = {
     "bday": "birthday", "b-day": "birthday", "xmas": "christmas", "tmrw": "tomorrow",
     "tmr": "tomorrow", "bf": "boyfriend", "gf": "girlfriend", "bro": "brother", "sis": "sister",
-    "mom": "mum", "mother": "mum", "dad": "father", "pic": "photo", "pics": "photos",
+    "mom": "mum", "mother": "mum", "dad": "father", "grandmother": "grandma",
+    "grandfather": "grandpa", "granny": "grandma", "pic": "photo", "pics": "photos",
     "gave": "give", "drove": "drive", "driven": "drive", "bought": "buy", "flew": "fly",
     "flown": "fly", "went": "go", "gone": "go", "ate": "eat", "eaten": "eat", "met": "meet",
     "ran": "run", "saw": "see", "seen": "see", "took": "take", "taken": "take", "made": "make",
@@ -213,6 +214,14 @@ _NP_WORD = re.compile(r"[^\W\d_][\w-]*")
 _LEADING = frozenset(
     re.findall(r"\w+", "next last new usual upcoming latest recent current old previous first")
 )
+# Words that end a noun phrase though no stop word: prepositions, adverbs, modal verbs.
+_PHRASE_ENDS = frozenset(
+    re.findall(
+        r"\w+",
+        "behind beside besides across along among around toward towards within without "
+        "together also still already might must may shall though although because since",
+    )
+)
 # Light nouns people put after a name ("the tallis *project*", "the gym *thing*"): the name
 # before them says what the phrase is about, whether or not a message uses the noun.
 _LIGHT_NOUNS = frozenset(
@@ -222,6 +231,7 @@ _LIGHT_NOUNS = frozenset(
         "news topic side bit part saga drama question questions",
     )
 )
+LIGHT_TERMS = frozenset(terms(" ".join(_LIGHT_NOUNS)))
 
 
 def topic_heads(question: str) -> list[str]:
@@ -245,7 +255,9 @@ def noun_phrases(question: str) -> list[list[str]]:
             low = word.group(0).lower() if word else ""
             if not words and low in _LEADING and w == (word.group(0) if word else ""):
                 continue  # "my *next* dentist appointment" is about an appointment
-            if not low or low in STOP_WORDS or low in _TIME_WORDS or terms(low) <= REQUEST_TERMS:
+            if not low or low in STOP_WORDS or low in _TIME_WORDS or low in _PHRASE_ENDS:
+                break
+            if terms(low) <= REQUEST_TERMS:
                 break
             if words and re.search(r"(?:ed|ing)$", low):
                 break

@@ -53,6 +53,8 @@ _FUNCTION = frozenset(
 
 
 _WORD = re.compile(r"[^\W\d_]+")
+
+
 def _antecedent(text: str, pronoun: re.Match[str], names: Collection[str]) -> bool:
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""

@@ -185,10 +185,11 @@ def _resolve_people(
 
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
     # "it"/"that", or an elliptical follow-up with one word of its own and nobody named
-    # ("who drove?", "how much did she pay?" after "what car did Mara get?"); "what did he
-    # say?" has no word of its own: it is about a person, resolved above.
+    # ("who drove?"); "what did he say?" and "when is his first day?" are about a person,
+    # resolved above: an earlier topic would outweigh who ("junior analyst nadia hired").
     own = _topic(plan_question(rw.original, now=now, speakers=list(speakers)).content_query)
-    elliptical = len(own.split()) == 1 and not _named(rw.original, speakers)
+    elliptical = len(own.split()) == 1 and not _PERSON.search(rw.original)
+    elliptical = elliptical and not _named(rw.original, speakers)
     if not _THING.search(request_part(rw.original)) and not elliptical:
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.

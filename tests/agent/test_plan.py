@@ -311,6 +311,12 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
         "time",
         [day(2023, 5, 8), WhereMonth(month=5, year=2023)],
     ),
+    # chat is lower case: "9 march" is a date as "9 March" is
+    ("what did we talk about on 9 march?", SUN, "time", [day(2023, 3, 9)]),
+    ("what did we chat about on 12 may?", SUN, "time", [day(2023, 5, 12)]),
+    # a weekday before a plural noun is a habit: no date ("the saturday long runs")
+    ("where's the usual meeting point for the saturday long runs?", SUN, "content", []),
+    ("what did we discuss in the tuesday chats?", SUN, "time", [WhereWeekday(days=[2])]),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),

