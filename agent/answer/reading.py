@@ -105,9 +105,7 @@ def question_terms(question: str, ctx: ReaderContext) -> set[str]:
     return wanted - LIGHT_TERMS or wanted
 
 
-_ADJECTIVE = re.compile(
-    r"(?:ful|ous|ive|ial|ian|ed|ing|less|able|ible|ary|ish)$", re.IGNORECASE
-)
+_ADJECTIVE = re.compile(r"(?:ful|ous|ive|ial|ian|ed|ing|less|able|ible|ary|ish)$", re.IGNORECASE)
 
 
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:

@@ -45,9 +45,7 @@ def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...],
     ],
 )
 def test_a_pronoun_points_back_within_the_question(question: str, asks_back: bool) -> None:
-    got = clarify(
-        question, question, has_history=False, speakers=["Theo", "Kofi"], names={"kofi"}
-    )
+    got = clarify(question, question, has_history=False, speakers=["Theo", "Kofi"], names={"kofi"})
     assert (got is not None) == asks_back
 
 
