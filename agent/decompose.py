@@ -35,10 +35,22 @@ class EventAnchor:
     unit: str
     after: bool
     event: str  # "he flew home"
+    past: bool = False  # the question asks of the past ("what *was* said the day after …")
 
     @property
     def sub_question(self) -> str:
+        """ "when he flew home?"; an event named by a noun asks in the question's tense:
+        "when was the race?" (the one gone by), "when is the race?" (the one ahead)."""
+        if _NOUN_EVENT.match(self.event):
+            return f"when {'was' if self.past else 'is'} {self.event}?"
         return f"when {self.event}?"
+
+
+_NOUN_EVENT = re.compile(
+    r"(?:the|my|your|his|her|our|their|a|an)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?$|[^\W\d_]+'s\s+\w+$",
+    re.IGNORECASE,
+)
+_PAST = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
 
 
 def event_anchor(question: str) -> EventAnchor | None:
@@ -52,7 +64,9 @@ def event_anchor(question: str) -> EventAnchor | None:
     probe = plan_question(f"what happened {phrase}", now=_PROBE_NOW)
     if probe.plan.ops or not re.search(r"[^\W\d_]{3,}", event) or event.lower() in _TIMEISH:
         return None  # a date or a time the grammar reads: nothing to decompose
-    return EventAnchor(phrase, m.group("unit").lower(), m.group("rel").lower() == "after", event)
+    after = m.group("rel").lower() == "after"
+    past = bool(_PAST.search(question[: m.start()]))
+    return EventAnchor(phrase, m.group("unit").lower(), after, event, past)
 
 
 def with_event_day(

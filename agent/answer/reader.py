@@ -372,7 +372,7 @@ def _who(
                 said_by(m, ctx),
                 why=[f"the name {name!r} in a best-supported message or the next turn"],
             )
-        phrase = person_phrase(m.text) if m is good[0] else None
+        phrase = person_phrase(m.text, asked) if m is good[0] else None
         if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
             said = _from_user(phrase, m, ctx)
             return Reading(

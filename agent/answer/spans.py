@@ -92,11 +92,29 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
         and m.group(1).lower() not in _PRONOUNS
         and m.group(1).lower() not in STOPWORDS
     ]
-    for word in re.findall(r"[^\W\d_][\w'-]*", text):
-        base = re.sub(r"'s$", "", word)
-        if base.lower() in lexicon and base.lower() not in exclude:
+    for m in re.finditer(r"[^\W\d_][\w'-]*", text):
+        base = re.sub(r"'s$", "", m.group(0))
+        if base.lower() in lexicon and base.lower() not in exclude and not _vocative(text, m):
             found.append(base)
     return list(dict.fromkeys(found))
+
+
+_GREETING = re.compile(
+    r"(?:^|\b)(?:hi|hey|hello|hiya|thanks|thank\s+you|morning|evening|dear|yo|sorry|ok|okay)"
+    r"[\s,!]+$",
+    re.IGNORECASE,
+)
+
+
+def _vocative(text: str, m: re.Match[str]) -> bool:
+    """A name the writer calls the reader by ("Hi Birgit, …", "Dario, please …", "…, Sam!"):
+    who is spoken to, not whom the message tells of."""
+    before, after = text[: m.start()], text[m.end() :]
+    if _GREETING.search(before):
+        return True
+    opens = not before.strip() or before.rstrip()[-1:] in ".!?"
+    closes = not after.strip() or after.lstrip()[:1] in ".!?"
+    return (opens and after.lstrip()[:1] in ",!") or (before.rstrip().endswith(",") and closes)
 
 
 _DET = re.compile(r"\b(?:my|your|his|her|our|their|the)\s+", re.IGNORECASE)
@@ -105,13 +123,14 @@ _PHRASE_TAIL = re.compile(
 )
 
 
-def person_phrase(text: str) -> str | None:
+def person_phrase(text: str, exclude: Collection[str] = ()) -> str | None:
     """A person named by who they are ("your neighbour at number 9", "my physio"), for a
-    who-question whose answer has no name: a determiner, at most one word, a person noun."""
+    who-question whose answer has no name: a determiner, at most one word, a person noun;
+    not one of `exclude` (the question's own words: "my dad's surgery" asks of someone else)."""
     for det in _DET.finditer(text):
         words = list(re.finditer(r"[^\W\d_]+", text[det.end() :]))[:2]
         for w in words:
-            if w.group(0).lower() in PERSON_NOUNS:
+            if w.group(0).lower() in PERSON_NOUNS and w.group(0).lower() not in exclude:
                 end = det.end() + w.end()
                 tail = _PHRASE_TAIL.match(text, end)
                 return text[det.start() : tail.end() if tail else end]

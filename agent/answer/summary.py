@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from memory_store.models import StoredMessage
 
@@ -30,9 +30,13 @@ def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
 
 
 def pick_points(
-    messages: Sequence[StoredMessage], ctx: ReaderContext, n: int = POINTS
+    messages: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    n: int = POINTS,
+    skip: Collection[int] = (),
 ) -> list[int]:
-    """Indexes of up to `n` messages: central to the span, unlike each other, not chatter."""
+    """Indexes of up to `n` messages: central to the span, unlike each other, not chatter;
+    never those in `skip`."""
     vecs = [_vector(m.text, ctx) for m in messages]
     centroid: dict[str, float] = {}
     for v in vecs:
@@ -48,7 +52,11 @@ def pick_points(
             novelty = max((_cosine(vecs[i], vecs[j]) for j in chosen), default=0.0)
             return LAMBDA * central[i] - (1 - LAMBDA) * novelty
 
-        rest = [i for i in range(len(messages)) if i not in chosen and weight[i] > 0.25]
+        rest = [
+            i
+            for i in range(len(messages))
+            if i not in chosen and i not in skip and weight[i] > 0.25
+        ]
         if not rest:
             break
         chosen.append(max(rest, key=mmr))
@@ -58,9 +66,11 @@ def pick_points(
 def summarize(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
     if not messages:
         return Reading("Nothing in the history matches that time.", [], "summary", abstained=True)
-    idx = _causes(messages, pick_points(messages, ctx))
+    idx, dropped = _causes(messages, pick_points(messages, ctx))
+    if dropped:  # a reaction to a point already made makes room for another point
+        idx, _ = _causes(messages, pick_points(messages, ctx, skip=dropped))
     picked = [messages[i] for i in idx]
-    points = [f"“{clip(m.text, 110)}” ({who(m, ctx)})" for m in picked]
+    points = [_point(messages, i, ctx, shown=set(idx)) for i in idx]
     names = list(dict.fromkeys(who(m, ctx) for m in messages))
     names = ["you", *[n for n in names if n != "you"]] if "you" in names else names
     first, last = messages[0].ts, messages[-1].ts
@@ -83,23 +93,42 @@ _REACTION = re.compile(
 )
 
 
-def _causes(messages: Sequence[StoredMessage], idx: list[int]) -> list[int]:
-    """Each chosen reaction replaced by the turn it reacts to, when someone else wrote that."""
-    out = []
+def _causes(messages: Sequence[StoredMessage], idx: list[int]) -> tuple[list[int], set[int]]:
+    """Each chosen reaction replaced by the turn it reacts to, when someone else wrote that;
+    and the reactions dropped because that turn was chosen already."""
+    out, dropped = [], set()
     for i in idx:
         m = messages[i]
         cause = i - 1
-        if (
+        reacts = (
             _REACTION.match(m.text)
             and cause >= 0
-            and cause not in idx
             and messages[cause].speaker != m.speaker
             and messages[cause].session_id == m.session_id
-        ):
+        )
+        if reacts and cause in idx:
+            dropped.add(i)
+        elif reacts:
             out.append(cause)
         else:
             out.append(i)
-    return sorted(set(out))
+    return sorted(set(out)), dropped
+
+
+def _point(
+    messages: Sequence[StoredMessage], i: int, ctx: ReaderContext, shown: Collection[int]
+) -> str:
+    """A message as a point of the summary; an answer with the short question it answers
+    ("How was Aurelio's first day?" — "Really good. He's sharp…"), which names its topic."""
+    m = messages[i]
+    said = f"“{clip(m.text, 110)}” ({who(m, ctx)})"
+    if i == 0 or i - 1 in shown:
+        return said
+    q = messages[i - 1]
+    asked = q.text.rstrip().endswith("?") and len(q.text) <= 80 and not _REACTION.match(m.text)
+    if asked and q.speaker != m.speaker and q.session_id == m.session_id:
+        return f"“{q.text.strip()}” ({who(q, ctx)}) — {said}"
+    return said
 
 
 def _tidy(text: str) -> str:
