@@ -39,6 +39,8 @@ _PEOPLE = frozenset(["people", "us", "them", "guests", "persons", "attendees", "
 
 def counted(focus: str | None) -> Counted:
     """`focus`: the noun after "how many" (kinds.py), None for "how often"."""
+    if focus is not None and " of " in focus:  # "days of leave": a measure someone states
+        return Counted.STATED
     if focus is None or terms(focus) <= _OCCASIONS:
         return Counted.OCCASIONS
     if focus in _PEOPLE:
@@ -92,7 +94,8 @@ _OF_US = [
 
 def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMessage] | None:
     """The latest number stated for `focus` in `messages`: "6 people", "all 6 of us"."""
-    noun = "(?:people|guests|persons|of\\s+us)" if focus in _PEOPLE else re.escape(focus)
+    unit = focus.split(" of ")[0]  # "days of leave" is said "three days"
+    noun = "(?:people|guests|persons|of\\s+us)" if focus in _PEOPLE else re.escape(unit)
     patterns = [rf"\b{_N}\s+(?:\w+\s+)?{noun}\b"]
     patterns += _OF_US if focus in _PEOPLE else []
     found = None

@@ -87,6 +87,8 @@ _HOW_MANY = re.compile(
 )
 _LIST = re.compile(
     r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
+    # "which board games", "which running shoes": a plural after one word of its kind
+    r"\bwhich\s+[a-z]+[^s\W]\s+(?!(?:was|has|does|is|this|its|his|us)\b)[a-z]+[^s\W]s\b|"
     # "what were my Q4 priorities (again)?"; not "what are the new shoes used for?"
     r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\s+(?:[\w'-]+\s+){0,3}[\w'-]+"
     r"(?:\s+again)?\s*[?!.]*\s*$|\bwhat\s+\w+\s+and\s+\w+\b|"
@@ -201,7 +203,7 @@ def classify(question: str) -> QuestionKind:
     if _WHEN.search(q) and not _WHEN_CLAUSE.match(q):
         return QuestionKind(Kind.WHEN, focus, wants_time=bool(_WHAT_TIME.search(q)))
     if _LIST.search(q):
-        listed = _LIST_NOUN.search(q)
+        listed = _LIST_NOUN.search(q) or _WHICH_PLURAL.search(q)
         return QuestionKind(Kind.LIST, listed.group(1).lower() if listed else focus)
     if _WHO.search(q):
         return QuestionKind(Kind.WHO, focus)
@@ -212,13 +214,28 @@ def classify(question: str) -> QuestionKind:
     return QuestionKind(Kind.WHAT, focus)
 
 
+_WHICH_PLURAL = re.compile(
+    r"\bwhich\s+[a-z]+[^s\W]\s+(?!(?:was|has|does|is|this|its|his|us)\b)([a-z]+[^s\W]s)\b", re.I
+)
 _LIST_NOUN = re.compile(
     r"^\s*(?:list|name)\s+(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?([a-z][a-z0-9'-]*)",
     re.I,
 )
 
 
+# "how many *days of leave*", "how many hours of sleep": a measure, said as a number ("so three
+# days"), not days to count.
+_MEASURE = re.compile(
+    r"\bhow\s+many\s+((?:days|nights|hours|minutes|weeks|months|years|km|kilometres|"
+    r"kilometers|miles|pages|kilos|kg|euros|dollars|pounds)\s+of\s+[a-z'-]+)",
+    re.IGNORECASE,
+)
+
+
 def _counted_noun(question: str) -> str | None:
+    measure = _MEASURE.search(question)
+    if measure:
+        return measure.group(1).lower()
     m = _HOW_MANY_NOUN.search(question)
     return (m.group(1) or m.group(2)).lower() if m else None
 

@@ -37,6 +37,7 @@ from .reading import (
 )
 from .spans import (
     best_sentence,
+    given_name,
     named_place,
     names_in,
     person_phrase,
@@ -231,6 +232,14 @@ _ASKS = re.compile(
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
 
 
+# A question asking what something is called: "what did she name her car", "what's the cat
+# called", "what is the name of the boat".
+_NAMING = re.compile(
+    r"\bwhat\b.*\b(?:name[ds]?|call(?:ed)?)\b(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
+    re.IGNORECASE,
+)
+
+
 def _what(
     question: str,
     qk: QuestionKind,
@@ -239,6 +248,18 @@ def _what(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
+        for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked, 5)]):
+            given = given_name(m.text)
+            if given:
+                return Reading(
+                    f"{given[:1].upper()}{given[1:]}.",
+                    [m],
+                    qk.kind.value,
+                    given,
+                    said_by(m, ctx),
+                    why=[f"the name given in {who(m, ctx)}'s message ('called', 'named')"],
+                )
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
     best, span = next(((m, t) for m, t in spans if not _ASKS.search(t)), spans[0])
@@ -357,42 +378,29 @@ def _who(
     if _WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
         return _what(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
     exclude = asked - ({ctx.me.lower()} if ctx.me else set())
+
+    def named(text: str, m: StoredMessage, span: str, why: str) -> Reading:
+        shown = f"{text[:1].upper()}{text[1:]}."
+        return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
+
     # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
     for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked)]):
         found = names_in(m.text, ctx.names, exclude)
         if found:
-            name = (
-                "You" if ctx.me and found[0].lower() == ctx.me.lower() else _display(found[0], ctx)
-            )
-            return Reading(
-                f"{name}.",
-                [m],
-                qk.kind.value,
-                name,
-                said_by(m, ctx),
-                why=[f"the name {name!r} in a best-supported message or the next turn"],
+            mine = ctx.me and found[0].lower() == ctx.me.lower()
+            name = "You" if mine else _display(found[0], ctx)
+            return named(
+                name, m, name, f"the name {name!r} in a best-supported message or the next turn"
             )
         phrase = person_phrase(m.text, asked) if m is good[0] else None
         if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
             said = _from_user(phrase, m, ctx)
-            return Reading(
-                f"{said[:1].upper()}{said[1:]}.",
-                [m],
-                qk.kind.value,
-                said,
-                said_by(m, ctx),
-                why=["a person named by who they are, in the best-supported message"],
+            return named(
+                said, m, said, "a person named by who they are, in the best-supported message"
             )
         # Only a telling itself: "I'd love that", in reply, is not who did it.
         if m in good[:3] and speaks_for_self(m.text) and m.speaker.lower() not in exclude:
-            return Reading(
-                f"{who(m, ctx)[:1].upper()}{who(m, ctx)[1:]}.",
-                [m],
-                qk.kind.value,
-                m.speaker,
-                said_by(m, ctx),
-                why=["the speaker says it of themselves (I/we)"],
-            )
+            return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")
     # A who-question is answered by a name: one a little further down that shares the
     # question's words ("the junior role is filled. His name is Aurelio Banks") beats quoting
     # a sentence that names nobody ("we're hiring a junior designer").
@@ -401,13 +409,8 @@ def _who(
         found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
         if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
             name = _display(found[0], ctx)
-            return Reading(
-                f"{name}.",
-                [m],
-                qk.kind.value,
-                name,
-                said_by(m, ctx),
-                why=[f"the name {name!r} in a message sharing the question's words"],
+            return named(
+                name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
     return _what(question, qk, good, ctx, ranked)
 

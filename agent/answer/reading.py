@@ -11,6 +11,7 @@ from datetime import date, datetime
 
 from memory_store.models import FoundMention, StoredMessage
 
+from .spans import vocative
 from .text import (
     LIGHT_TERMS,
     REQUEST_TERMS,
@@ -175,11 +176,13 @@ def told_of(m: StoredMessage, ctx: ReaderContext, question: str = "") -> set[str
     if not wanted:
         return {m.speaker}
     text = m.text.replace("’", "'")
-    found = []  # (idf, sentence words, index of the word)
+    found = []  # (idf, the sentence's word matches, index of the word)
     for a, b in sentences(text):
-        words = [w.lower() for w in _WORDS.findall(text[a:b])]
+        if text[a:b].rstrip().endswith("?"):
+            continue  # "have you been to Universal Studios?" asks; it tells of nobody
+        words = list(_WORDS.finditer(text, a, b))
         for i, w in enumerate(words):
-            shared = terms(w) & wanted
+            shared = terms(w.group(0).lower()) & wanted
             if shared:
                 found.append((max(ctx.weights.idf(t) for t in shared), words, i))
     if not found:
@@ -189,12 +192,13 @@ def told_of(m: StoredMessage, ctx: ReaderContext, question: str = "") -> set[str
     people = ctx.participants.get(m.conversation, ())
     others = {p for p in people if p != m.speaker}
 
-    def person(w: str) -> set[str] | None:
-        if w in names:
-            return {names[w]}
-        if w in _FIRST or w in _THIRD:  # "she" is someone else, but not one we can name
+    def person(w: re.Match[str]) -> set[str] | None:
+        low = w.group(0).lower()
+        if low in names and not vocative(text, w):  # not "Hey Caroline, that roadtrip…"
+            return {names[low]}
+        if low in _FIRST or low in _THIRD:  # "she" is someone else, but not one we can name
             return {m.speaker}
-        if w in _SECOND and len(people) == 2:
+        if low in _SECOND and len(people) == 2:
             return others
         return None
 
@@ -230,8 +234,10 @@ def said_by(m: StoredMessage, ctx: ReaderContext) -> str:
     return f"{who(m, ctx)}, {short_day(m.ts)} {m.ts:%H:%M}"
 
 
-def following(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[StoredMessage]:
-    after = [n for n in ranked if n.session_id == m.session_id and 0 < n.id - m.id <= 3]
+def following(
+    m: StoredMessage, ranked: Sequence[StoredMessage], turns: int = 3
+) -> list[StoredMessage]:
+    after = [n for n in ranked if n.session_id == m.session_id and 0 < n.id - m.id <= turns]
     return sorted(after, key=lambda n: n.id)
 
 

@@ -80,6 +80,14 @@ def best_sentence(text: str, wanted: set[str]) -> str:
 _TITLED = re.compile(r"\b((?:mr|mrs|ms|miss|dr|doctor|prof)\.?\s+[^\W\d_][\w'-]+)", re.IGNORECASE)
 
 
+def given_name(text: str) -> str | None:
+    """The name a message gives something: "shes called beetroot", "his name is Jonas"."""
+    m = _NAMED.search(text)
+    if m is None or m.group(1).lower() in _PRONOUNS or m.group(1).lower() in STOPWORDS:
+        return None
+    return m.group(1)
+
+
 def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> list[str]:
     """Known person names in `text`, in order, without those in `exclude` (lower case)."""
     titled = [
@@ -94,7 +102,7 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     ]
     for m in re.finditer(r"[^\W\d_][\w'-]*", text):
         base = re.sub(r"'s$", "", m.group(0))
-        if base.lower() in lexicon and base.lower() not in exclude and not _vocative(text, m):
+        if base.lower() in lexicon and base.lower() not in exclude and not vocative(text, m):
             found.append(base)
     return list(dict.fromkeys(found))
 
@@ -106,7 +114,7 @@ _GREETING = re.compile(
 )
 
 
-def _vocative(text: str, m: re.Match[str]) -> bool:
+def vocative(text: str, m: re.Match[str]) -> bool:
     """A name the writer calls the reader by ("Hi Birgit, …", "Dario, please …", "…, Sam!"):
     who is spoken to, not whom the message tells of."""
     before, after = text[: m.start()], text[m.end() :]

@@ -46,6 +46,10 @@ CASES = [
     ("when is his first day?", ("who's the junior analyst nadia hired?",), LATE, "when", "7 July"),
     # a lower-case "10 june" is a day to summarise
     ("what did ravi and i chat about on 10 june?", (), LATE, "summary", "Copper Lantern"),
+    # a measure is a number someone states ("so three days"), not days to count
+    ("how many days of leave did i take for dad's op?", (), LATE, "how_many", "3"),
+    # a summary point carries the short question it answers
+    ("what did nadia and i talk about on 5 june?", (), LATE, "summary", "junior analyst"),
     # whose thing, and what kind of thing, no message mentions
     ("what was grandpa's gift to elena?", (), LATE, "what", NO_ANSWER),
     ("when's my next dentist appointment?", (), LATE, "when", NO_ANSWER),

@@ -77,4 +77,4 @@ def test_an_event_that_cannot_be_dated_leaves_the_question() -> None:
     notes: list[str] = []
     declined = Answer("The history does not contain the answer.", [], abstained=True)
     assert with_event_day(question, anchor, lambda _: declined, notes) == question
-    assert notes == ["could not date 'the move' (asked: 'when the move?')"]
+    assert notes == ["could not date 'the move' (asked: 'when was the move?')"]
