@@ -203,7 +203,14 @@ class Pipeline:
     ) -> Rewrite:
         with self.store.trace("rewrite"):
             return rewrite_stage.rewrite(
-                question, history, now=now, speakers=speakers, me=self.me, llm=self.llm, notes=notes
+                question,
+                history,
+                now=now,
+                speakers=speakers,
+                me=self.me,
+                llm=self.llm,
+                notes=notes,
+                doc_freq=self.searcher.lexical("messages").doc_freq,
             )
 
     def _plan(

@@ -134,10 +134,13 @@ def rewrite_offline(
     now: datetime,
     speakers: Sequence[str] = (),
     me: str | None = None,
+    doc_freq: Callable[[str], int] | None = None,
 ) -> Rewrite:
+    """`doc_freq`: the history's document frequency of a term, to fix a typo of a word it
+    holds ("fesetival")."""
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
-    spelled = spelled_out(question, firsts)
+    spelled = spelled_out(question, firsts, doc_freq)
     rw = Rewrite(question, spelled, [spelled])
     if spelled != question:
         rw.notes.append(f"read as {spelled!r}")

@@ -6,7 +6,12 @@ reads them as it reads the rest."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+
+from memory_store.indexes.tokenize import DefaultTokenizer
+
+_TOKENIZE = DefaultTokenizer()
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 # Question words as chat spells them; only whole words, and only these: "wer" or "y" are
 # words of other languages or letters too often to guess.
@@ -19,11 +24,57 @@ _SPELLINGS = {
 _SPELLED = re.compile(r"\b(" + "|".join(_SPELLINGS) + r")\b", re.IGNORECASE)
 
 
-def spelled_out(question: str, names: Collection[str] = ()) -> str:
-    """The question with chat spellings of question words spelled out, and a known first name
-    run into its possessive ("kofis bday") given its apostrophe. `names`: first names of the
-    people in scope."""
+def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
+    """The word the history holds that `word`, which it does not, is a slip of the keys away
+    from: one letter dropped, doubled in, or two swapped ("fesetival" → "festival", "educaton"
+    → "education"). Not a letter changed: "wedding" is not a typo of "welding". Only words of
+    7 letters or more, where such neighbours are rarely words of their own."""
+    low = word.lower()
+    if len(low) < 7 or not low.isalpha() or _held(low, doc_freq):
+        return None
+    splits = [(low[:i], low[i:]) for i in range(len(low) + 1)]
+    near = {a + b[1:] for a, b in splits if b}
+    near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    near |= {a + c + b for a, b in splits for c in _LETTERS}
+    stem = "".join(_TOKENIZE(low))
+    if 2 * len(stem) < len(low):
+        return None  # "wedding" → "wed": stemming has mangled it; nothing to compare
+    found = sorted(
+        (-_held(w, doc_freq), w)
+        for w in near
+        if w != low and _held(w, doc_freq) and _one_slip("".join(_TOKENIZE(w)), stem)
+    )
+    return found[0][1] if found else None
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether the stems differ by one dropped, added or swapped letter: "fesetiv" / "festiv",
+    not "wed" / "weld" that stemming made of "weding" and "weldding"."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return a == b
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+def _held(word: str, doc_freq: Callable[[str], int]) -> int:
+    tokens = _TOKENIZE(word)
+    return min((doc_freq(t) for t in tokens), default=0) if tokens else 0
+
+
+def spelled_out(
+    question: str,
+    names: Collection[str] = (),
+    doc_freq: Callable[[str], int] | None = None,
+) -> str:
+    """The question with chat spellings of question words spelled out, a known first name
+    run into its possessive ("kofis bday") given its apostrophe, and, given the history's
+    `doc_freq`, a typo of a word it holds fixed. `names`: first names of the people in scope."""
     out = _SPELLED.sub(lambda m: _SPELLINGS[m.group(1).lower()], question)
+    if doc_freq is not None:
+        out = re.sub(r"[^\W\d_]+", lambda m: typo_fixed(m.group(0), doc_freq) or m.group(0), out)
     known = {n.lower() for n in names if n}
     if known:
 

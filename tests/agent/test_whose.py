@@ -12,7 +12,7 @@ from agent.answer.reading import ReaderContext, told_of
 from agent.answer.spans import names_in, person_phrase
 from agent.answer.text import TermWeights
 from agent.rewrite.clarify import clarify
-from agent.rewrite.spelling import spelled_out
+from agent.rewrite.spelling import spelled_out, typo_fixed
 from memory_store.models import StoredMessage
 
 
@@ -109,3 +109,23 @@ def test_whom_a_message_tells_of(
 def test_who_a_message_names(text: str, names: list[str], phrase: str | None) -> None:
     assert names_in(text, set(), set()) == names
     assert person_phrase(text) == phrase
+
+
+_HELD = {"festiv": 3, "fundrais": 2, "receiv": 2, "weld": 1, "wed": 4, "educ": 5}
+
+
+@pytest.mark.parametrize(
+    ("word", "fixed"),
+    [
+        ("fesetival", "festival"),  # a letter doubled in
+        ("funraiser", "fundraiser"),  # a letter dropped
+        ("recieve", "receive"),  # two swapped
+        ("festival", None),  # held as it is
+        ("wedding", None),  # stemmed to "wed": nothing to compare, though "weld" is held
+        ("educaton", None),  # its stem is no slip from "educ"
+        ("hotel", None),  # short words have too many neighbours
+        ("paddleboard", None),  # nothing held is near: a word the history lacks stays
+    ],
+)
+def test_a_typo_of_a_word_the_history_holds_is_fixed(word: str, fixed: str | None) -> None:
+    assert typo_fixed(word, lambda t: _HELD.get(t, 0)) == fixed
