@@ -417,10 +417,10 @@ def _who(
 
 def _from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
     """ "my physio", written by Sunniva, is "Sunniva's physio" to the user; by the user, "your
-    physio"."""
+    physio"; "in my slipper", by Melanie, "in Melanie's slipper"."""
     mine = bool(ctx.me) and m.speaker == ctx.me
     owner = "your" if mine else f"{m.speaker}'s"
-    return re.sub(r"^(?:my|our)\b", owner, phrase, flags=re.IGNORECASE)
+    return re.sub(r"^((?:\w+\s+)?)(?:my|our)\b", rf"\g<1>{owner}", phrase, flags=re.IGNORECASE)
 
 
 def _where(
@@ -472,7 +472,7 @@ def _where(
             m, phrase = n, later
             break
     said = phrase
-    phrase = _whose_place(where_it_is(phrase, question), who(m, ctx))
+    phrase = _from_user(_whose_place(where_it_is(phrase, question), who(m, ctx)), m, ctx)
     return Reading(
         f"{phrase[0].upper()}{phrase[1:]}.",
         [m],
