@@ -398,6 +398,13 @@ def _who(
             return named(
                 said, m, said, "a person named by who they are, in the best-supported message"
             )
+        # Thanked or told as "you": "Thank you so much for looking after her", written to Aki.
+        about = told_of(m, ctx, question) if m is good[0] else set()
+        if len(about) == 1 and m.speaker not in about:
+            person = next(iter(about))
+            if person.split()[0].lower() not in exclude:
+                shown = "You" if ctx.me and person == ctx.me else _display(person, ctx)
+                return named(shown, m, person, "the person the message says did it")
         # Only a telling itself: "I'd love that", in reply, is not who did it.
         if m in good[:3] and speaks_for_self(m.text) and m.speaker.lower() not in exclude:
             return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")

@@ -123,8 +123,9 @@ CASES = [
     ("", (), "clarify", "Ask me something about your messages"),
     # the telling by whom it happened to ("AKI. I GOT THE JOB."), not "You're getting this job"
     ("when did I get the job?", (), "when", "1 October 2026"),
+    # thanked as "you": "Thank you so much for looking after her", written to Aki
+    ("who is looking after Miso while I'm in Kyoto?", (), "who", "Aki"),
     # known misses, kept so that a fix shows
-    pytest.param("who is looking after Miso while I'm in Kyoto?", (), "who", "Aki", marks=XFAIL),
     pytest.param("what did the vet think it was?", (), "what", "gastritis", marks=XFAIL),
 ]
 
