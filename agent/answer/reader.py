@@ -28,11 +28,9 @@ from .reading import (
     following,
     named_speakers,
     neighbours,
-    people_asked_of,
     question_terms,
     said_by,
     split_topic,
-    told_of,
     who,
 )
 from .spans import (
@@ -49,6 +47,7 @@ from .spans import (
 )
 from .text import clip, day_phrase, speech_acts, terms
 from .when import changed_since, later_about, when_answer
+from .whose import people_asked_of, told_of
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 

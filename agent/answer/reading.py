@@ -11,14 +11,12 @@ from datetime import date, datetime
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .spans import vocative
 from .text import (
     LIGHT_TERMS,
     REQUEST_TERMS,
     TermWeights,
     noun_phrases,
     possessors,
-    sentences,
     short_day,
     terms,
 )
@@ -135,76 +133,6 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
 def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}
-
-
-def people_asked_of(question: str, ctx: ReaderContext) -> set[str]:
-    """The people of the chat a question names, and the user when it says "I", "my" or "me"
-    beside them ("my review with Greta" is Greta's and mine)."""
-    named = named_speakers(question, ctx)
-    words = set(re.findall(r"[a-z']+", question.lower()))
-    if named and ctx.me and words & _FIRST:
-        named.add(ctx.me)
-    return named
-
-
-_FIRST = frozenset(
-    re.findall(
-        r"\S+", "i i'm i've i'd i'll im ive my me mine myself we we're we've we'd we'll our ours us"
-    )
-)
-_SECOND = frozenset(re.findall(r"\S+", "you you're you've you'll you'd youre your yours yourself"))
-_THIRD = frozenset(re.findall(r"\S+", "he she they his her their him them he's she's they're"))
-_PRONOUNS = _FIRST | _SECOND | _THIRD
-# Verbs of telling: "what did Aki recommend?" is what Aki wrote, whoever it is about.
-_TELLS = re.compile(
-    r"\b(?:say|says|said|tell|tells|told|recommend\w*|suggest\w*|advis\w+|mention\w*|"
-    r"ask|asks|asked|share[sd]?|sharing|show[sn]?|showed|sen[dt]s?|describe[sd]?|call(?:s|ed)?)\b",
-    re.IGNORECASE,
-)
-_WORDS = re.compile(r"[^\W\d_][\w']*")
-
-
-def told_of(m: StoredMessage, ctx: ReaderContext, question: str = "") -> set[str]:
-    """Whom a message tells of what the question asks: the person the nearest pronoun or name
-    before the rarest word it shares with the question, in that sentence, refers to. "I love
-    your turtles", by Joanna, tells of Nate's turtles; "you left your laptop charger here",
-    written to Sami, of what Sami left; "helping kofi move flats" of Kofi's move. With no first
-    or second person or name before it, the writer (one after it is another clause's: "Nishiki
-    Market for lunch, and you have to try yudofu"). A question about what someone said,
-    recommended or showed is about the writer as well."""
-    wanted = question_terms(question, ctx) if question else set()
-    if not wanted:
-        return {m.speaker}
-    text = m.text.replace("’", "'")
-    found = []  # (idf, the sentence's word matches, index of the word)
-    for a, b in sentences(text):
-        if text[a:b].rstrip().endswith("?"):
-            continue  # "have you been to Universal Studios?" asks; it tells of nobody
-        words = list(_WORDS.finditer(text, a, b))
-        for i, w in enumerate(words):
-            shared = terms(w.group(0).lower()) & wanted
-            if shared:
-                found.append((max(ctx.weights.idf(t) for t in shared), words, i))
-    if not found:
-        return {m.speaker}
-    _, words, i = max(found, key=lambda f: f[0])
-    names = {s.split()[0].lower(): s for s in ctx.speakers if s.split()}
-    people = ctx.participants.get(m.conversation, ())
-    others = {p for p in people if p != m.speaker}
-
-    def person(w: re.Match[str]) -> set[str] | None:
-        low = w.group(0).lower()
-        if low in names and not vocative(text, w):  # not "Hey Caroline, that roadtrip…"
-            return {names[low]}
-        if low in _FIRST or low in _THIRD:  # "she" is someone else, but not one we can name
-            return {m.speaker}
-        if low in _SECOND and len(people) == 2:
-            return others
-        return None
-
-    refs = [p for w in reversed(words[:i]) if (p := person(w)) is not None]
-    about = refs[0] if refs else {m.speaker}
-    return about | {m.speaker} if _TELLS.search(question) else about
 
 
 def subjects(question: str, ctx: ReaderContext) -> set[str]:

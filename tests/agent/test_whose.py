@@ -8,9 +8,10 @@ from datetime import datetime
 
 import pytest
 
-from agent.answer.reading import ReaderContext, told_of
+from agent.answer.reading import ReaderContext
 from agent.answer.spans import names_in, person_phrase
 from agent.answer.text import TermWeights
+from agent.answer.whose import told_of
 from agent.rewrite.clarify import clarify
 from agent.rewrite.spelling import spelled_out, typo_fixed
 from memory_store.models import StoredMessage
