@@ -69,8 +69,10 @@ def summarize(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
     idx, dropped = _causes(messages, pick_points(messages, ctx))
     if dropped:  # a reaction to a point already made makes room for another point
         idx, _ = _causes(messages, pick_points(messages, ctx, skip=dropped))
-    picked = [messages[i] for i in idx]
-    points = [_point(messages, i, ctx, shown=set(idx)) for i in idx]
+    asked = {i: _asked_by(messages, i, set(idx)) for i in idx}
+    # Every message the summary quotes is cited: the questions beside their answers too.
+    picked = [messages[j] for i in idx for j in (asked[i], i) if j is not None]
+    points = [_point(messages, i, ctx, asked[i]) for i in idx]
     names = list(dict.fromkeys(who(m, ctx) for m in messages))
     names = ["you", *[n for n in names if n != "you"]] if "you" in names else names
     first, last = messages[0].ts, messages[-1].ts
@@ -115,20 +117,25 @@ def _causes(messages: Sequence[StoredMessage], idx: list[int]) -> tuple[list[int
     return sorted(set(out)), dropped
 
 
-def _point(
-    messages: Sequence[StoredMessage], i: int, ctx: ReaderContext, shown: Collection[int]
-) -> str:
+def _asked_by(messages: Sequence[StoredMessage], i: int, shown: Collection[int]) -> int | None:
+    """The index of the short question the message at `i` answers, when someone else asked it
+    just before and it is not a point of its own ("How was Aurelio's first day?")."""
+    if i == 0 or i - 1 in shown or _REACTION.match(messages[i].text):
+        return None
+    q, m = messages[i - 1], messages[i]
+    asks = q.text.rstrip().endswith("?") and len(q.text) <= 80
+    return i - 1 if asks and q.speaker != m.speaker and q.session_id == m.session_id else None
+
+
+def _point(messages: Sequence[StoredMessage], i: int, ctx: ReaderContext, asked: int | None) -> str:
     """A message as a point of the summary; an answer with the short question it answers
     ("How was Aurelio's first day?" — "Really good. He's sharp…"), which names its topic."""
     m = messages[i]
     said = f"“{clip(m.text, 110)}” ({who(m, ctx)})"
-    if i == 0 or i - 1 in shown:
+    if asked is None:
         return said
-    q = messages[i - 1]
-    asked = q.text.rstrip().endswith("?") and len(q.text) <= 80 and not _REACTION.match(m.text)
-    if asked and q.speaker != m.speaker and q.session_id == m.session_id:
-        return f"“{q.text.strip()}” ({who(q, ctx)}) — {said}"
-    return said
+    q = messages[asked]
+    return f"“{q.text.strip()}” ({who(q, ctx)}) — {said}"
 
 
 def _tidy(text: str) -> str:
