@@ -211,6 +211,7 @@ class Pipeline:
                 llm=self.llm,
                 notes=notes,
                 doc_freq=self.searcher.lexical("messages").doc_freq,
+                names=self.person_names(),
             )
 
     def _plan(

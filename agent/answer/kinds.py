@@ -129,7 +129,8 @@ _WHO = re.compile(
 # "which city", "what restaurant": the noun asks for a place.
 _WHERE = re.compile(
     r"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:place|city|country|town|village|"
-    r"restaurant|cafe|café|bar|pub|venue|hotel|neighbou?rhood|area|address|location|spot)\b",
+    r"restaurant|cafe|café|bar|pub|venue|hotel|neighbou?rhood|area|address|location|spot|"
+    r"street|road|postcode)\b",
     re.I,
 )
 _YES_NO = re.compile(

@@ -34,6 +34,7 @@ from .reading import (
     who,
 )
 from .spans import (
+    address,
     best_sentence,
     given_name,
     named_place,
@@ -446,7 +447,7 @@ def _where(
             if _ASKS.search(m.text):
                 continue  # "how was the book club from your side?" asks; it names no place
             times = [x.text.lower() for x in ctx.mentions_of(m)]
-            name = named_place(m.text, wanted, skip)
+            name = address(m.text) or named_place(m.text, wanted, skip)
             phrase = name or place_phrase(m.text, wanted, times, origin=origin)
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.

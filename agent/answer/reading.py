@@ -110,10 +110,13 @@ _ADJECTIVE = re.compile(r"(?:ful|ous|ive|ial|ian|ed|ing|less|able|ible|ary|ish)$
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     """The head noun of the question that no message of the store holds ("when is Lucía's
     *wedding*?"): the history cannot answer, whatever retrieval returned."""
-    speakers = {t for s in ctx.speakers for t in terms(s)}
+    # The people, and the chats' names ("the *five* a side chat" is the Five-a-side group).
+    named = [*ctx.speakers, *(re.sub(r"[-_]", " ", c) for c in ctx.conversations)]
+    speakers = {t for s in named for t in terms(s)}
     # Whose it is, first: "what was *grandpa's* gift to Caroline?" where only grandma is named;
     # then what it is, and what kind ("my next *dentist* appointment", "his *ski* trip").
-    phrases = noun_phrases(question)
+    # A phrase that runs into a name ("the place *dev* and i stayed at") is a clause, not a noun.
+    phrases = [p for p in noun_phrases(question) if not terms(p[-1]) <= speakers]
     # A noun before a head the history knows names a kind of it that it may not ("dentist
     # appointment", "ski trip"); adjectives ("beloved pet") and names ("the Spotless Mind")
     # do not: a person asks with them whatever the chat said.

@@ -372,6 +372,23 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
     return best[1] if best else None
 
 
+# A street address: "14 Larkfield Road", "Dunmore Street, number 14".
+_ADDRESS = re.compile(
+    r"\b(?:\d+[a-z]?\s+)?(?:[A-Z][\w'-]+\s+){1,2}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|"
+    r"Close|Drive|Way|Place|Square|Crescent|Terrace|Gardens|Grove|Hill|Row|Walk)\b"
+    r"(?:,?\s+(?:number\s+\d+|[A-Z][a-z]+))?",
+)
+
+
+def address(text: str) -> str | None:
+    """The first street address a message gives with its number ("14 Larkfield Road"); a
+    street alone ("Tapwell on North Street") is a place phrase like any other."""
+    for m in _ADDRESS.finditer(text):
+        if re.search(r"\d", m.group(0)):
+            return m.group(0)
+    return None
+
+
 def proper_name(text: str, skip: Collection[str]) -> str | None:
     """The first name of two or more capitalised words in a message ("The Cipher Rooms",
     "Quay Street"), not a day, a month or a speaker: what a reply that names a place without

@@ -222,13 +222,14 @@ _PHRASE_ENDS = frozenset(
         "together also still already might must may shall though although because since",
     )
 )
+_PARTICLE = re.compile(r"\s+(?:up|out|off|down|over|away|back)\b", re.IGNORECASE)
 # Light nouns people put after a name ("the tallis *project*", "the gym *thing*"): the name
 # before them says what the phrase is about, whether or not a message uses the noun.
 _LIGHT_NOUNS = frozenset(
     re.findall(
         r"\w+",
         "project projects thing things stuff situation issue issues matter business deal story "
-        "news topic side bit part saga drama question questions",
+        "news topic side bit part saga drama question questions place spot",
     )
 )
 LIGHT_TERMS = frozenset(terms(" ".join(_LIGHT_NOUNS)))
@@ -259,6 +260,8 @@ def noun_phrases(question: str) -> list[list[str]]:
                 break
             if terms(low) <= REQUEST_TERMS:
                 break
+            if words and _PARTICLE.match(question, m.end() + question[m.end() :].find(w) + len(w)):
+                break  # "my old flat *turn up*": a verb and its particle end the phrase
             if words and re.search(r"(?:ed|ing)$", low):
                 break
             words.append(low)

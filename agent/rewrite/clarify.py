@@ -58,10 +58,16 @@ _WORD = re.compile(r"[^\W\d_]+")
 def _antecedent(text: str, pronoun: re.Match[str], names: Collection[str]) -> bool:
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
-    return any(
-        w.lower() in names or w.lower() in PERSON_NOUNS
-        for w in _WORD.findall(text, 0, pronoun.start())
+    before = text[: pronoun.start()]
+    subject = _SUBJECT.search(before)
+    return bool(subject and subject.group(1).lower() not in _FUNCTION) or any(
+        w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before)
     )
+
+
+# The subject of "did/does/is … X" before the pronoun points it: "when did pickle hurt *her*
+# foot?" (a pet named only at the start of sentences is no capitalised name to find).
+_SUBJECT = re.compile(r"\b(?:did|does|do|is|was|has|had|will)\s+([^\W\d_]{3,})\b", re.I)
 
 
 def _listing(names: Sequence[str], limit: int = 12) -> str:

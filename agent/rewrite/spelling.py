@@ -20,6 +20,8 @@ _SPELLINGS = {
     "wen": "when", "whn": "when",
     "wher": "where", "whr": "where",
     "hw": "how",
+    # the apostrophe dropped: "whens gethins stag do now?"
+    "whats": "what's", "whens": "when's", "wheres": "where's", "whos": "who's", "hows": "how's",
 }  # fmt: skip
 _SPELLED = re.compile(r"\b(" + "|".join(_SPELLINGS) + r")\b", re.IGNORECASE)
 

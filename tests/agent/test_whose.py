@@ -9,7 +9,7 @@ from datetime import datetime
 import pytest
 
 from agent.answer.reading import ReaderContext
-from agent.answer.spans import names_in, person_phrase
+from agent.answer.spans import address, names_in, person_phrase
 from agent.answer.text import TermWeights
 from agent.answer.whose import told_of
 from agent.rewrite.clarify import clarify
@@ -25,6 +25,8 @@ from memory_store.models import StoredMessage
         ("wot did she say", (), "what did she say"),
         ("where did we go for kofis bday?", ("Kofi",), "where did we go for kofi's bday?"),
         ("where did we go for Kofis bday?", ("Kofi",), "where did we go for Kofi's bday?"),
+        ("whens the stag do now?", (), "when's the stag do now?"),
+        ("whats the date of the wedding", (), "what's the date of the wedding"),
         # a word that only looks like a name plus s, and words that are no chat spelling
         ("what does kofi think of the cats", ("Kofi",), "what does kofi think of the cats"),
         ("what did we watch", (), "what did we watch"),
@@ -41,6 +43,7 @@ def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...],
         ("when did dad get discharged after his hip op?", False),  # "his" is dad's
         ("what did my boss say about her trip?", False),
         ("what did kofi say about his move?", False),  # a name, however cased
+        ("when did pickle hurt her foot", False),  # the subject of "did" is who "her" is
         ("what did she say about it?", True),  # nobody to point at
         ("when is his first day?", True),
     ],
@@ -110,6 +113,22 @@ def test_whom_a_message_tells_of(
 def test_who_a_message_names(text: str, names: list[str], phrase: str | None) -> None:
     assert names_in(text, set(), set()) == names
     assert person_phrase(text) == phrase
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (
+            "moved in yesterday. 14 Larkfield Road, Bedminster. officially",
+            "14 Larkfield Road, Bedminster",
+        ),
+        ("Dunmore Street, number 14. Top floor, no lift", "Dunmore Street, number 14"),
+        ("Tapwell on North Street can do us", None),  # a street with no number: a place phrase
+        ("I walked up the Hill today", None),
+    ],
+)
+def test_a_street_address_is_a_place(text: str, where: str | None) -> None:
+    assert address(text) == where
 
 
 _HELD = {"festiv": 3, "fundrais": 2, "receiv": 2, "weld": 1, "wed": 4, "educ": 5}
