@@ -56,7 +56,8 @@ def _one_slip(a: str, b: str) -> bool:
         return a == b
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
-        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1
+        return swapped and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
     short, long_ = sorted((a, b), key=len)
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
