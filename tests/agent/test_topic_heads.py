@@ -14,6 +14,11 @@ from agent.answer.text import topic_heads
         ("when is lucía's wedding?", ["wedding"]),
         ("what's piotr's dog called?", ["dog"]),
         ("how much do I pay for my climbing gym membership?", ["membership"]),
+        # "how much X" names the thing; light nouns and leading words are no head
+        ("how much council tax am i paying at the new place?", ["tax"]),
+        ("last time birgit brought up the tallis project?", ["tallis"]),
+        ("when's my next dentist appointment?", ["appointment"]),
+        ("where did the keys for my old flat turn up in the end?", ["keys", "flat"]),
         # "which X" names the kind of answer, which the answer need not repeat ("what natural
         # disaster…" / "a nasty flood")
         ("which hotel did hana stay at in porto?", []),
