@@ -17,7 +17,7 @@ from typing import Any
 from agent import answer as answer_stage
 from agent import plan as plan_stage
 from agent import rewrite as rewrite_stage
-from agent.answer import ReaderContext
+from agent.answer import ReaderContext, TermWeights
 from agent.answer.context import reader_context as build_reader_context
 from agent.answer.record import Answer, word_background
 from agent.caches import VersionCaches
@@ -131,6 +131,7 @@ class Pipeline:
             has_history=bool(history),
             speakers=self.speakers(conversation),
             names=self.person_names(),
+            held=self._holds,
         )
         if ask_back:
             return asked_back(question, now_dt, conversation, ask_back, self.mode, rw)
@@ -157,6 +158,10 @@ class Pipeline:
         if answer:
             result.answer = self._answer(result)
         return result
+
+    def _holds(self, word: str) -> bool:
+        """Whether some message holds the word (as BM25 indexed it)."""
+        return TermWeights(self.searcher.lexical("messages").doc_freq, 1).knows(word)
 
     def person_names(self) -> frozenset[str]:
         """Names known in the store (lower case): speakers, and words written capitalised."""
@@ -211,7 +216,6 @@ class Pipeline:
                 llm=self.llm,
                 notes=notes,
                 doc_freq=self.searcher.lexical("messages").doc_freq,
-                names=self.person_names(),
             )
 
     def _plan(

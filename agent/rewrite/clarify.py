@@ -5,7 +5,7 @@ conversation or person the store does not hold."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from agent.plan.people import PERSON_NOUNS
 
@@ -55,18 +55,22 @@ _FUNCTION = frozenset(
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _antecedent(text: str, pronoun: re.Match[str], names: Collection[str]) -> bool:
+def _antecedent(
+    text: str, pronoun: re.Match[str], names: Collection[str], held: Callable[[str], bool]
+) -> bool:
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
     before = text[: pronoun.start()]
     subject = _SUBJECT.search(before)
-    return bool(subject and subject.group(1).lower() not in _FUNCTION) or any(
+    told = subject is not None and subject.group(1).lower() not in _FUNCTION
+    return (told and held(subject.group(1))) or any(
         w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before)
     )
 
 
-# The subject of "did/does/is … X" before the pronoun points it: "when did pickle hurt *her*
-# foot?" (a pet named only at the start of sentences is no capitalised name to find).
+# The subject of "did/does/is … X" before the pronoun points it, when the history holds the
+# word: "when did pickle hurt *her* foot?" (a pet named only at the start of sentences is no
+# capitalised name to find); "what did Zed and her kids make?" asks who Zed is.
 _SUBJECT = re.compile(r"\b(?:did|does|do|is|was|has|had|will)\s+([^\W\d_]{3,})\b", re.I)
 
 
@@ -86,6 +90,7 @@ def clarify(
     has_history: bool,
     speakers: Sequence[str],
     names: Collection[str] = frozenset(),
+    held: Callable[[str], bool] = lambda word: False,
 ) -> str | None:
     """A question back to the user, or None when the question can be answered as rewritten.
 
@@ -102,7 +107,12 @@ def clarify(
         if s.split() and re.search(rf"\b{re.escape(s.split()[0])}\b", rewritten, re.IGNORECASE)
     ]
     pronoun = _PERSON.search(rewritten)
-    if pronoun and not named and not has_history and not _antecedent(rewritten, pronoun, names):
+    if (
+        pronoun
+        and not named
+        and not has_history
+        and not _antecedent(rewritten, pronoun, names, held)
+    ):
         return (
             f"Who do you mean by “{pronoun.group(1)}”? People in this history: "
             f"{_listing(list(speakers))}."

@@ -9,7 +9,7 @@ question is always kept among the variants, for multi-query fusion.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -135,13 +135,12 @@ def rewrite_offline(
     speakers: Sequence[str] = (),
     me: str | None = None,
     doc_freq: Callable[[str], int] | None = None,
-    names: Collection[str] = (),
 ) -> Rewrite:
     """`doc_freq`: the history's document frequency of a term, to fix a typo of a word it
-    holds ("fesetival"); `names`: the person names the history knows ("gethins stag do")."""
+    holds ("fesetival")."""
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
-    spelled = spelled_out(question, [*firsts, *names], doc_freq)
+    spelled = spelled_out(question, firsts, doc_freq)
     rw = Rewrite(question, spelled, [spelled])
     if spelled != question:
         rw.notes.append(f"read as {spelled!r}")

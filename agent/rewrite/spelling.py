@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
+from agent.plan.planner import GENERIC_WORDS
 from memory_store.indexes.tokenize import DefaultTokenizer
 
 _TOKENIZE = DefaultTokenizer()
@@ -32,9 +33,11 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     → "education"). Not a letter changed: "wedding" is not a typo of "welding". Only words of
     7 letters or more, where such neighbours are rarely words of their own."""
     low = word.lower()
-    if len(low) < 7 or not low.isalpha() or _held(low, doc_freq):
+    if len(low) < 7 or not low.isalpha() or low in GENERIC_WORDS or _held(low, doc_freq):
         return None
-    splits = [(low[:i], low[i:]) for i in range(len(low) + 1)]
+    # Slips inside the word's stem, not in its last three letters, where a change is another
+    # form of a word ("summarize" is no slip of "summaries", which a history may hold instead).
+    splits = [(low[:i], low[i:]) for i in range(len(low) - 2)]
     near = {a + b[1:] for a, b in splits if b}
     near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
     near |= {a + c + b for a, b in splits for c in _LETTERS}
