@@ -61,9 +61,10 @@ def _antecedent(
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
     before = text[: pronoun.start()]
-    subject = _SUBJECT.search(before)
-    told = subject is not None and subject.group(1).lower() not in _FUNCTION
-    return (told and held(subject.group(1))) or any(
+    found = _SUBJECT.search(before)
+    subject = found.group(1) if found else ""
+    told = bool(subject) and subject.lower() not in _FUNCTION and held(subject)
+    return told or any(
         w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before)
     )
 
