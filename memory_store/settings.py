@@ -16,11 +16,11 @@ from memory_store.errors import ConfigError
 
 # Chosen on locomo10-dev by `memlane eval locomo --answers`: the largest abstention on
 # adversarial questions with false abstention <= 0.12 (issue 20's bound), by
-# leave-one-conversation-out CV (at f4247f7 the folds chose 0.35-0.375, all five together
-# 0.35; out of fold 0.650 adversarial declined, 0.113 false), with the shipped retrieval
+# leave-one-conversation-out CV (at 23a1ec9 the folds chose 0.35-0.375, all five together
+# 0.375; out of fold 0.658 adversarial declined, 0.113 false), with the shipped retrieval
 # settings and the reader's evidence over the words some message holds. results.json keeps
 # the calibration under answers.abstain_calibration.
-ABSTAIN_THRESHOLD = 0.35
+ABSTAIN_THRESHOLD = 0.375
 
 # environment variable -> settings field
 ENV_VARS: dict[str, str] = {
