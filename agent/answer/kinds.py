@@ -85,10 +85,13 @@ _HOW_MANY = re.compile(
     r"(?<!record\s)\bnumber\s+of\b|\bhow\s+much\s+times\b",
     re.I,
 )
+# "which board games", "which running shoes": a plural after one word of its kind
+_WHICH_PLURAL = re.compile(
+    r"\bwhich\s+[a-z]+[^s\W]\s+(?!(?:was|has|does|is|this|its|his|us)\b)([a-z]+[^s\W]s)\b", re.I
+)
 _LIST = re.compile(
     r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
-    # "which board games", "which running shoes": a plural after one word of its kind
-    r"\bwhich\s+[a-z]+[^s\W]\s+(?!(?:was|has|does|is|this|its|his|us)\b)[a-z]+[^s\W]s\b|"
+    rf"{_WHICH_PLURAL.pattern}|"
     # "what were my Q4 priorities (again)?"; not "what are the new shoes used for?"
     r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\s+(?:[\w'-]+\s+){0,3}[\w'-]+"
     r"(?:\s+again)?\s*[?!.]*\s*$|\bwhat\s+\w+\s+and\s+\w+\b|"
@@ -215,9 +218,6 @@ def classify(question: str) -> QuestionKind:
     return QuestionKind(Kind.WHAT, focus)
 
 
-_WHICH_PLURAL = re.compile(
-    r"\bwhich\s+[a-z]+[^s\W]\s+(?!(?:was|has|does|is|this|its|his|us)\b)([a-z]+[^s\W]s)\b", re.I
-)
 _LIST_NOUN = re.compile(
     r"^\s*(?:list|name)\s+(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?([a-z][a-z0-9'-]*)",
     re.I,

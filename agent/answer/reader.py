@@ -48,7 +48,7 @@ from .spans import (
 )
 from .text import clip, day_phrase, speech_acts, terms
 from .when import changed_since, later_about, when_answer
-from .whose import people_asked_of, told_of
+from .whose import people_asked_of, teller, told_of
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 
@@ -118,7 +118,8 @@ def reading_pools(
     least = max(MIN_SUPPORT, _KEEP * best)
     deeper = [m for m, c in zip(window[n:], cover[n:], strict=True) if best > 0 and c >= least]
     named = people_asked_of(asked, ctx)
-    theirs = [m for m in deeper if not named or named & told_of(m, ctx, asked)]
+    about = teller(ctx, asked)
+    theirs = [m for m in deeper if not named or named & about(m)]
     return [*head, *theirs[:4]], [*head, *deeper[:4]]
 
 
@@ -165,7 +166,8 @@ def evidence(
         return max(cover)
     # A person of the chat named in the question, none of whose messages rank near the top:
     # the history tells this of someone else (LoCoMo's adversarial questions are built so).
-    theirs = [bool(named & told_of(m, ctx, question)) for m in ranked]
+    about = teller(ctx, question)
+    theirs = [bool(named & about(m)) for m in ranked]
     own = max((c for t, c in zip(theirs, cover, strict=True) if t), default=0.0)
     other = max((c for t, c in zip(theirs, cover, strict=True) if not t), default=0.0)
     return max(0.0, own - max(0.0, other - own))
@@ -423,11 +425,14 @@ def _who(
 
 
 def _from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
-    """ "my physio", written by Sunniva, is "Sunniva's physio" to the user; by the user, "your
-    physio"; "in my slipper", by Melanie, "in Melanie's slipper"."""
+    """A phrase as the user would say it: "at mine", said by Lucía, is "at Lucía's" (by the
+    user, "at yours"); "my physio", written by Sunniva, "Sunniva's physio" (by the user, "your
+    physio"); "in my slipper", by Melanie, "in Melanie's slipper"."""
     mine = bool(ctx.me) and m.speaker == ctx.me
+    theirs = "yours" if mine else f"{m.speaker}'s"
+    place = _MINE.sub(lambda x: f"{x.group('prep')} {theirs}", phrase)
     owner = "your" if mine else f"{m.speaker}'s"
-    return re.sub(r"^((?:\w+\s+)?)(?:my|our)\b", rf"\g<1>{owner}", phrase, flags=re.IGNORECASE)
+    return re.sub(r"^((?:\w+\s+)?)(?:my|our)\b", rf"\g<1>{owner}", place, flags=re.IGNORECASE)
 
 
 def _where(
@@ -479,7 +484,7 @@ def _where(
             m, phrase = n, later
             break
     said = phrase
-    phrase = _from_user(_whose_place(where_it_is(phrase, question), who(m, ctx)), m, ctx)
+    phrase = _from_user(where_it_is(phrase, question), m, ctx)
     return Reading(
         f"{phrase[0].upper()}{phrase[1:]}.",
         [m],
@@ -501,12 +506,6 @@ _MINE = re.compile(
     r"our\s+(?:place|flat|house|apartment))\b",
     re.IGNORECASE,
 )
-
-
-def _whose_place(phrase: str, speaker: str) -> str:
-    """ "at mine", said by Lucía, is at Lucía's; said by the user, at yours."""
-    owner = "yours" if speaker == "you" else f"{speaker}'s"
-    return _MINE.sub(lambda m: f"{m.group('prep')} {owner}", phrase)
 
 
 def first_or_last(

@@ -80,12 +80,14 @@ def best_sentence(text: str, wanted: set[str]) -> str:
 _TITLED = re.compile(r"\b((?:mr|mrs|ms|miss|dr|doctor|prof)\.?\s+[^\W\d_][\w'-]+)", re.IGNORECASE)
 
 
+def given_names(text: str) -> list[str]:
+    """The names a message gives: "shes called beetroot", "his name is Jonas"."""
+    found = (m.group(1) for m in _NAMED.finditer(text))
+    return [n for n in found if n.lower() not in _PRONOUNS and n.lower() not in STOPWORDS]
+
+
 def given_name(text: str) -> str | None:
-    """The name a message gives something: "shes called beetroot", "his name is Jonas"."""
-    m = _NAMED.search(text)
-    if m is None or m.group(1).lower() in _PRONOUNS or m.group(1).lower() in STOPWORDS:
-        return None
-    return m.group(1)
+    return next(iter(given_names(text)), None)
 
 
 def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> list[str]:
@@ -93,13 +95,7 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     titled = [
         " ".join(w[:1].upper() + w[1:] for w in m.group(1).split()) for m in _TITLED.finditer(text)
     ]
-    found = titled + [
-        m.group(1)
-        for m in _NAMED.finditer(text)
-        if m.group(1).lower() not in exclude
-        and m.group(1).lower() not in _PRONOUNS
-        and m.group(1).lower() not in STOPWORDS
-    ]
+    found = titled + [n for n in given_names(text) if n.lower() not in exclude]
     for m in re.finditer(r"[^\W\d_][\w'-]*", text):
         base = re.sub(r"'s$", "", m.group(0))
         if base.lower() in lexicon and base.lower() not in exclude and not vocative(text, m):
