@@ -360,6 +360,8 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
             name = m.group(0)
             if any(w.lower() in _NOT_NAMES for w in name.split()):
                 continue  # a day or a month is a time, not a place
+            if " " not in name and not clause.group(0)[: m.start()].strip():
+                continue  # one capital opening a sentence: "Wait a couple of hours", no name
             if name.lower() in skip or terms(name) <= wanted:
                 continue
             d = min((abs(m.start() - s) for s in spots), default=len(low))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.spans import person_names
+from agent.answer.spans import named_place, person_names
 
 
 @pytest.mark.parametrize(
@@ -42,3 +42,16 @@ def test_a_place_is_where_it_is_unless_the_question_moves(
     from agent.answer.spans import where_it_is
 
     assert where_it_is(phrase, question) == answer
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Nishiki Market for lunch, and you have to try yudofu", "Nishiki Market"),
+        ("we ate at Casa Verde last night", "Casa Verde"),
+        # one capital that opens a sentence is no name
+        ("Classic. Wait a couple of hours before eating.", None),
+    ],
+)
+def test_a_named_place_is_no_sentence_opening(text: str, place: str | None) -> None:
+    assert named_place(text, {"lunch", "eat"}, ()) == place
