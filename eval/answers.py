@@ -85,6 +85,8 @@ class AnswerRow:
     retrieve_ms: float
     answer_ms: float
     judge: str = ""
+    # the reader's first reason (/explain's "why"): what a declined answer declined on
+    why: str = ""
     # turn-level Recall@5 of what the whole agent retrieved (planner and filter included);
     # None for a question without evidence ids
     recall: float | None = None
@@ -112,6 +114,7 @@ class AnswerRow:
             "context_tokens": self.context_tokens,
             "retrieve_ms": self.retrieve_ms,
             "answer_ms": self.answer_ms,
+            "why": self.why,
         }
 
 
@@ -186,6 +189,7 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
         answer_ms=(end - mid) * 1000,
         recall=recall,
         ranks=ranks,
+        why=answer.why[0] if answer.why else "",
     )
 
 

@@ -28,7 +28,7 @@ from memory_store.models import StoredMessage
 from .counting import occasion_day
 from .items import COMMON_WORDS
 from .reading import ReaderContext, subjects
-from .text import REQUEST_TERMS, WORD, terms
+from .text import REQUEST_TERMS, WORD, asks, terms
 from .topic import asked_about
 
 # A message covering this share of the best match's coverage is about the same topic: in a
@@ -227,27 +227,49 @@ def _as_verb(text: str, at: int, word: str) -> bool:
 
 
 def _asks(m: StoredMessage, ctx: ReaderContext) -> bool:
-    return m.text.rstrip().endswith("?") and occasion_day(m, ctx.mentions_of) == m.ts.date()
+    return asks(m.text) and occasion_day(m, ctx.mentions_of) == m.ts.date()
 
 
 def scope_names(question: str, ctx: ReaderContext) -> list[str]:
     """Names whose words scope the question rather than say its topic: the people talking,
     and a chat the question names ("the club" in the Climbing club chat is where, not what;
-    "how many times did I go climbing" is about climbing)."""
-    return [*ctx.speakers, *_named_chats(question, ctx)]
+    "how many times did I go climbing" is about climbing), with the words it named it by
+    ("the running *group*" for the Running crew)."""
+    return [*ctx.speakers, *_named_chats(question, ctx), *_chat_phrases(question, ctx)]
+
+
+# What a person calls a group chat, whatever its name's last word: "the running group" is the
+# Running crew, "the five a side chat" the Five-a-side group.
+_GROUP_NOUNS = "group|chat|crew|club|gang|squad|team|lot|thread"
 
 
 def _named_chats(question: str, ctx: ReaderContext) -> set[str]:
     """The chats the question names: in full ("the run club"), else by the head of a group's
-    name ("the club" for Climbing club)."""
+    name ("the club" for Climbing club), else by its first word and a group noun ("the
+    running group" for Running crew)."""
     asked = terms(question)
     full = {c for c in ctx.conversations if c and terms(c) and terms(c) <= asked}
     return full or {
         c
         for c in ctx.conversations
         if len(c.split()) > 1
-        and re.search(rf"\b(?:the|our|my)\s+{re.escape(c.split()[-1])}\b", question, re.I)
+        and (
+            re.search(rf"\b(?:the|our|my)\s+{re.escape(c.split()[-1])}\b", question, re.I)
+            or _by_first_word(c, question)
+        )
     }
+
+
+def _by_first_word(chat: str, question: str) -> re.Match[str] | None:
+    first = re.split(r"[\s_-]+", chat)[0]
+    return re.search(
+        rf"\b(?:the|our|my)\s+({re.escape(first)}\s+(?:{_GROUP_NOUNS}))\b", question, re.I
+    )
+
+
+def _chat_phrases(question: str, ctx: ReaderContext) -> list[str]:
+    found = (_by_first_word(c, question) for c in ctx.conversations if len(c.split()) > 1)
+    return [m.group(1) for m in found if m]
 
 
 def _name_terms(names: Collection[str]) -> set[str]:

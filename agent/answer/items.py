@@ -45,7 +45,9 @@ COMMON_WORDS = frozenset(
         you're it's that's he's she's they're there's what's who's anyone everyone someone thing
         things stuff lot bit sure trust finally already actually maybe probably pretty kind sort
         way end till until nowhere somewhere anywhere everywhere number third fourth fifth sixth
-        news update btw fyi place places spot
+        news update btw fyi place places spot since
+        cant dont wont didnt doesnt isnt wasnt arent werent havent hasnt couldnt wouldnt
+        shouldnt im ive ill id youre theyre thats whats heres theres lets u ur ya
         """,
     )
 )

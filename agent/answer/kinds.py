@@ -56,8 +56,17 @@ _SUMMARY = re.compile(
 )
 _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
-    r"ask\w*|wrote|texted|messag\w*|tell|told)"
+    r"ask\w*|wrote|texted|messag\w*|tell|told|suggest\w*|propos\w*|recommend\w*|invit\w*|"
+    r"offer\w*)"
 )
+
+
+def without_mention(question: str) -> str:
+    """The question without its verb of saying: "when did dev first *suggest* a camping trip?"
+    asks for the first message about camping, which need not say "suggest"."""
+    return re.sub(rf"\b{_MENTION}\b", " ", question, flags=re.IGNORECASE)
+
+
 # "last Wednesday", "last week": a time, not the latest mention.
 _LAST_TIME = (
     r"(?!\s+(?:week|weekend|month|year|night|summer|winter|spring|autumn|fall|christmas|"
@@ -76,7 +85,9 @@ _FIRST = re.compile(
 )
 _HOW_MUCH = re.compile(
     r"\bhow\s+much\b(?!\s+time)|\bwhat\s+(?:did|does|do|was|is)\s+.{0,30}\bcost\b|"
-    r"\b(?:price|cost|fee)\s+(?:of|for)\b",
+    r"\b(?:price|cost|fee)\s+(?:of|for)\b|"
+    # "what did that set me back?", "what did the vet charge?"
+    r"\bset\s+(?:me|us|you|him|her|them)\s+back\b|\bwhat\s+did\s+.{0,30}\bcharge\b",
     re.IGNORECASE,
 )
 # "the highest number of points" asks for a number someone stated, not for a count.

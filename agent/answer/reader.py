@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .focus import answer_span
-from .kinds import Kind, QuestionKind, classify
+from .kinds import Kind, QuestionKind, classify, without_mention
 from .reading import (
     MIN_SUPPORT,
     ReaderContext,
@@ -35,6 +35,7 @@ from .reading import (
 )
 from .spans import (
     address,
+    apposed_name,
     best_sentence,
     given_name,
     named_place,
@@ -44,9 +45,11 @@ from .spans import (
     proper_name,
     speaks_for_self,
     trim_span,
+    venue,
     where_it_is,
+    with_spot,
 )
-from .text import clip, day_phrase, speech_acts, terms
+from .text import asks, clip, day_phrase, speech_acts, terms, topic_heads
 from .when import changed_since, later_about, when_answer
 from .whose import people_asked_of, teller, told_of
 
@@ -87,7 +90,7 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
             where = w.coverage(carried - wanted, session[m.session_id])
             total = 2 * asked_w + carried_w
             cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
-        out.append(cover / 2 if m.text.rstrip().endswith("?") else cover)
+        out.append(cover / 2 if asks(m.text) else cover)
     return out
 
 
@@ -110,7 +113,8 @@ def reading_pools(
     if not wanted:
         return head, head
     if topic:
-        whole = [*head, *[m for m in ranked[n:] if wanted <= terms(m.text)][:4]]
+        held = [m for m in ranked[n:] if wanted <= terms(m.text) | speech_acts(m.text)]
+        whole = [*head, *held[:4]]
         return whole, whole
     window = list(ranked[:_DEEPER])
     cover = support(question, window, ctx)
@@ -135,7 +139,7 @@ def with_replies(
     takes most of its question's (unhalved) support."""
     top, cover = list(top), list(cover)
     for m, c in list(zip(top, cover, strict=True)):
-        if not m.text.rstrip().endswith("?"):
+        if not asks(m.text):
             continue
         replies = [
             n
@@ -180,6 +184,13 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
+    unheard = ctx.weights.unseen(content_terms(split_topic(question)[0], ctx))
+    if qk.kind is Kind.YES_NO and unheard:
+        # "did farid say i could *paint* the bedroom?": yes or no turns on the word no message
+        # holds; the rest of the question ("bedroom") would say yes to something else.
+        asked = re.findall(r"[^\W\d_][\w'’-]*", question)
+        word = next((w for w in asked if terms(w) & unheard), sorted(unheard)[0])
+        return declined(qk.kind.value, f"no message of the history mentions “{word}”", 0.0)
     top, probe = reading_pools(question, ranked, ctx)
     cover = support(question, top, ctx)
     weighed = cover if probe == top else support(question, probe, ctx)
@@ -197,6 +208,8 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
     good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
+    if not good:  # the evidence is a reply further down, which the reader does not read
+        return declined(qk.kind.value, "no message the reader reads supports the question", score)
     by_cover = dict(zip([m.id for m in top], cover, strict=True))
     good.sort(key=lambda m: -by_cover[m.id])  # stable: rank order among equals
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
@@ -264,7 +277,12 @@ def _what(
                 )
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
-    best, span = next(((m, t) for m, t in spans if not _ASKS.search(t)), spans[0])
+    # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
+    # ("what colour r u doing the kitchen") asks.
+    best, span = next(
+        ((m, t) for m, t in spans if not (_ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
+        spans[0],
+    )
     asked = classify(question).kind
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
     # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
@@ -308,7 +326,7 @@ def _yes_no(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     # A question does not say yes or no; the reply to it does.
-    best = next((m for m in good if not m.text.rstrip().endswith("?")), good[0])
+    best = next((m for m in good if not asks(m.text)), good[0])
     span = best_sentence(best.text, question_terms(question, ctx))
     negative = re.search(r"\b(?:not|no|never|nope)\b|n't\b", span, re.IGNORECASE)
     verdict = "No" if negative else "Yes"
@@ -330,6 +348,23 @@ _AMOUNT = re.compile(
 )
 
 
+# A number as a reply gives it: "how much" … "4200. the guy threw in winter tyres".
+_BARE_SUM = re.compile(r"^\W*(\d{1,3}(?:,\d{3})+|\d{2,})(?![\d:/%])\b")
+
+
+def _bare_sum(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[str]:
+    """The number a message opens with, when it replies to someone else's "how much"."""
+    asked = [
+        n
+        for n in ranked
+        if n.session_id == m.session_id and 0 < m.id - n.id <= 2 and n.speaker != m.speaker
+    ]
+    if not any(re.search(r"\bhow\s+much\b", n.text, re.IGNORECASE) for n in asked):
+        return []
+    hit = _BARE_SUM.match(m.text)
+    return [hit.group(1)] if hit else []
+
+
 def _amount(
     question: str,
     qk: QuestionKind,
@@ -338,14 +373,12 @@ def _amount(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     """ "How much was the vet?": the sum said in a best-supported message or the turn after."""
-    # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray").
-    order = [
-        n
-        for g in good[:3]
-        for n in ([*following(g, ranked), g] if g.text.rstrip().endswith("?") else [g])
-    ]
+    # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray");
+    # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
+    order = [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
+    order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
     for m in dict.fromkeys(order):
-        found = _AMOUNT.findall(m.text)
+        found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked)
         if found:
             sentence = best_sentence(
                 m.text, {t for t in terms(found[0])} | question_terms(question, ctx)
@@ -397,6 +430,8 @@ def _who(
         phrase = person_phrase(m.text, asked) if m is good[0] else None
         if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
             said = _from_user(phrase, m, ctx)
+            apposed = apposed_name(m.text, phrase)  # "my cousins mate lowri": Lowri
+            said = f"{apposed} ({said})" if apposed else said
             return named(
                 said, m, said, "a person named by who they are, in the best-supported message"
             )
@@ -452,7 +487,8 @@ def _where(
             if _ASKS.search(m.text):
                 continue  # "how was the book club from your side?" asks; it names no place
             times = [x.text.lower() for x in ctx.mentions_of(m)]
-            name = address(m.text) or named_place(m.text, wanted, skip)
+            place = named_place(m.text, wanted, skip)
+            name = address(m.text) or (place and with_spot(m.text, place))
             phrase = name or place_phrase(m.text, wanted, times, origin=origin)
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
@@ -477,9 +513,11 @@ def _where(
     # can do the party at mine!").
     moved = changed_since(m, wanted, ranked, ctx)
     if not _ASKS_PAST.search(question):
-        moved += later_about(m, wanted, ranked, ctx)
+        heads = {t for h in topic_heads(question) for t in terms(h)}
+        moved += later_about(m, wanted, ranked, ctx, heads)
     for n in sorted(dict.fromkeys(moved), key=lambda n: (n.ts, n.id), reverse=True):
-        later = place_phrase(n.text, wanted, [x.text.lower() for x in ctx.mentions_of(n)])
+        times = [x.text.lower() for x in ctx.mentions_of(n)]
+        later = venue(n.text, skip) or place_phrase(n.text, wanted, times)
         if later:
             m, phrase = n, later
             break
@@ -514,7 +552,7 @@ def first_or_last(
     """The earliest or latest message about the topic: `matches` hold the topic's retrieved
     messages; those covering its terms about as well as the best one are ordered by time."""
     kind = (Kind.LAST if last else Kind.FIRST).value
-    wanted = question_terms(question, ctx)
+    wanted = question_terms(without_mention(question), ctx) or question_terms(question, ctx)
     cover = {m.id: ctx.weights.coverage(wanted, terms(m.text)) for m in matches}
     best = max(cover.values(), default=0.0)
     # "baked a cranberry loaf" is about baking bread as much as the best match is.

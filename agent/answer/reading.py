@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from agent.plan.people import PERSON_NOUNS
 from memory_store.models import FoundMention, StoredMessage
 
 from .text import (
@@ -78,9 +79,11 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     speaker_terms = {t for s in ctx.speakers for t in terms(s)}
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
+    asked = _SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
     return terms(asked) - REQUEST_TERMS - speaker_terms
 
 
+_SET_BACK = re.compile(r"\bset\s+(?:me|us|you|him|her|them)\s+back\b", re.IGNORECASE)
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
 # "what's the *new* date for dinner?": it asks for the plan as it stands, which need not say
 # "new" ("thursday the 14th. for real this time"); the word would pull "the new vietnamese place".
@@ -127,8 +130,16 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         for w in p[:-1]
         if not _ADJECTIVE.search(w) and re.search(rf"\b{re.escape(w)}\b", question)
     ]
+    # The user's own people ("my landlord", "my sister's husband") are often only ever named
+    # in the chat: a role no message writes is no reason to decline.
+    own = {
+        w
+        for w in [*possessors(question), *(p[-1] for p in phrases)]
+        if w in PERSON_NOUNS
+        and re.search(rf"\b(?:my|our|the)\s+(?:[\w'’-]+\s+)?{re.escape(w)}\b", question, re.I)
+    }
     for head in dict.fromkeys([*possessors(question), *(p[-1] for p in phrases), *kinds]):
-        if not terms(head) <= speakers and not ctx.weights.knows(head):
+        if not terms(head) <= speakers and not ctx.weights.knows(head) and head not in own:
             return head
     return None
 

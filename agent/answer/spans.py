@@ -58,6 +58,7 @@ _NOT_PLACE = frozenset(
         "them",
         "us",
         "touch",
+        "instead",
     ]
 )
 
@@ -96,11 +97,18 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
         " ".join(w[:1].upper() + w[1:] for w in m.group(1).split()) for m in _TITLED.finditer(text)
     ]
     found = titled + [n for n in given_names(text) if n.lower() not in exclude]
+    places = [p.span(1) for p in _PLACE_NAME.finditer(text)]
     for m in re.finditer(r"[^\W\d_][\w'-]*", text):
         base = re.sub(r"'s$", "", m.group(0))
-        if base.lower() in lexicon and base.lower() not in exclude and not vocative(text, m):
+        named = base.lower() in lexicon and base.lower() not in exclude
+        if named and not vocative(text, m) and not any(a <= m.start() < b for a, b in places):
             found.append(base)
     return list(dict.fromkeys(found))
+
+
+# "the roastery in Stokes Croft": a name of two capitalised words or more after "in"/"at" is
+# a place's, not a person's.
+_PLACE_NAME = re.compile(r"\b(?:in|at|near|around|off)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)")
 
 
 _GREETING = re.compile(
@@ -139,6 +147,33 @@ def person_phrase(text: str, exclude: Collection[str] = ()) -> str | None:
                 tail = _PHRASE_TAIL.match(text, end)
                 return text[det.start() : tail.end() if tail else end]
     return None
+
+
+# A name right after the person it names: "my cousins mate lowri, shes class", "my physio,
+# Hanne Voss at the Bridge Street clinic".
+_APPOSED = re.compile(
+    r"\s*,?\s*(?:([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|([a-z][\w'’-]{2,})(?=\s*(?:[,.!?;]|$)))"
+)
+
+
+_WHEN_WORDS = frozenset(
+    ["yesterday", "today", "tonight", "tomorrow", "tmrw", "now", "later", "soon", "again"]
+)
+
+
+def apposed_name(text: str, phrase: str) -> str | None:
+    """The name written right after `phrase` (a person by who they are) in `text`."""
+    at = text.find(phrase)
+    hit = _APPOSED.match(text, at + len(phrase)) if at >= 0 else None
+    if not hit:
+        return None
+    name = hit.group(1) or hit.group(2)
+    first = name.split()[0].lower()
+    if first in STOPWORDS or first in PERSON_NOUNS or first in _NOT_NAMES or first in _WHEN_WORDS:
+        return None
+    if re.search(r"(?:ly|ing|ed)$", first):
+        return None
+    return name[:1].upper() + name[1:]
 
 
 def speaks_for_self(text: str) -> bool:
@@ -258,6 +293,21 @@ _NAME_CUE = re.compile(
 )
 
 
+_OPENING_SUBJECT = re.compile(
+    r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})\s+(?:can|could|will|would|should|is|was|has|had|says|said|"
+    r"thinks|reckons|wants|asked|told)\s"
+)
+
+
+_NOT_SUBJECT_NAMES = frozenset(
+    re.findall(
+        r"\w+",
+        "nobody everybody somebody anybody noone everyone someone anyone nothing everything "
+        "something anything today tonight tomorrow yesterday here there which what",
+    )
+)
+
+
 _PRONOUNS = frozenset(
     [
         "her",
@@ -288,6 +338,10 @@ def person_names(texts: Sequence[str]) -> set[str]:
             w = m.group(1)
             (upper if w[0].isupper() else lower)[w.lower()] += 1
     cued = {m.group("a") or m.group("b") for t in texts for m in _NAME_CUE.finditer(t.lower())}
+    # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
+    # sentence as the subject of a verb, never written in lower case inside one.
+    opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
+    cued |= {w for w in opening if not lower[w] and w not in _NOT_SUBJECT_NAMES}
     return {
         w
         for w, n in [*upper.items(), *((c, 1) for c in cued)]
@@ -330,6 +384,14 @@ _NOT_NAMES = frozenset(
         "friday",
         "saturday",
         "sunday",
+        # a habit: "Book club on Saturdays at 10"
+        "mondays",
+        "tuesdays",
+        "wednesdays",
+        "thursdays",
+        "fridays",
+        "saturdays",
+        "sundays",
         "january",
         "february",
         "march",
@@ -370,6 +432,22 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
     return best[1] if best else None
 
 
+_NO_SPOT = frozenset(["one", "ones", "thing", "things", "other", "same", "rest"])
+
+
+def with_spot(text: str, name: str) -> str:
+    """A named place with the spot in it that the message gives ("the bandstand in Marlow
+    Park", "the café at Elm Pavilion"): a person meets at the bandstand, not in the park."""
+    m = re.search(
+        r"\bthe\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+(?:in|at|on|by|near|behind)\s+"
+        + re.escape(name),
+        text,
+    )
+    if not m or any(w in STOPWORDS or w in _NO_SPOT for w in m.group(1).split()):
+        return name
+    return text[m.start() : m.end()]
+
+
 # A street address: "14 Larkfield Road", "Dunmore Street, number 14".
 _ADDRESS = re.compile(
     r"\b(?:\d+[a-z]?\s+)?(?:[A-Z][\w'-]+\s+){1,2}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|"
@@ -401,6 +479,24 @@ def proper_name(text: str, skip: Collection[str]) -> str | None:
         name = " ".join(words)
         if name.lower() not in skip and not any(w.lower() in skip for w in words):
             return name
+    return None
+
+
+# A venue named with its street or area: "Tapwell on North Street", "Casa Nube in Elm Row".
+_VENUE = re.compile(
+    r"\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:on|in|at|off)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
+)
+
+
+def venue(text: str, skip: Collection[str]) -> str | None:
+    """A name with the street or area it is on, the new place a change of plan gives
+    ("Tapwell on North Street can do us their upstairs room instead"): the name alone may
+    open the sentence, which `named_place` does not take for a name."""
+    for m in _VENUE.finditer(text):
+        words = m.group(0).split()
+        if any(w.lower() in _NOT_NAMES or w.lower() in skip for w in words):
+            continue
+        return m.group(0)
     return None
 
 

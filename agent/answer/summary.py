@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from memory_store.models import StoredMessage
 
 from .reading import ReaderContext, Reading, who
-from .text import clip, day_phrase, join_names, terms
+from .text import asks, clip, day_phrase, join_names, terms
 
 POINTS = 4
 # MMR trade-off between centrality and novelty (Carbonell & Goldstein 1998).
@@ -123,8 +123,8 @@ def _asked_by(messages: Sequence[StoredMessage], i: int, shown: Collection[int])
     if i == 0 or i - 1 in shown or _REACTION.match(messages[i].text):
         return None
     q, m = messages[i - 1], messages[i]
-    asks = q.text.rstrip().endswith("?") and len(q.text) <= 80
-    return i - 1 if asks and q.speaker != m.speaker and q.session_id == m.session_id else None
+    asked = asks(q.text) and len(q.text) <= 80
+    return i - 1 if asked and q.speaker != m.speaker and q.session_id == m.session_id else None
 
 
 def _point(messages: Sequence[StoredMessage], i: int, ctx: ReaderContext, asked: int | None) -> str:

@@ -25,7 +25,9 @@ _REQUEST_WORDS = (
     "woman man thing one ones kind sort getting going doing "
     "somewhere anywhere everywhere nowhere nothing everything "
     # chat drops the apostrophe: "wheres", "whats"
-    "wheres whats whens hows whys whore"
+    "wheres whats whens hows whys whore "
+    # filler adverbs: "how many of us *actually* finished?" asks what "finished" does
+    "actually really basically literally honestly seriously exactly even"
 )
 
 # Chat shorthand and irregular past forms, so "mum's birthday" finds "mum's bday is the 16th"
@@ -97,10 +99,20 @@ _ADVISES = re.compile(
 )
 
 
+# A sum of money, or asking for one: "how much did she pay?" is answered by "nice!! how much"
+# … "4200. the guy threw in winter tyres", which never says "pay".
+_MONEY = re.compile(
+    r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|quid|bucks|grand)\b|\bhow\s+much\b",
+    re.IGNORECASE,
+)
+
+
 def speech_acts(text: str) -> set[str]:
     """The terms of what a message does without saying so: advice given as an imperative
-    holds "recommend" (also "suggest", "advice", "tip")."""
-    return set(_ADVICE_TERMS) if _ADVISES.search(text) else set()
+    holds "recommend" (also "suggest", "advice", "tip"); a sum of money, or asking "how much",
+    holds "pay" (also "cost", "price", "spend")."""
+    out = set(_ADVICE_TERMS) if _ADVISES.search(text) else set()
+    return out | _PRICE_TERMS if _MONEY.search(text) else out
 
 
 def normalise(text: str) -> str:
@@ -129,7 +141,32 @@ def terms(text: str) -> set[str]:
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
 _ADVICE_TERMS = frozenset(terms("recommend advice advise tip"))
+_PRICE_TERMS = frozenset(terms("pay cost price spend"))
 STOP_WORDS = STOPWORDS
+
+
+# Derivational endings and the word of the same family they come from. The stemmer keeps
+# them apart: "recovery" → "recoveri", "recovering" → "recov"; "diagnosis" → "diagnosi",
+# "diagnosed" → "diagnos".
+_FAMILY = [
+    ("ery", ("er", "ered", "ering")),
+    ("ies", ("ied", "ying")),
+    ("y", ("ied", "ying")),
+    ("ation", ("ate", "ated", "ating", "", "ed", "ing")),
+    ("ion", ("e", "ed", "ing")),
+    ("sis", ("se", "sed")),
+]
+
+
+def word_family(word: str) -> list[str]:
+    """Other words of `word`'s family, by its derivational ending ("recovery" → "recover",
+    "recovered", "recovering"); none for a short word, whose stem would be a different word."""
+    low = word.lower()
+    for end, others in _FAMILY:
+        stem = low[: -len(end)]
+        if low.endswith(end) and len(stem) >= 4:
+            return [stem + o for o in others]
+    return []
 
 
 class TermWeights:
@@ -168,8 +205,9 @@ class TermWeights:
         return {t for t in wanted if not self.holds(t)}
 
     def knows(self, word: str) -> bool:
-        """Whether some message holds `word` (as BM25 stems it, or in chat shorthand)."""
-        return any(self.holds(t) for t in terms(word))
+        """Whether some message holds `word` (as BM25 stems it, or in chat shorthand), or a word
+        of its family: a person asks about the *recovery* where the chat said *recovering*."""
+        return any(self.holds(t) for form in (word, *word_family(word)) for t in terms(form))
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
         """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""
@@ -222,6 +260,9 @@ _PHRASE_ENDS = frozenset(
         "together also still already might must may shall though although because since",
     )
 )
+_LY_NOUNS = frozenset(
+    re.findall(r"\w+", "family rally belly ally jelly holly lily bully assembly supply reply fly")
+)
 _PARTICLE = re.compile(r"\s+(?:up|out|off|down|over|away|back)\b", re.IGNORECASE)
 # Light nouns people put after a name ("the tallis *project*", "the gym *thing*"): the name
 # before them says what the phrase is about, whether or not a message uses the noun.
@@ -229,7 +270,7 @@ _LIGHT_NOUNS = frozenset(
     re.findall(
         r"\w+",
         "project projects thing things stuff situation issue issues matter business deal story "
-        "news topic side bit part saga drama question questions place spot",
+        "news topic side bit part saga drama question questions place spot point venue location",
     )
 )
 LIGHT_TERMS = frozenset(terms(" ".join(_LIGHT_NOUNS)))
@@ -264,6 +305,8 @@ def noun_phrases(question: str) -> list[list[str]]:
                 break  # "my old flat *turn up*": a verb and its particle end the phrase
             if words and re.search(r"(?:ed|ing)$", low):
                 break
+            if words and low.endswith("ly") and low not in _LY_NOUNS:
+                break  # an adverb: "the running group *actually* completed"
             words.append(low)
             if word and w != word.group(0):
                 break  # punctuation ends the phrase
@@ -298,6 +341,31 @@ def sentences(text: str) -> list[tuple[int, int]]:
     if start < len(text):
         spans.append((start, len(text)))
     return [(a, b) for a, b in spans if text[a:b].strip()]
+
+
+# Chat often drops the question mark: "what colour r u doing the kitchen in the end", "did u
+# get the keys". A sentence opening with a question word and an inverted verb, or with the verb
+# before its subject, asks all the same; "when I got home…" and "what a day" do not.
+_UNMARKED_QUESTION = re.compile(
+    r"^\W*(?:(?:so|and|but|ok|also|btw|anyway)\W+)?"
+    r"(?:(?:what|which|how|whose)(?:\s+[^\W\d_]+)?|when|where|who|why)\s+"
+    rf"(?:{_AUX}|r|am|u|ya)\b"
+    # a suggestion asked: "what about a present from both of us", "how about sunday"
+    r"|^\W*(?:so\W+|ok\W+)?(?:what|how)\s+about\b"
+    rf"|^\W*(?:{_AUX}|r)\s+(?:u|you|ya|we|they|he|she|i|it|there)\b"
+    # a question word alone: "nice!! how much", "what time"
+    r"|^\W*(?:how\s+(?:much|many|long|come|so)|what\s+time|when|where|who|why)\W*$",
+    re.IGNORECASE,
+)
+
+
+def asks(text: str) -> bool:
+    """A message that asks: its last sentence is a question, marked or not."""
+    text = text.rstrip()
+    if text.endswith("?"):
+        return True
+    spans = sentences(text)
+    return bool(spans) and bool(_UNMARKED_QUESTION.match(text[spans[-1][0] : spans[-1][1]]))
 
 
 def clip(text: str, limit: int = 160) -> str:

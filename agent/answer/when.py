@@ -4,7 +4,7 @@ expressions resolved against the day it was written), with plans that changed.""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 
 from memory_store.models import StoredMessage
@@ -189,8 +189,13 @@ def changed_since(
     holds = {n.id for n in later if keys & terms(n.text)}
     out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
+        # The plan's own message counts as the turn before when its writer goes on: "the
+        # Coopers Arms is closed" / "Tapwell on North Street can do us their upstairs room
+        # instead". Someone else's "saturday the 23rd instead?" moves another plan.
+        holders = [m] if n.speaker == m.speaker else []
+        holders += [p for p in later if p.id in holds]
         near = n.id in holds or any(
-            n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in later if p.id in holds
+            n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders
         )
         if near and CHANGE.search(n.text):
             out.append(n)
@@ -198,11 +203,18 @@ def changed_since(
 
 
 def later_about(
-    m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+    m: StoredMessage,
+    wanted: set[str],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    heads: Collection[str] = (),
 ) -> list[StoredMessage]:
     """Later messages of the same chat that hold one of the question's things ("party") that
-    `m` holds, oldest first: the newest word on a plan still ahead is the plan."""
+    `m` holds, oldest first: the newest word on a plan still ahead is the plan. When `m` holds
+    a head noun of the question, the later message must hold one too: in a running club's
+    chat, "run" alone speaks of another plan than "the usual *meeting* point for the runs"."""
     things = (wanted & terms(m.text)) - _PEOPLE_TERMS - set(ctx.names)
+    things = (things & set(heads)) or things
     if not things:
         return []
     later = [

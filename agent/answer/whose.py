@@ -14,7 +14,7 @@ from memory_store.models import StoredMessage
 
 from .reading import ReaderContext, named_speakers, question_terms
 from .spans import vocative
-from .text import sentences, terms
+from .text import asks, sentences, terms
 
 
 def people_asked_of(question: str, ctx: ReaderContext) -> set[str]:
@@ -93,7 +93,7 @@ def _rarest_shared(
     and that word's index; None when it shares none outside its questions."""
     found = []  # (idf, the sentence's word matches, index of the word)
     for a, b in sentences(text):
-        if text[a:b].rstrip().endswith("?"):
+        if asks(text[a:b]):
             continue  # "have you been to Universal Studios?" asks; it tells of nobody
         words = list(_WORDS.finditer(text, a, b))
         for i, w in enumerate(words):

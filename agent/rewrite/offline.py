@@ -161,6 +161,11 @@ def rewrite_offline(
     return rw
 
 
+_NO_OBJECT = re.compile(
+    r"\b(?:pay|paid|cost|costs|spend|spent|buy|bought|sell|sold|order|ordered|choose|chose|"
+    r"pick|picked)\s*(?:for\s*)?[?!.]*\s*$",
+    re.IGNORECASE,
+)
 _ASKS_WHEN = re.compile(r"\s*(?:when|what\s+(?:time|day|date))\b", re.IGNORECASE)
 _QUOTE = re.compile(r"[“\"]")
 _POSSESSIVE = frozenset(["his", "their", "theirs", "hers"])
@@ -193,6 +198,9 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     own = _topic(plan_question(rw.original, now=now, speakers=list(speakers)).content_query)
     elliptical = len(own.split()) == 1 and not _PERSON.search(rw.original)
     elliptical = elliptical and not _named(rw.original, speakers)
+    # "how much did she pay?": a verb that takes an object, left without one, is about the
+    # thing asked of before ("what car did mara end up getting?").
+    elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
     if not _THING.search(request_part(rw.original)) and not elliptical:
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic.

@@ -205,6 +205,23 @@ def test_one_resolves_to_the_things_of_an_earlier_question(follow_up: str) -> No
     assert "compan" in rewrite(follow_up, history).question
 
 
+@pytest.mark.parametrize(
+    ("follow_up", "carried"),
+    [
+        # a verb that takes an object, left without one, is about the earlier thing
+        ("how much did she pay?", True),
+        ("how much did it cost", True),
+        ("where did he buy", True),
+        # an object of its own: nothing to carry
+        ("how much did she pay for the tyres?", False),
+        ("where did he buy the tent?", False),
+    ],
+)
+def test_a_verb_without_its_object_carries_the_earlier_topic(follow_up: str, carried: bool) -> None:
+    history = turns(("user", "what car did Mara end up getting?"), (ASSISTANT, "A Fabia."))
+    assert ("car" in rewrite(follow_up, history).question) is carried
+
+
 def test_keeps_only_the_last_turns() -> None:
     old = turns(("user", "what did we talk about on Tuesday?"))
     chatter = turns(*[("user", f"ok {i}") for i in range(8)])

@@ -20,6 +20,10 @@ from agent.answer.spans import named_place, person_names
         (["Thanks! Got it", "hey! got a sec?", "thanks, books arrived", "hi all"], set()),
         (["Anytime. She was very well behaved.", "Home! Miso wouldn't stop purring."], set()),
         (["we went in November", "see you on Monday"], set()),
+        # a capitalised subject opening a sentence, never written in lower case
+        (["Approved. Henrik can pick up the calls while you're away."], {"henrik"}),
+        (["Coffee was great", "the coffee here is better"], set()),
+        (["This is it. Nobody is allowed to miss it"], set()),
     ],
 )
 def test_person_names(texts: list[str], names: set[str]) -> None:
@@ -55,3 +59,61 @@ def test_a_place_is_where_it_is_unless_the_question_moves(
 )
 def test_a_named_place_is_no_sentence_opening(text: str, place: str | None) -> None:
     assert named_place(text, {"lunch", "eat"}, ()) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "place"),
+    [
+        (
+            "Long runs on Saturdays at 8, meeting at the bandstand in Marlow Park as usual.",
+            "Marlow Park",
+            "the bandstand in Marlow Park",
+        ),
+        ("grab a table at the back bar at Tapwell", "Tapwell", "the back bar at Tapwell"),
+        # no spot before it, or only small words: the name alone
+        ("see you at Tapwell", "Tapwell", "Tapwell"),
+        ("we went to the one in Leeds", "Leeds", "Leeds"),
+    ],
+)
+def test_a_named_place_keeps_the_spot_in_it(text: str, name: str, place: str) -> None:
+    from agent.answer.spans import with_spot
+
+    assert with_spot(text, name) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("my cousins mate lowri, shes class. does all the skimming", "Lowri"),
+        ("My physio, Hanne Voss at the Bridge Street clinic, is very good", "Hanne Voss"),
+        # a time, a pronoun or nothing after the person: no name
+        ("left your drill with your neighbour at number 9 yesterday", None),
+        ("ask my mate, hes good", None),
+        ("my neighbour said so", None),
+    ],
+)
+def test_a_name_right_after_the_person_it_names(text: str, name: str | None) -> None:
+    from agent.answer.spans import apposed_name, person_phrase
+
+    phrase = person_phrase(text)
+    assert phrase is not None
+    assert apposed_name(text, phrase) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # two capitalised words after "in"/"at" are a place's name, not a person's
+        (
+            "Come to the roastery in Stokes Croft. Our head roaster, Bilal Haddad, can help.",
+            ["Bilal", "Haddad"],
+        ),
+        ("Dinner with Felix Grant at 8", ["Felix", "Grant"]),
+        ("we stayed at Felix's", ["Felix"]),
+    ],
+)
+def test_names_in_a_message(text: str, names: list[str]) -> None:
+    from agent.answer.spans import names_in
+
+    lexicon = {"stokes", "croft", "bilal", "haddad", "felix", "grant"}
+    assert names_in(text, lexicon, ()) == names

@@ -37,6 +37,9 @@ from agent.answer.text import topic_heads
         ("what did we talk about the day after he flew home", []),
         ("what's going on?", []),
         ("who's organising the secret santa?", ["santa"]),
+        # an adverb ends the phrase; a light noun ("meeting *point*") gives way to the one before
+        ("how many people in the running group actually completed the half?", ["half"]),
+        ("wheres the usual meeting point for the saturday long runs?", ["meeting"]),
     ],
 )
 def test_topic_heads(question: str, heads: list[str]) -> None:
@@ -83,3 +86,41 @@ def test_advice_given_as_an_imperative_holds_recommend(message: str, advises: bo
     from agent.answer.text import speech_acts, terms
 
     assert (terms("recommend") <= speech_acts(message)) is advises
+
+
+@pytest.mark.parametrize(
+    ("message", "priced"),
+    [
+        ("£22 each, send it over", True),
+        ("it was 310 dollars with the x-ray", True),
+        ("nice!! how much", True),
+        ("cost me 40 quid", True),
+        # a number that is no sum of money
+        ("40 pages of nan in questionable hats", False),
+        ("meet at 8:15 by the start arch", False),
+    ],
+)
+def test_a_sum_of_money_holds_pay(message: str, priced: bool) -> None:
+    from agent.answer.text import speech_acts, terms
+
+    assert (terms("pay") <= speech_acts(message)) is priced
+
+
+@pytest.mark.parametrize(
+    ("word", "history", "known"),
+    [
+        # a word of the same family, which the stemmer keeps apart
+        ("recovery", "hope your dad is recovering well", True),
+        ("diagnosis", "the physio diagnosed shin splints", True),
+        ("operation", "they operated on tuesday", True),
+        ("delivery", "it was delivered to the wrong flat", True),
+        ("partying", "we partied till 3", True),
+        # a shorter word that only looks like its stem is another word
+        ("party", "which part was best", False),
+        ("wedding", "he can weld", False),
+    ],
+)
+def test_a_word_is_known_by_its_family(word: str, history: str, known: bool) -> None:
+    from agent.answer.text import TermWeights
+
+    assert TermWeights.from_texts([history, "nothing else here"]).knows(word) is known

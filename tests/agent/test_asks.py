@@ -1,0 +1,36 @@
+"""Which messages ask (agent.answer.text.asks): a question does not answer, its reply does,
+and chat often drops the question mark."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.text import asks
+
+
+@pytest.mark.parametrize(
+    ("message", "asking"),
+    [
+        ("How was the book club?", True),
+        ("Castle Crags on Saturday October 17th?", True),
+        # unmarked: a question word and an inverted verb, or the verb before its subject
+        ("told u. what colour r u doing the kitchen in the end", True),
+        ("how did lowri get on", True),
+        ("did u get the keys", True),
+        ("so what did the vet say", True),
+        ("which one did u get", True),
+        ("have you seen it", True),
+        ("where r u", True),
+        ("nice!! how much", True),
+        ("what about a present from both of us", True),
+        # telling: a clause, an exclamation, a statement, a question already answered
+        ("when i got home it was gone", False),
+        ("what a day", False),
+        ("a green called foggy fern", False),
+        ("i have seen it", False),
+        ("there was a fox in the garden", False),
+        ("did u get the keys? found them in the van", False),
+    ],
+)
+def test_asks(message: str, asking: bool) -> None:
+    assert asks(message) is asking
