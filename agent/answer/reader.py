@@ -184,13 +184,15 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
-    unheard = ctx.weights.unseen(content_terms(split_topic(question)[0], ctx))
-    if qk.kind is Kind.YES_NO and unheard:
+    if qk.kind is Kind.YES_NO:
         # "did farid say i could *paint* the bedroom?": yes or no turns on the word no message
-        # holds; the rest of the question ("bedroom") would say yes to something else.
-        asked = re.findall(r"[^\W\d_][\w'’-]*", question)
-        word = next((w for w in asked if terms(w) & unheard), sorted(unheard)[0])
-        return declined(qk.kind.value, f"no message of the history mentions “{word}”", 0.0)
+        # holds; the rest of the question ("bedroom") would say yes to something else. Not a
+        # name ("books by C. S. Lewis") nor a contraction ("hadn't").
+        unheard = ctx.weights.unseen(content_terms(split_topic(question)[0], ctx))
+        asked = re.findall(r"(?<![\w'’])[a-z]{3,}(?![\w'’])", split_topic(question)[0])
+        word = next((w for w in asked if terms(w) and terms(w) <= unheard), None)
+        if word:
+            return declined(qk.kind.value, f"no message of the history mentions “{word}”", 0.0)
     top, probe = reading_pools(question, ranked, ctx)
     cover = support(question, top, ctx)
     weighed = cover if probe == top else support(question, probe, ctx)
@@ -244,6 +246,19 @@ _ASKS = re.compile(
 )
 
 
+# A question for a code, a PIN or a number, answered by digits: "Code is 2906", "pin's 4471".
+_ASKS_CODE = re.compile(
+    r"\bwhat(?:'s|s|\s+is|\s+was)?\s+(?:the|my|our|his|her|their)\s+(?:\w+\s+)?"
+    r"(?:code|combination|combo|pin|passcode|password|number)\b",
+    re.IGNORECASE,
+)
+_CODE = re.compile(
+    r"(?<![\d:/.£$€-])\b(\d{3,})\b(?![:/.,]?\d)(?!\s*(?:am|pm|%|k\b|km|mins?|hours?|quid|"
+    r"pounds?|dollars?|euros?|st|nd|rd|th)\b)",
+    re.IGNORECASE,
+)
+
+
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
 
 
@@ -263,6 +278,18 @@ def _what(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    if _ASKS_CODE.search(question):  # "what's the combination for the shed padlock?"
+        for m in dict.fromkeys(n for g in good[:4] for n in [g, *following(g, ranked)]):
+            code = _CODE.search(m.text)
+            if code:
+                return Reading(
+                    f"{code.group(1)}.",
+                    [m],
+                    qk.kind.value,
+                    code.group(1),
+                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+                    why=["the code or number a best-supported message gives"],
+                )
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
         for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked, 5)]):
             given = given_name(m.text)

@@ -19,7 +19,7 @@ KEYWORDS = frozenset(
     """yesterday today tonight tonite tomorrow tmrw tmr tomorow night morning afternoon evening
     day days week weeks weekend weekends month months year years summer winter spring autumn
     fall noon midnight midday monday tuesday wednesday thursday friday saturday sunday mon tue
-    tues wed thu thur thurs fri sat sun january february march april may june july august
+    tues wed weds thu thur thurs fri sat sun january february march april may june july august
     september october november december jan feb mar apr jun jul aug sep sept oct nov dec""".split()  # noqa: SIM905
 )
 # --- English rules -----------------------------------------------------------------------------
@@ -58,7 +58,7 @@ def _fixed(text: str, w: datetime) -> Iterator[mb.Cand]:
 
 
 _WD_FULL = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_WD_ABBR = r"Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun"
+_WD_ABBR = r"Mon|Tues?|Weds?|Thu(?:rs?)?|Fri|Sat|Sun"
 _WEEKDAY = re.compile(
     r"\b(?:(?P<mod>last|this|next|coming|this\s+coming|on)\s+)?"
     rf"(?:(?P<full>(?i:{_WD_FULL}))|(?P<abbr>{_WD_ABBR})\b\.?)(?P<poss>'s)?"

@@ -19,7 +19,7 @@ MONTHS = {
     "december": 12, "dec": 12,
 }  # fmt: skip
 WEEKDAYS = {
-    "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3,
+    "monday": 1, "mon": 1, "tuesday": 2, "tue": 2, "tues": 2, "wednesday": 3, "wed": 3, "weds": 3,
     "thursday": 4, "thu": 4, "thur": 4, "thurs": 4, "friday": 5, "fri": 5, "saturday": 6,
     "sat": 6, "sunday": 7, "sun": 7,
 }  # fmt: skip

@@ -59,6 +59,7 @@ from agent.answer.kinds import Kind, classify
         ("when was the most recent time anyone brought up the trip?", Kind.LAST),
         ("when did i first mention my sourdough starter", Kind.FIRST),
         ("when did dev first suggest a camping trip?", Kind.FIRST),
+        ("what was the plot group on about last sunday", Kind.SUMMARY),
         ("when did birgit first suggest i speak at a conference", Kind.FIRST),
         ("who's organising the secret santa?", Kind.WHO),
         ("whos the girl sami's been seeing??", Kind.WHO),

@@ -50,6 +50,10 @@ CASES = [
     ("how many days of leave did i take for dad's op?", (), LATE, "how_many", "3"),
     # a summary point carries the short question it answers
     ("what did nadia and i talk about on 5 june?", (), LATE, "summary", "junior analyst"),
+    # a code is the digits a message gives, not a sentence about the lock
+    ("whats the code for mum's garage?", (), LATE, "what", "4471"),
+    # "Weds" is Wednesday
+    ("when's the team lunch?", (), LATE, "when", "Wednesday 2 July 2025"),
     # the user's own people are named, not called by their role: "my manager" is Nadia
     ("when did my manager first bring up the harlow project?", (), LATE, "first_mention", "4 June"),
     # yes or no turns on a word no message holds: no "yes" from "bedroom" alone

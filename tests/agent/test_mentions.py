@@ -94,6 +94,9 @@ CASES: list[tuple[str, str, list[Expected]]] = [
      [("Sat", "2026-10-17", "2026-10-18", "day"),
       ("8am", "2026-10-17T08:00", "2026-10-17T08:01", "time")]),
     ("I'm free Wed", W, [("Wed", "2026-10-21", "2026-10-22", "day")]),
+    ("Annual inspection. Weds 22nd, 10am. Ok?", "2026-07-14T09:10",
+     [("Weds 22nd", "2026-07-22", "2026-07-23", "day"),
+      ("10am.", "2026-07-22T10:00", "2026-07-22T10:01", "time")]),
     ("back since saturday", W, [("saturday", "2026-10-10", "2026-10-11", "day")]),
     # lower-case weekday abbreviations in chat, with the day of the month right after
     (
