@@ -115,9 +115,19 @@ def speech_acts(text: str) -> set[str]:
     return out | _PRICE_TERMS if _MONEY.search(text) else out
 
 
+# A phrasal verb and the verb it means, so "did he give it back?" finds "drill returned safe
+# and sound". Applied to both sides, like the aliases.
+_RETURNED = re.compile(
+    r"\b(?:give|gave|given|giving|gives|bring|brought|bringing|brings)\s+"
+    r"(?:(?:it|them|him|her|that|those|these|this)\s+)?back\b",
+    re.IGNORECASE,
+)
+
+
 def normalise(text: str) -> str:
     """Shorthand spelled out, and possessives dropped ("hana's" is about Hana)."""
     text = re.sub(r"(\w)['’]s\b", r"\1", text)
+    text = _RETURNED.sub("return", text)
     return _ALIAS_RE.sub(lambda m: ALIASES[m.group(1).lower()], text)
 
 

@@ -59,6 +59,8 @@ def test_topic_heads(question: str, heads: list[str]) -> None:
         # a stem shared with another word is no synonym: "I'll" is not "ill", "Wed" no wedding
         ("is he ill", "I'll call you", set()),
         ("when is the wedding", "wed 6th works", set()),
+        # a phrasal verb is read as the verb it means
+        ("did he give it back", "confirmed, drill returned safe and sound", {"return"}),
     ],
 )
 def test_synonyms_are_read_as_one_word(question_words: str, message: str, shared: set[str]) -> None:
