@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
+from .categories import asked_kind, words_of_kind
 from .focus import answer_span
 from .kinds import Kind, QuestionKind, classify, without_mention
 from .reading import (
@@ -49,7 +50,7 @@ from .spans import (
     where_it_is,
     with_spot,
 )
-from .text import asks, clip, day_phrase, speech_acts, terms, topic_heads
+from .text import asks, clip, day_phrase, join_names, speech_acts, terms, topic_heads
 from .when import changed_since, later_about, when_answer
 from .whose import people_asked_of, teller, told_of
 
@@ -65,7 +66,13 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     question's terms; halved for a question ("How was NYC?" asks, it does not tell)."""
     asked, topic = split_topic(question)
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
-    own = [terms(m.text) | speech_acts(m.text) for m in ranked]
+    kind, named = _asked_kind(asked)
+    own = [
+        terms(m.text)
+        | speech_acts(m.text)
+        | (named if kind and words_of_kind(kind, m.text) else set())
+        for m in ranked
+    ]
     session: dict[int, set[str]] = {}
     for m, t in zip(ranked, own, strict=True):
         session.setdefault(m.session_id, set()).update(t)
@@ -92,6 +99,17 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
             cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
         out.append(cover / 2 if asks(m.text) else cover)
     return out
+
+
+def _asked_kind(question: str) -> tuple[str | None, set[str]]:
+    """The kind of thing the question asks for by name ("colour"), and its word's terms: a
+    message naming one of that kind ("a blue trek") holds the word, which people seldom write."""
+    focus = classify(question).focus
+    kind = asked_kind(question, focus)
+    if kind is None:
+        return None, set()
+    named = re.search(r"\b(?:kinds?|types?|sorts?)\s+of\s+([^\W\d_]+)", question, re.I)
+    return kind, terms(named.group(1) if named else focus or "")
 
 
 def reading_pools(
@@ -289,6 +307,20 @@ def _what(
                     code.group(1),
                     f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
                     why=["the code or number a best-supported message gives"],
+                )
+    kind = asked_kind(question, qk.focus)
+    if kind:  # "what colour are the new shirts?": a colour in the best messages
+        for m in dict.fromkeys(n for g in good[:4] for n in [g, *following(g, ranked)]):
+            found = words_of_kind(kind, m.text)
+            if found:
+                said = join_names(found)
+                return Reading(
+                    f"{said[:1].upper()}{said[1:]}.",
+                    [m],
+                    qk.kind.value,
+                    said,
+                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+                    why=[f"the {kind} named in a best-supported message or the next turn"],
                 )
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
         for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked, 5)]):

@@ -50,6 +50,8 @@ CASES = [
     ("how many days of leave did i take for dad's op?", (), LATE, "how_many", "3"),
     # a summary point carries the short question it answers
     ("what did nadia and i talk about on 5 june?", (), LATE, "summary", "junior analyst"),
+    # a kind asked for by name is a word of that kind: people seldom write "colour"
+    ("what colour is elena's new bike?", (), LATE, "what", "Blue"),
     # a code is the digits a message gives, not a sentence about the lock
     ("whats the code for mum's garage?", (), LATE, "what", "4471"),
     # "Weds" is Wednesday

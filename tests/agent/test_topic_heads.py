@@ -61,6 +61,8 @@ def test_topic_heads(question: str, heads: list[str]) -> None:
         ("when is the wedding", "wed 6th works", set()),
         # a phrasal verb is read as the verb it means
         ("did he give it back", "confirmed, drill returned safe and sound", {"return"}),
+        # an idiom is no return
+        ("what brought back memories", "I returned the book", set()),
     ],
 )
 def test_synonyms_are_read_as_one_word(question_words: str, message: str, shared: set[str]) -> None:

@@ -1,0 +1,61 @@
+"""Kinds of thing a question may ask for by name: "what *colour* are the new shirts?", "what
+*instrument* is Tim learning?". The answer is a word of that kind in the best messages ("7
+shirts in teal", "I'm learning how to play the violin now"), which the question's own words
+would not pick out. A short list per kind, of everyday words; not a thesaurus."""
+
+from __future__ import annotations
+
+import re
+
+_WORDS = {
+    "colour": """red, orange, yellow, green, blue, purple, pink, brown, black, white, grey, gray,
+        teal, navy, maroon, turquoise, beige, silver, gold, lilac, lavender, violet, cream,
+        mustard, olive, burgundy, khaki, coral, magenta""",
+    "instrument": """piano, guitar, bass guitar, violin, cello, viola, double bass, drums, drum
+        kit, ukulele, flute, clarinet, saxophone, sax, trumpet, trombone, harp, harmonica,
+        keyboard, banjo, mandolin, oboe, accordion, bagpipes""",
+    "sport": """football, soccer, basketball, tennis, table tennis, golf, rugby, cricket,
+        baseball, hockey, volleyball, badminton, swimming, running, cycling, climbing,
+        bouldering, boxing, skiing, snowboarding, surfing, rowing, netball, squash, karate,
+        judo, skating, softball, lacrosse""",
+    "pet": """dog, dogs, puppy, puppies, cat, cats, kitten, kittens, rabbit, rabbits, bunny,
+        hamster, guinea pig, guinea pigs, parrot, budgie, goldfish, turtle, turtles, tortoise,
+        snake, lizard, gecko, ferret, horse, pony""",
+    "language": """english, spanish, french, german, italian, portuguese, japanese, chinese,
+        mandarin, cantonese, korean, arabic, russian, dutch, swedish, norwegian, danish, polish,
+        turkish, greek, hindi, urdu, welsh, irish, gaelic""",
+}
+# Longest first, so "guinea pig" is found before "pig" and "bass guitar" before "guitar".
+_PHRASES = {
+    kind: sorted((" ".join(w.split()) for w in words.split(",")), key=len, reverse=True)
+    for kind, words in _WORDS.items()
+}
+_NAMES = {
+    "colour": "colour", "color": "colour", "colours": "colour", "colors": "colour",
+    "instrument": "instrument", "instruments": "instrument",
+    "sport": "sport", "sports": "sport",
+    "pet": "pet", "pets": "pet", "animal": "pet", "animals": "pet",
+    "language": "language", "languages": "language",
+}  # fmt: skip
+_KIND_OF = re.compile(
+    r"\b(?:what|which)\s+(?:kind|kinds|type|types|sort|sorts)\s+of\s+([^\W\d_]+)", re.IGNORECASE
+)
+
+
+def asked_kind(question: str, focus: str | None) -> str | None:
+    """The kind of thing the question asks for by name, if it is one of ours."""
+    kind_of = _KIND_OF.search(question)
+    word = (kind_of.group(1) if kind_of else focus or "").lower()
+    return _NAMES.get(word)
+
+
+def words_of_kind(kind: str, text: str) -> list[str]:
+    """The words of `kind` in `text`, in the order written, each once."""
+    found: list[tuple[int, str]] = []
+    taken: list[tuple[int, int]] = []
+    for phrase in _PHRASES[kind]:
+        for m in re.finditer(rf"\b{re.escape(phrase)}\b", text, re.IGNORECASE):
+            if not any(a < m.end() and m.start() < b for a, b in taken):
+                found.append((m.start(), m.group(0).lower()))
+                taken.append(m.span())
+    return list(dict.fromkeys(w for _, w in sorted(found)))

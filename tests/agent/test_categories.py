@@ -1,0 +1,41 @@
+"""Kinds of thing asked for by name (agent.answer.categories): the kind the question names, and
+the words of that kind a message holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.categories import asked_kind, words_of_kind
+
+
+@pytest.mark.parametrize(
+    ("question", "focus", "kind"),
+    [
+        ("what colour are the new five a side shirts", "colour", "colour"),
+        ("What instruments does Melanie play?", "instruments", "instrument"),
+        ("What type of pets does Nate have?", None, "pet"),
+        ("what kind of sport is he into", None, "sport"),
+        # a kind we keep no words for
+        ("what present did moira and i get dad", "present", None),
+        ("what did she say", None, None),
+    ],
+)
+def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
+    assert asked_kind(question, focus) == kind
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "words"),
+    [
+        ("colour", "KitHaus can do 7 shirts in teal with names on the back", ["teal"]),
+        ("instrument", "I'm learning how to play the violin now", ["violin"]),
+        ("instrument", "I play the double bass and some piano", ["double bass", "piano"]),
+        ("pet", "we have two guinea pigs and a cat", ["guinea pigs", "cat"]),
+        ("language", "doing an hour of Japanese every morning", ["japanese"]),
+        # a word inside another word, or none of the kind
+        ("colour", "she's redoing the greenhouse", []),
+        ("sport", "see you at the pub", []),
+    ],
+)
+def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:
+    assert words_of_kind(kind, text) == words
