@@ -1,11 +1,11 @@
 """The answer stage: an answer first, then the evidence.
 
 `answer` is what the pipeline calls. Offline, the question's kind (kinds.py) picks the reader:
-a date from the event clock for *when* (reader.py), a name, place or sentence for
-*who/where/what*, yes or no, the first or last on-topic message, a count or a list over the
-covering set (aggregate.py), or an extractive summary of a span for "what did we talk about"
-(summary.py). With a chat model configured, content questions go to the LLM answerer (llm.py),
-falling back to the offline reader.
+a date from the event clock for *when* (when.py), a name, place or phrase for
+*who/where/what* (who.py, where.py, what.py), a sum (amount.py), yes or no, the first or last
+on-topic message, a count or a list over the covering set (aggregate.py), or an extractive
+summary of a span for "what did we talk about" (summary.py). With a chat model configured,
+content questions go to the LLM answerer (llm.py), falling back to the offline reader.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """The offline reader: states the answer first, in a few words chosen by the question's kind, then
 says how it knows (one line) and cites the messages it used. It sees only what retrieval
-returned, and declines when the evidence does not cover the question.
+returned, and declines when the evidence does not cover the question. This module weighs the
+evidence and hands the best messages to the reader of the question's kind: when.py, who.py,
+where.py, what.py (and yes/no), amount.py; first and last mentions are here.
 
 Evidence: each retrieved message's idf-weighted coverage of the question's content terms (with a
 quarter of the credit for its neighbours' words: an answer often follows the turn naming the
@@ -17,8 +19,8 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
+from .amount import amount_answer
 from .categories import asked_kind, words_of_kind
-from .focus import answer_span
 from .kinds import Kind, QuestionKind, classify, without_mention
 from .reading import (
     MIN_SUPPORT,
@@ -26,33 +28,17 @@ from .reading import (
     Reading,
     content_terms,
     declined,
-    following,
     named_speakers,
-    neighbours,
     question_terms,
-    said_by,
     split_topic,
     who,
 )
-from .spans import (
-    address,
-    apposed_name,
-    best_sentence,
-    given_name,
-    named_place,
-    names_in,
-    person_phrase,
-    place_phrase,
-    proper_name,
-    speaks_for_self,
-    trim_span,
-    venue,
-    where_it_is,
-    with_spot,
-)
-from .text import asks, clip, day_phrase, join_names, speech_acts, terms, topic_heads
-from .when import changed_since, later_about, when_answer
-from .whose import people_asked_of, teller, told_of
+from .text import asks, clip, day_phrase, speech_acts, terms
+from .what import what_answer, yes_no_answer
+from .when import when_answer
+from .where import where_answer
+from .who import who_answer
+from .whose import people_asked_of, teller
 
 __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 
@@ -242,367 +228,17 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         wide = {i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)}
         reading = when_answer(question, qk, [m for m in top if m.id in wide], ctx, context, wide)
     else:
-        readers = {Kind.WHO: _who, Kind.YES_NO: _yes_no, Kind.AMOUNT: _amount}
+        readers = {Kind.WHO: who_answer, Kind.YES_NO: yes_no_answer, Kind.AMOUNT: amount_answer}
         if qk.kind is Kind.WHERE:
             # When the best messages name no place, fair matches may, as with a date ("we need
             # you for the crag trip" / "Castle Crags on Saturday October 17th?").
             fair = [m for m in top if by_cover[m.id] >= max(MIN_SUPPORT, _WHEN_KEEP * best)]
             wider = sorted((m for m in fair if m not in good), key=lambda m: -by_cover[m.id])
-            reading = _where(question, qk, good, ctx, context, wider)
+            reading = where_answer(question, qk, good, ctx, context, wider)
         else:
-            reading = readers.get(qk.kind, _what)(question, qk, good, ctx, context)
+            reading = readers.get(qk.kind, what_answer)(question, qk, good, ctx, context)
     reading.evidence = score
     return reading
-
-
-# A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
-# Saturday October 17th?").
-_ASKS = re.compile(
-    r"(?:^|[.!?]\s+)(?:yes!?\s+|so\s+|and\s+)?(?:how|what|when|where|who|why|which|did|do|does|"
-    r"is|are|was|were|can|could|will|would|should|have|has)\b[^.!?]*\?",
-    re.IGNORECASE,
-)
-
-
-# A question for a code, a PIN or a number, answered by digits: "Code is 2906", "pin's 4471".
-_ASKS_CODE = re.compile(
-    r"\bwhat(?:'s|s|\s+is|\s+was)?\s+(?:the|my|our|his|her|their)\s+(?:\w+\s+)?"
-    r"(?:code|combination|combo|pin|passcode|password|number)\b",
-    re.IGNORECASE,
-)
-_CODE = re.compile(
-    r"(?<![\d:/.£$€-])\b(\d{3,})\b(?![:/.,]?\d)(?!\s*(?:am|pm|%|k\b|km|mins?|hours?|quid|"
-    r"pounds?|dollars?|euros?|st|nd|rd|th)\b)",
-    re.IGNORECASE,
-)
-
-
-_WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
-
-
-# A question asking what something is called: "what did she name her car", "what's the cat
-# called", "what is the name of the boat".
-_NAMING = re.compile(
-    r"\bwhat\b.*\b(?:name[ds]?|call(?:ed)?)\b(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
-    re.IGNORECASE,
-)
-
-
-def _what(
-    question: str,
-    qk: QuestionKind,
-    good: list[StoredMessage],
-    ctx: ReaderContext,
-    ranked: Sequence[StoredMessage] = (),
-) -> Reading:
-    wanted = question_terms(question, ctx)
-    if _ASKS_CODE.search(question):  # "what's the combination for the shed padlock?"
-        for m in dict.fromkeys(n for g in good[:4] for n in [g, *following(g, ranked)]):
-            code = _CODE.search(m.text)
-            if code:
-                return Reading(
-                    f"{code.group(1)}.",
-                    [m],
-                    qk.kind.value,
-                    code.group(1),
-                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                    why=["the code or number a best-supported message gives"],
-                )
-    kind = asked_kind(question, qk.focus)
-    if kind:  # "what colour are the new shirts?": a colour in the best messages
-        for m in dict.fromkeys(n for g in good[:4] for n in [g, *following(g, ranked)]):
-            found = words_of_kind(kind, m.text)
-            if found:
-                said = join_names(found)
-                return Reading(
-                    f"{said[:1].upper()}{said[1:]}.",
-                    [m],
-                    qk.kind.value,
-                    said,
-                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                    why=[f"the {kind} named in a best-supported message or the next turn"],
-                )
-    if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
-        for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked, 5)]):
-            given = given_name(m.text)
-            if given:
-                return Reading(
-                    f"{given[:1].upper()}{given[1:]}.",
-                    [m],
-                    qk.kind.value,
-                    given,
-                    said_by(m, ctx),
-                    why=[f"the name given in {who(m, ctx)}'s message ('called', 'named')"],
-                )
-    # A question does not answer; a message whose best sentence is one does not either.
-    spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
-    # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
-    # ("what colour r u doing the kitchen") asks.
-    best, span = next(
-        ((m, t) for m, t in spans if not (_ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
-        spans[0],
-    )
-    asked = classify(question).kind
-    # "What did Aki say about the tea?" wants what was said; "which language…" the words.
-    # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
-    short = (
-        answer_span(span, wanted, ctx.speakers)
-        if not _WHY_HOW.search(question)
-        and (
-            # A where-question comes here when no message names a place: a fragment would
-            # pass for one ("where did I fly to?" -> "Back."), so the sentence is quoted.
-            asked is Kind.WHAT or (asked is Kind.WHO and not _WHO_IS.match(question))
-        )
-        else None
-    )
-    if short:
-        return Reading(
-            f"{short[:1].upper()}{short[1:]}.",
-            list(dict.fromkeys([best, *good[:3]]))[:3],
-            qk.kind.value,
-            short,
-            f"{said_by(best, ctx)}: “{clip(span, 120)}”",
-            why=[
-                "the phrase nearest the question's words in the sentence of the best-supported "
-                "message (names and titles first)"
-            ],
-        )
-    return Reading(
-        f"“{clip(span)}”",
-        list(dict.fromkeys([best, *good[:3]]))[:3],
-        qk.kind.value,
-        span,
-        said_by(best, ctx),
-        why=["the sentence of the best-supported message sharing most words with the question"],
-    )
-
-
-def _yes_no(
-    question: str,
-    qk: QuestionKind,
-    good: list[StoredMessage],
-    ctx: ReaderContext,
-    ranked: Sequence[StoredMessage] = (),
-) -> Reading:
-    # A question does not say yes or no; the reply to it does.
-    best = next((m for m in good if not asks(m.text)), good[0])
-    span = best_sentence(best.text, question_terms(question, ctx))
-    negative = re.search(r"\b(?:not|no|never|nope)\b|n't\b", span, re.IGNORECASE)
-    verdict = "No" if negative else "Yes"
-    return Reading(
-        f"{verdict}: “{clip(span)}”",
-        [best],
-        qk.kind.value,
-        verdict.lower(),
-        said_by(best, ctx),
-        why=[f"{verdict.lower()} from the best-supported message (a negation there means no)"],
-    )
-
-
-_WHO_IS = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+[A-Z]?[\w'-]+(?:\s+[\w'-]+)?\s*\??\s*$", re.I)
-_AMOUNT = re.compile(
-    r"(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|gbp|€|\$|£)"
-    r"|\b\d[\d,.]*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
-    re.IGNORECASE,
-)
-
-
-# A number as a reply gives it: "how much" … "4200. the guy threw in winter tyres".
-_BARE_SUM = re.compile(r"^\W*(\d{1,3}(?:,\d{3})+|\d{2,})(?![\d:/%])\b")
-
-
-def _bare_sum(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[str]:
-    """The number a message opens with, when it replies to someone else's "how much"."""
-    asked = [
-        n
-        for n in ranked
-        if n.session_id == m.session_id and 0 < m.id - n.id <= 2 and n.speaker != m.speaker
-    ]
-    if not any(re.search(r"\bhow\s+much\b", n.text, re.IGNORECASE) for n in asked):
-        return []
-    hit = _BARE_SUM.match(m.text)
-    return [hit.group(1)] if hit else []
-
-
-def _amount(
-    question: str,
-    qk: QuestionKind,
-    good: list[StoredMessage],
-    ctx: ReaderContext,
-    ranked: Sequence[StoredMessage] = (),
-) -> Reading:
-    """ "How much was the vet?": the sum said in a best-supported message or the turn after."""
-    # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray");
-    # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
-    order = [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
-    order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
-    for m in dict.fromkeys(order):
-        found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked)
-        if found:
-            sentence = best_sentence(
-                m.text, {t for t in terms(found[0])} | question_terms(question, ctx)
-            )
-            return Reading(
-                f"{found[0].strip()}.",
-                [m],
-                qk.kind.value,
-                found[0].strip(),
-                f"{said_by(m, ctx)}: “{clip(sentence, 100)}”",
-                why=["the first sum of money in a best-supported message or the next turn"],
-            )
-    return _what(question, qk, good, ctx, ranked)
-
-
-def _display(name: str, ctx: ReaderContext) -> str:
-    """A name as the chat's speakers spell it ("lucía" → "Lucía"), else capitalised."""
-    for s in ctx.speakers:
-        if s.lower() == name.lower() or s.split()[0].lower() == name.lower():
-            return s
-    return name[:1].upper() + name[1:]
-
-
-def _who(
-    question: str,
-    qk: QuestionKind,
-    good: list[StoredMessage],
-    ctx: ReaderContext,
-    ranked: Sequence[StoredMessage] = (),
-) -> Reading:
-    asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
-    if _WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
-        return _what(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
-    exclude = asked - ({ctx.me.lower()} if ctx.me else set())
-
-    def named(text: str, m: StoredMessage, span: str, why: str) -> Reading:
-        shown = f"{text[:1].upper()}{text[1:]}."
-        return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
-
-    # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
-    for m in dict.fromkeys(n for g in good[:3] for n in [g, *following(g, ranked)]):
-        found = names_in(m.text, ctx.names, exclude)
-        if found:
-            mine = ctx.me and found[0].lower() == ctx.me.lower()
-            name = "You" if mine else _display(found[0], ctx)
-            return named(
-                name, m, name, f"the name {name!r} in a best-supported message or the next turn"
-            )
-        phrase = person_phrase(m.text, asked) if m is good[0] else None
-        if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
-            said = _from_user(phrase, m, ctx)
-            apposed = apposed_name(m.text, phrase)  # "my cousins mate lowri": Lowri
-            said = f"{apposed} ({said})" if apposed else said
-            return named(
-                said, m, said, "a person named by who they are, in the best-supported message"
-            )
-        # Thanked or told as "you": "Thank you so much for looking after her", written to Aki.
-        about = told_of(m, ctx, question) if m is good[0] else set()
-        if len(about) == 1 and m.speaker not in about:
-            person = next(iter(about))
-            if person.split()[0].lower() not in exclude:
-                shown = "You" if ctx.me and person == ctx.me else _display(person, ctx)
-                return named(shown, m, person, "the person the message says did it")
-        # Only a telling itself: "I'd love that", in reply, is not who did it.
-        if m in good[:3] and speaks_for_self(m.text) and m.speaker.lower() not in exclude:
-            return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")
-    # A who-question is answered by a name: one a little further down that shares the
-    # question's words ("the junior role is filled. His name is Aurelio Banks") beats quoting
-    # a sentence that names nobody ("we're hiring a junior designer").
-    wanted = question_terms(question, ctx)
-    for m in ranked[:10]:
-        found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
-        if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
-            name = _display(found[0], ctx)
-            return named(
-                name, m, name, f"the name {name!r} in a message sharing the question's words"
-            )
-    return _what(question, qk, good, ctx, ranked)
-
-
-def _from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
-    """A phrase as the user would say it: "at mine", said by Lucía, is "at Lucía's" (by the
-    user, "at yours"); "my physio", written by Sunniva, "Sunniva's physio" (by the user, "your
-    physio"); "in my slipper", by Melanie, "in Melanie's slipper"."""
-    mine = bool(ctx.me) and m.speaker == ctx.me
-    theirs = "yours" if mine else f"{m.speaker}'s"
-    place = _MINE.sub(lambda x: f"{x.group('prep')} {theirs}", phrase)
-    owner = "your" if mine else f"{m.speaker}'s"
-    return re.sub(r"^((?:\w+\s+)?)(?:my|our)\b", rf"\g<1>{owner}", place, flags=re.IGNORECASE)
-
-
-def _where(
-    question: str,
-    qk: QuestionKind,
-    good: list[StoredMessage],
-    ctx: ReaderContext,
-    ranked: Sequence[StoredMessage] = (),
-    wider: Sequence[StoredMessage] = (),
-) -> Reading:
-    wanted = question_terms(question, ctx)
-    origin = _FROM.search(question) is not None
-    skip = {s.lower() for s in ctx.speakers}
-    found = []
-    for pool in (good[:4], wider[:4]):
-        for rank, m in enumerate(pool):
-            if _ASKS.search(m.text):
-                continue  # "how was the book club from your side?" asks; it names no place
-            times = [x.text.lower() for x in ctx.mentions_of(m)]
-            place = named_place(m.text, wanted, skip)
-            name = address(m.text) or (place and with_spot(m.text, place))
-            phrase = name or place_phrase(m.text, wanted, times, origin=origin)
-            if phrase:
-                # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
-                named = any(w[:1].isupper() for w in phrase.split()[1:]) or "'" in phrase
-                found.append((named, -rank, m, phrase))
-        if found:
-            break
-    if not any(named for named, *_ in found):
-        # The place is often named in the reply next to the message naming the occasion
-        # ("It's my birthday and Yasmin's booked an escape room" / "The Cipher Rooms on Quay
-        # Street, the submarine one").
-        near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
-        for rank, n in enumerate(n for n in near if n not in good[:4]):
-            name = None if _ASKS.search(n.text) else proper_name(n.text, skip)
-            if name:
-                found.append((True, -4 - rank, n, name))
-    if not found:
-        return _what(question, qk, good, ctx, ranked)
-    _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))
-    # Plans move: a later message that says the place changed wins ("moved to Lucía's"); for
-    # a plan still ahead ("where's the party?"), so does the latest place given for it ("we
-    # can do the party at mine!").
-    moved = changed_since(m, wanted, ranked, ctx)
-    if not _ASKS_PAST.search(question):
-        heads = {t for h in topic_heads(question) for t in terms(h)}
-        moved += later_about(m, wanted, ranked, ctx, heads)
-    for n in sorted(dict.fromkeys(moved), key=lambda n: (n.ts, n.id), reverse=True):
-        times = [x.text.lower() for x in ctx.mentions_of(n)]
-        later = venue(n.text, skip) or place_phrase(n.text, wanted, times)
-        if later:
-            m, phrase = n, later
-            break
-    said = phrase
-    phrase = _from_user(where_it_is(phrase, question), m, ctx)
-    return Reading(
-        f"{phrase[0].upper()}{phrase[1:]}.",
-        [m],
-        qk.kind.value,
-        phrase,
-        said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
-        why=[
-            "a place phrase of a best-supported message (named places first; a later change "
-            "of plan wins)"
-        ],
-    )
-
-
-_ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
-# "where is she from?", "where did the parcel come from?": the origin is the answer.
-_FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
-_MINE = re.compile(
-    r"\b(?P<prep>at|to|from|in)\s+(?:mine|ours|my\s+(?:place|flat|house|apartment)|"
-    r"our\s+(?:place|flat|house|apartment))\b",
-    re.IGNORECASE,
-)
 
 
 def first_or_last(

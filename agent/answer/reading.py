@@ -183,5 +183,31 @@ def following(
     return sorted(after, key=lambda n: n.id)
 
 
+def and_next_turns(
+    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage], n: int, turns: int = 3
+) -> list[StoredMessage]:
+    """The best `n` messages, each followed by the turns after it: an answer is often in the
+    reply ("FOUND A FLATMATE" / "his name is Jonas")."""
+    return list(dict.fromkeys(m for g in good[:n] for m in [g, *following(g, ranked, turns)]))
+
+
 def neighbours(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[StoredMessage]:
     return [n for n in ranked if n.session_id == m.session_id and 0 < abs(n.id - m.id) <= 2]
+
+
+_MINE = re.compile(
+    r"\b(?P<prep>at|to|from|in)\s+(?:mine|ours|my\s+(?:place|flat|house|apartment)|"
+    r"our\s+(?:place|flat|house|apartment))\b",
+    re.IGNORECASE,
+)
+
+
+def from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
+    """A phrase as the user would say it: "at mine", said by Lucía, is "at Lucía's" (by the
+    user, "at yours"); "my physio", written by Sunniva, "Sunniva's physio" (by the user, "your
+    physio"); "in my slipper", by Melanie, "in Melanie's slipper"."""
+    mine = bool(ctx.me) and m.speaker == ctx.me
+    theirs = "yours" if mine else f"{m.speaker}'s"
+    place = _MINE.sub(lambda x: f"{x.group('prep')} {theirs}", phrase)
+    owner = "your" if mine else f"{m.speaker}'s"
+    return re.sub(r"^((?:\w+\s+)?)(?:my|our)\b", rf"\g<1>{owner}", place, flags=re.IGNORECASE)

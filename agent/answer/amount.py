@@ -1,0 +1,75 @@
+"""How-much answers: the sum of money said in a best-supported message or the turn after it,
+a question's reply first ("How much was it in the end?" / "310 dollars with the x-ray")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .kinds import QuestionKind
+from .reading import (
+    ReaderContext,
+    Reading,
+    following,
+    question_terms,
+    said_by,
+)
+from .spans import (
+    best_sentence,
+)
+from .text import asks, clip, terms
+from .what import what_answer
+
+_AMOUNT = re.compile(
+    r"(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|gbp|€|\$|£)"
+    r"|\b\d[\d,.]*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
+    re.IGNORECASE,
+)
+
+
+# A number as a reply gives it: "how much" … "4200. the guy threw in winter tyres".
+_BARE_SUM = re.compile(r"^\W*(\d{1,3}(?:,\d{3})+|\d{2,})(?![\d:/%])\b")
+
+
+def _bare_sum(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[str]:
+    """The number a message opens with, when it replies to someone else's "how much"."""
+    asked = [
+        n
+        for n in ranked
+        if n.session_id == m.session_id and 0 < m.id - n.id <= 2 and n.speaker != m.speaker
+    ]
+    if not any(re.search(r"\bhow\s+much\b", n.text, re.IGNORECASE) for n in asked):
+        return []
+    hit = _BARE_SUM.match(m.text)
+    return [hit.group(1)] if hit else []
+
+
+def amount_answer(
+    question: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage] = (),
+) -> Reading:
+    """ "How much was the vet?": the sum said in a best-supported message or the turn after."""
+    # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray");
+    # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
+    order = [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
+    order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
+    for m in dict.fromkeys(order):
+        found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked)
+        if found:
+            sentence = best_sentence(
+                m.text, {t for t in terms(found[0])} | question_terms(question, ctx)
+            )
+            return Reading(
+                f"{found[0].strip()}.",
+                [m],
+                qk.kind.value,
+                found[0].strip(),
+                f"{said_by(m, ctx)}: “{clip(sentence, 100)}”",
+                why=["the first sum of money in a best-supported message or the next turn"],
+            )
+    return what_answer(question, qk, good, ctx, ranked)

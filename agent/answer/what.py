@@ -1,0 +1,174 @@
+"""What-answers: the phrase of the best message that answers ("Coconut milk."), a word of the
+kind asked for ("what colour" → "Teal."), a code's digits, a name given ("shes called
+beetroot"), or the sentence itself when a reason or a manner is asked; and yes or no."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .categories import asked_kind, words_of_kind
+from .focus import answer_span
+from .kinds import Kind, QuestionKind, classify
+from .reading import (
+    ReaderContext,
+    Reading,
+    and_next_turns,
+    question_terms,
+    said_by,
+    who,
+)
+from .spans import (
+    best_sentence,
+    given_name,
+    trim_span,
+)
+from .text import asks, clip, join_names
+
+# A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
+# Saturday October 17th?").
+ASKS = re.compile(
+    r"(?:^|[.!?]\s+)(?:yes!?\s+|so\s+|and\s+)?(?:how|what|when|where|who|why|which|did|do|does|"
+    r"is|are|was|were|can|could|will|would|should|have|has)\b[^.!?]*\?",
+    re.IGNORECASE,
+)
+
+
+# A question for a code, a PIN or a number, answered by digits: "Code is 2906", "pin's 4471".
+_ASKS_CODE = re.compile(
+    r"\bwhat(?:'s|s|\s+is|\s+was)?\s+(?:the|my|our|his|her|their)\s+(?:\w+\s+)?"
+    r"(?:code|combination|combo|pin|passcode|password|number)\b",
+    re.IGNORECASE,
+)
+_CODE = re.compile(
+    r"(?<![\d:/.£$€-])\b(\d{3,})\b(?![:/.,]?\d)(?!\s*(?:am|pm|%|k\b|km|mins?|hours?|quid|"
+    r"pounds?|dollars?|euros?|st|nd|rd|th)\b)",
+    re.IGNORECASE,
+)
+
+
+_WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
+
+
+# A question asking what something is called: "what did she name her car", "what's the cat
+# called", "what is the name of the boat".
+_NAMING = re.compile(
+    r"\bwhat\b.*\b(?:name[ds]?|call(?:ed)?)\b(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
+    re.IGNORECASE,
+)
+
+
+def what_answer(
+    question: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage] = (),
+) -> Reading:
+    wanted = question_terms(question, ctx)
+    if _ASKS_CODE.search(question):  # "what's the combination for the shed padlock?"
+        for m in and_next_turns(good, ranked, 4):
+            code = _CODE.search(m.text)
+            if code:
+                return Reading(
+                    f"{code.group(1)}.",
+                    [m],
+                    qk.kind.value,
+                    code.group(1),
+                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+                    why=["the code or number a best-supported message gives"],
+                )
+    kind = asked_kind(question, qk.focus)
+    if kind:  # "what colour are the new shirts?": a colour in the best messages
+        for m in and_next_turns(good, ranked, 4):
+            found = words_of_kind(kind, m.text)
+            if found:
+                said = join_names(found)
+                return Reading(
+                    f"{said[:1].upper()}{said[1:]}.",
+                    [m],
+                    qk.kind.value,
+                    said,
+                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+                    why=[f"the {kind} named in a best-supported message or the next turn"],
+                )
+    if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
+        for m in and_next_turns(good, ranked, 3, turns=5):
+            given = given_name(m.text)
+            if given:
+                return Reading(
+                    f"{given[:1].upper()}{given[1:]}.",
+                    [m],
+                    qk.kind.value,
+                    given,
+                    said_by(m, ctx),
+                    why=[f"the name given in {who(m, ctx)}'s message ('called', 'named')"],
+                )
+    # A question does not answer; a message whose best sentence is one does not either.
+    spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
+    # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
+    # ("what colour r u doing the kitchen") asks.
+    best, span = next(
+        ((m, t) for m, t in spans if not (ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
+        spans[0],
+    )
+    asked = classify(question).kind
+    # "What did Aki say about the tea?" wants what was said; "which language…" the words.
+    # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
+    short = (
+        answer_span(span, wanted, ctx.speakers)
+        if not _WHY_HOW.search(question)
+        and (
+            # A where-question comes here when no message names a place: a fragment would
+            # pass for one ("where did I fly to?" -> "Back."), so the sentence is quoted.
+            asked is Kind.WHAT or (asked is Kind.WHO and not WHO_IS.match(question))
+        )
+        else None
+    )
+    if short:
+        return Reading(
+            f"{short[:1].upper()}{short[1:]}.",
+            list(dict.fromkeys([best, *good[:3]]))[:3],
+            qk.kind.value,
+            short,
+            f"{said_by(best, ctx)}: “{clip(span, 120)}”",
+            why=[
+                "the phrase nearest the question's words in the sentence of the best-supported "
+                "message (names and titles first)"
+            ],
+        )
+    return Reading(
+        f"“{clip(span)}”",
+        list(dict.fromkeys([best, *good[:3]]))[:3],
+        qk.kind.value,
+        span,
+        said_by(best, ctx),
+        why=["the sentence of the best-supported message sharing most words with the question"],
+    )
+
+
+WHO_IS = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+[A-Z]?[\w'-]+(?:\s+[\w'-]+)?\s*\??\s*$", re.I)
+
+
+def yes_no_answer(
+    question: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage] = (),
+) -> Reading:
+    # A question does not say yes or no; the reply to it does.
+    best = next((m for m in good if not asks(m.text)), good[0])
+    span = best_sentence(best.text, question_terms(question, ctx))
+    negative = re.search(r"\b(?:not|no|never|nope)\b|n't\b", span, re.IGNORECASE)
+    verdict = "No" if negative else "Yes"
+    return Reading(
+        f"{verdict}: “{clip(span)}”",
+        [best],
+        qk.kind.value,
+        verdict.lower(),
+        said_by(best, ctx),
+        why=[f"{verdict.lower()} from the best-supported message (a negation there means no)"],
+    )

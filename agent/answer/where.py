@@ -1,0 +1,102 @@
+"""Where-answers: a named place or an address in the best messages (named places first, with
+the spot in them), the reply that names it, and a later change of plan."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .kinds import QuestionKind
+from .reading import (
+    ReaderContext,
+    Reading,
+    from_user,
+    neighbours,
+    question_terms,
+    said_by,
+)
+from .spans import (
+    address,
+    named_place,
+    place_phrase,
+    proper_name,
+    venue,
+    where_it_is,
+    with_spot,
+)
+from .text import terms, topic_heads
+from .what import ASKS, what_answer
+from .when import changed_since, later_about
+
+
+def where_answer(
+    question: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage] = (),
+    wider: Sequence[StoredMessage] = (),
+) -> Reading:
+    wanted = question_terms(question, ctx)
+    origin = _FROM.search(question) is not None
+    skip = {s.lower() for s in ctx.speakers}
+    found = []
+    for pool in (good[:4], wider[:4]):
+        for rank, m in enumerate(pool):
+            if ASKS.search(m.text):
+                continue  # "how was the book club from your side?" asks; it names no place
+            times = [x.text.lower() for x in ctx.mentions_of(m)]
+            place = named_place(m.text, wanted, skip)
+            name = address(m.text) or (place and with_spot(m.text, place))
+            phrase = name or place_phrase(m.text, wanted, times, origin=origin)
+            if phrase:
+                # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
+                named = any(w[:1].isupper() for w in phrase.split()[1:]) or "'" in phrase
+                found.append((named, -rank, m, phrase))
+        if found:
+            break
+    if not any(named for named, *_ in found):
+        # The place is often named in the reply next to the message naming the occasion
+        # ("It's my birthday and Yasmin's booked an escape room" / "The Cipher Rooms on Quay
+        # Street, the submarine one").
+        near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
+        for rank, n in enumerate(n for n in near if n not in good[:4]):
+            name = None if ASKS.search(n.text) else proper_name(n.text, skip)
+            if name:
+                found.append((True, -4 - rank, n, name))
+    if not found:
+        return what_answer(question, qk, good, ctx, ranked)
+    _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))
+    # Plans move: a later message that says the place changed wins ("moved to Lucía's"); for
+    # a plan still ahead ("where's the party?"), so does the latest place given for it ("we
+    # can do the party at mine!").
+    moved = changed_since(m, wanted, ranked, ctx)
+    if not _ASKS_PAST.search(question):
+        heads = {t for h in topic_heads(question) for t in terms(h)}
+        moved += later_about(m, wanted, ranked, ctx, heads)
+    for n in sorted(dict.fromkeys(moved), key=lambda n: (n.ts, n.id), reverse=True):
+        times = [x.text.lower() for x in ctx.mentions_of(n)]
+        later = venue(n.text, skip) or place_phrase(n.text, wanted, times)
+        if later:
+            m, phrase = n, later
+            break
+    said = phrase
+    phrase = from_user(where_it_is(phrase, question), m, ctx)
+    return Reading(
+        f"{phrase[0].upper()}{phrase[1:]}.",
+        [m],
+        qk.kind.value,
+        phrase,
+        said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
+        why=[
+            "a place phrase of a best-supported message (named places first; a later change "
+            "of plan wins)"
+        ],
+    )
+
+
+_ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
+# "where is she from?", "where did the parcel come from?": the origin is the answer.
+_FROM = re.compile(r"\bfrom\b", re.IGNORECASE)

@@ -1,0 +1,95 @@
+"""Who-answers: a name in the best messages or the next turn, a person named by who they are
+("your neighbour at number 9"), the person a message thanks, or the speaker telling it of
+themselves; else a name a little further down that shares the question's words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .kinds import QuestionKind
+from .reading import (
+    ReaderContext,
+    Reading,
+    and_next_turns,
+    from_user,
+    question_terms,
+    said_by,
+    who,
+)
+from .spans import (
+    apposed_name,
+    names_in,
+    person_phrase,
+    speaks_for_self,
+)
+from .text import terms
+from .what import WHO_IS, what_answer
+from .whose import told_of
+
+
+def _display(name: str, ctx: ReaderContext) -> str:
+    """A name as the chat's speakers spell it ("lucía" → "Lucía"), else capitalised."""
+    for s in ctx.speakers:
+        if s.lower() == name.lower() or s.split()[0].lower() == name.lower():
+            return s
+    return name[:1].upper() + name[1:]
+
+
+def who_answer(
+    question: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage] = (),
+) -> Reading:
+    asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
+    if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
+        return what_answer(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
+    exclude = asked - ({ctx.me.lower()} if ctx.me else set())
+
+    def named(text: str, m: StoredMessage, span: str, why: str) -> Reading:
+        shown = f"{text[:1].upper()}{text[1:]}."
+        return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
+
+    # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
+    for m in and_next_turns(good, ranked, 3):
+        found = names_in(m.text, ctx.names, exclude)
+        if found:
+            mine = ctx.me and found[0].lower() == ctx.me.lower()
+            name = "You" if mine else _display(found[0], ctx)
+            return named(
+                name, m, name, f"the name {name!r} in a best-supported message or the next turn"
+            )
+        phrase = person_phrase(m.text, asked) if m is good[0] else None
+        if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
+            said = from_user(phrase, m, ctx)
+            apposed = apposed_name(m.text, phrase)  # "my cousins mate lowri": Lowri
+            said = f"{apposed} ({said})" if apposed else said
+            return named(
+                said, m, said, "a person named by who they are, in the best-supported message"
+            )
+        # Thanked or told as "you": "Thank you so much for looking after her", written to Aki.
+        about = told_of(m, ctx, question) if m is good[0] else set()
+        if len(about) == 1 and m.speaker not in about:
+            person = next(iter(about))
+            if person.split()[0].lower() not in exclude:
+                shown = "You" if ctx.me and person == ctx.me else _display(person, ctx)
+                return named(shown, m, person, "the person the message says did it")
+        # Only a telling itself: "I'd love that", in reply, is not who did it.
+        if m in good[:3] and speaks_for_self(m.text) and m.speaker.lower() not in exclude:
+            return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")
+    # A who-question is answered by a name: one a little further down that shares the
+    # question's words ("the junior role is filled. His name is Aurelio Banks") beats quoting
+    # a sentence that names nobody ("we're hiring a junior designer").
+    wanted = question_terms(question, ctx)
+    for m in ranked[:10]:
+        found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
+        if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
+            name = _display(found[0], ctx)
+            return named(
+                name, m, name, f"the name {name!r} in a message sharing the question's words"
+            )
+    return what_answer(question, qk, good, ctx, ranked)
