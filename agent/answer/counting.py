@@ -97,7 +97,10 @@ def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMe
     unit = focus.split(" of ")[0]  # "days of leave" is said "three days"
     noun = "(?:people|guests|persons|of\\s+us)" if focus in _PEOPLE else re.escape(unit)
     patterns = [rf"\b{_N}\s+(?:\w+\s+)?{noun}\b"]
-    patterns += _OF_US if focus in _PEOPLE else []
+    # "courgettes planted. 5 of them": the things a message names, counted after them ("one
+    # of those days" counts nothing)
+    of_them = rf"\b(?!(?:1|one)\b){_N}\s+of\s+(?:them|those|these)\b"
+    patterns += _OF_US if focus in _PEOPLE else [of_them]
     found = None
     for m in sorted(messages, key=lambda m: (m.ts, m.id)):
         for p in patterns:

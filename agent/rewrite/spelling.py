@@ -41,6 +41,9 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     near = {a + b[1:] for a, b in splits if b}
     near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
     near |= {a + c + b for a, b in splits for c in _LETTERS}
+    # A double letter typed once is a slip anywhere in the word ("courgete", "buble"); a
+    # changed ending ("summarize" / "summaries") is not.
+    near |= {low[: i + 1] + low[i] + low[i + 1 :] for i in range(len(low)) if low[i].isalpha()}
     stem = "".join(_TOKENIZE(low))
     if 2 * len(stem) < len(low):
         return None  # "wedding" → "wed": stemming has mangled it; nothing to compare
