@@ -25,9 +25,17 @@ _WORDS = {
         mandarin, cantonese, korean, arabic, russian, dutch, swedish, norwegian, danish, polish,
         turkish, greek, hindi, urdu, welsh, irish, gaelic""",
 }
-# Longest first, so "guinea pig" is found before "pig" and "bass guitar" before "guitar".
-_PHRASES = {
-    kind: sorted((" ".join(w.split()) for w in words.split(",")), key=len, reverse=True)
+# Longest first, so "guinea pigs" is found before "guinea pig" and "bass guitar" before "bass".
+_FIND = {
+    kind: re.compile(
+        r"\b(?:"
+        + "|".join(
+            re.escape(p)
+            for p in sorted((" ".join(w.split()) for w in words.split(",")), key=len, reverse=True)
+        )
+        + r")\b",
+        re.IGNORECASE,
+    )
     for kind, words in _WORDS.items()
 }
 _NAMES = {
@@ -42,20 +50,18 @@ _KIND_OF = re.compile(
 )
 
 
+def kind_word(question: str, focus: str | None) -> str:
+    """The question's word for the kind of thing it asks for: "pets" in "what type of pets",
+    else its focus ("colour" in "what colour are the shirts")."""
+    kind_of = _KIND_OF.search(question)
+    return kind_of.group(1) if kind_of else focus or ""
+
+
 def asked_kind(question: str, focus: str | None) -> str | None:
     """The kind of thing the question asks for by name, if it is one of ours."""
-    kind_of = _KIND_OF.search(question)
-    word = (kind_of.group(1) if kind_of else focus or "").lower()
-    return _NAMES.get(word)
+    return _NAMES.get(kind_word(question, focus).lower())
 
 
 def words_of_kind(kind: str, text: str) -> list[str]:
     """The words of `kind` in `text`, in the order written, each once."""
-    found: list[tuple[int, str]] = []
-    taken: list[tuple[int, int]] = []
-    for phrase in _PHRASES[kind]:
-        for m in re.finditer(rf"\b{re.escape(phrase)}\b", text, re.IGNORECASE):
-            if not any(a < m.end() and m.start() < b for a, b in taken):
-                found.append((m.start(), m.group(0).lower()))
-                taken.append(m.span())
-    return list(dict.fromkeys(w for _, w in sorted(found)))
+    return list(dict.fromkeys(m.group(0).lower() for m in _FIND[kind].finditer(text)))

@@ -85,11 +85,13 @@ _FIRST = re.compile(
     r"\bfirst\s+time\b",
     re.IGNORECASE,
 )
+# "what did that set me back?": an idiom for what it cost.
+SET_BACK = re.compile(r"\bset\s+(?:me|us|you|him|her|them)\s+back\b", re.IGNORECASE)
 _HOW_MUCH = re.compile(
     r"\bhow\s+much\b(?!\s+time)|\bwhat\s+(?:did|does|do|was|is)\s+.{0,30}\bcost\b|"
     r"\b(?:price|cost|fee)\s+(?:of|for)\b|"
     # "what did that set me back?", "what did the vet charge?"
-    r"\bset\s+(?:me|us|you|him|her|them)\s+back\b|\bwhat\s+did\s+.{0,30}\bcharge\b",
+    rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\bcharge\b",
     re.IGNORECASE,
 )
 # "the highest number of points" asks for a number someone stated, not for a count.

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .amount import amount_answer
-from .categories import asked_kind, words_of_kind
+from .categories import asked_kind, kind_word, words_of_kind
 from .kinds import Kind, QuestionKind, classify, without_mention
 from .reading import (
     MIN_SUPPORT,
@@ -92,10 +92,7 @@ def _asked_kind(question: str) -> tuple[str | None, set[str]]:
     message naming one of that kind ("a blue trek") holds the word, which people seldom write."""
     focus = classify(question).focus
     kind = asked_kind(question, focus)
-    if kind is None:
-        return None, set()
-    named = re.search(r"\b(?:kinds?|types?|sorts?)\s+of\s+([^\W\d_]+)", question, re.I)
-    return kind, terms(named.group(1) if named else focus or "")
+    return (kind, terms(kind_word(question, focus))) if kind else (None, set())
 
 
 def reading_pools(
@@ -192,8 +189,9 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # "did farid say i could *paint* the bedroom?": yes or no turns on the word no message
         # holds; the rest of the question ("bedroom") would say yes to something else. Not a
         # name ("books by C. S. Lewis") nor a contraction ("hadn't").
-        unheard = ctx.weights.unseen(content_terms(split_topic(question)[0], ctx))
-        asked = re.findall(r"(?<![\w'’])[a-z]{3,}(?![\w'’])", split_topic(question)[0])
+        own_words = split_topic(question)[0]
+        unheard = ctx.weights.unseen(content_terms(own_words, ctx))
+        asked = re.findall(r"(?<![\w'’])[a-z]{3,}(?![\w'’])", own_words)
         word = next((w for w in asked if terms(w) and terms(w) <= unheard), None)
         if word:
             return declined(qk.kind.value, f"no message of the history mentions “{word}”", 0.0)

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from agent.plan.people import PERSON_NOUNS
 from memory_store.models import FoundMention, StoredMessage
 
+from .kinds import SET_BACK
 from .text import (
     LIGHT_TERMS,
     REQUEST_TERMS,
@@ -79,11 +80,10 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     speaker_terms = {t for s in ctx.speakers for t in terms(s)}
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
-    asked = _SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
+    asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
     return terms(asked) - REQUEST_TERMS - speaker_terms
 
 
-_SET_BACK = re.compile(r"\bset\s+(?:me|us|you|him|her|them)\s+back\b", re.IGNORECASE)
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
 # "what's the *new* date for dinner?": it asks for the plan as it stands, which need not say
 # "new" ("thursday the 14th. for real this time"); the word would pull "the new vietnamese place".
@@ -132,13 +132,14 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     ]
     # The user's own people ("my landlord", "my sister's husband") are often only ever named
     # in the chat: a role no message writes is no reason to decline.
+    heads = [*possessors(question), *(p[-1] for p in phrases)]
     own = {
         w
-        for w in [*possessors(question), *(p[-1] for p in phrases)]
+        for w in heads
         if w in PERSON_NOUNS
         and re.search(rf"\b(?:my|our|the)\s+(?:[\w'’-]+\s+)?{re.escape(w)}\b", question, re.I)
     }
-    for head in dict.fromkeys([*possessors(question), *(p[-1] for p in phrases), *kinds]):
+    for head in dict.fromkeys([*heads, *kinds]):
         if not terms(head) <= speakers and not ctx.weights.knows(head) and head not in own:
             return head
     return None

@@ -299,11 +299,11 @@ _OPENING_SUBJECT = re.compile(
 )
 
 
-_NOT_SUBJECT_NAMES = frozenset(
+_NOT_SUBJECT_NAMES = _WHEN_WORDS | frozenset(
     re.findall(
         r"\w+",
         "nobody everybody somebody anybody noone everyone someone anyone nothing everything "
-        "something anything today tonight tomorrow yesterday here there which what",
+        "something anything here there which what",
     )
 )
 

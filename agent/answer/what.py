@@ -5,7 +5,7 @@ beetroot"), or the sentence itself when a reason or a manner is asked; and yes o
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from memory_store.models import StoredMessage
 
@@ -68,32 +68,28 @@ def what_answer(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    told: Reading | None = None
     if _ASKS_CODE.search(question):  # "what's the combination for the shed padlock?"
-        for m in and_next_turns(good, ranked, 4):
-            code = _CODE.search(m.text)
-            if code:
-                return Reading(
-                    f"{code.group(1)}.",
-                    [m],
-                    qk.kind.value,
-                    code.group(1),
-                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                    why=["the code or number a best-supported message gives"],
-                )
+        told = _first_given(
+            lambda text: [c.group(1) for c in _CODE.finditer(text)][:1],
+            "the code or number a best-supported message gives",
+            qk,
+            good,
+            ctx,
+            ranked,
+        )
     kind = asked_kind(question, qk.focus)
-    if kind:  # "what colour are the new shirts?": a colour in the best messages
-        for m in and_next_turns(good, ranked, 4):
-            found = words_of_kind(kind, m.text)
-            if found:
-                said = join_names(found)
-                return Reading(
-                    f"{said[:1].upper()}{said[1:]}.",
-                    [m],
-                    qk.kind.value,
-                    said,
-                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                    why=[f"the {kind} named in a best-supported message or the next turn"],
-                )
+    if told is None and kind:  # "what colour are the new shirts?": a colour in the best messages
+        told = _first_given(
+            lambda text: words_of_kind(kind, text),
+            f"the {kind} named in a best-supported message or the next turn",
+            qk,
+            good,
+            ctx,
+            ranked,
+        )
+    if told is not None:
+        return told
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
         for m in and_next_turns(good, ranked, 3, turns=5):
             given = given_name(m.text)
@@ -147,6 +143,31 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+def _first_given(
+    find: Callable[[str], list[str]],
+    why: str,
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage],
+) -> Reading | None:
+    """The first of the best messages and the turns after them that gives what `find` finds
+    ("Code is 2906", "7 shirts in teal"), as the answer."""
+    for m in and_next_turns(good, ranked, 4):
+        found = find(m.text)
+        if found:
+            said = join_names(found)
+            return Reading(
+                f"{said[:1].upper()}{said[1:]}.",
+                [m],
+                qk.kind.value,
+                said,
+                f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+                why=[why],
+            )
+    return None
 
 
 WHO_IS = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+[A-Z]?[\w'-]+(?:\s+[\w'-]+)?\s*\??\s*$", re.I)

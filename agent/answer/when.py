@@ -187,13 +187,13 @@ def changed_since(
     keys = {key, *sorted(own, key=ctx.weights.idf, reverse=True)[:3]}
     later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
     holds = {n.id for n in later if keys & terms(n.text)}
+    held = [p for p in later if p.id in holds]
     out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
         # The plan's own message counts as the turn before when its writer goes on: "the
         # Coopers Arms is closed" / "Tapwell on North Street can do us their upstairs room
         # instead". Someone else's "saturday the 23rd instead?" moves another plan.
-        holders = [m] if n.speaker == m.speaker else []
-        holders += [p for p in later if p.id in holds]
+        holders = [m, *held] if n.speaker == m.speaker else held
         near = n.id in holds or any(
             n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders
         )
