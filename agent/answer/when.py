@@ -113,11 +113,10 @@ def when_answer(
     # It happened the day it was told, when the telling covers the question clearly better
     # than any message with a date does, or the only date said is still ahead of `now`.
     ahead = ctx.now is not None and x.start > ctx.now
-    if (
-        past
-        and told is not None
-        and (ahead or cover.get(told.id, 0.0) > cover.get(m.id, 0.0) + 0.2)
-    ):
+    # A proposal's support was halved as a question; it dates the plan all the same ("Castle
+    # Crags on Saturday October 17th?" against "we need you for the crag trip"), as in `score`.
+    dated_cover = cover.get(m.id, 0.0) * (2.0 if m.text.rstrip().endswith("?") else 1.0)
+    if past and told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2):
         best = told
         # "AKI. I GOT THE JOB." names no day: it happened the day it was written.
         return Reading(

@@ -40,6 +40,9 @@ CASES = [
     # when: the day of the event, from the event clock, not the day the message was written
     ("when is the crag trip?", (), "when", "Saturday 17 October 2026"),
     ("when is the next crag trip?", (), "when", "17 October 2026"),
+    # asked after it: the proposal with its date, not a message naming the trip on another day
+    ("when was the crag trip?", (), "when", "Saturday 17 October 2026"),
+    ("what did Doug and I talk about the day before the crag trip?", (), "summary", "16 October"),
     ("when is Priya's birthday?", (), "when", "Sunday 4 October 2026"),
     ("when do I start at Northwind?", (), "when", "Monday 2 November 2026"),
     ("when did I fly to Osaka?", (), "when", "Thursday 8 October 2026"),
