@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-_WORDS = {
+KIND_WORDS = {
     "colour": """red, orange, yellow, green, blue, purple, pink, brown, black, white, grey, gray,
         teal, navy, maroon, turquoise, beige, silver, gold, lilac, lavender, violet, cream,
         mustard, olive, burgundy, khaki, coral, magenta""",
@@ -36,9 +36,9 @@ _FIND = {
         + r")\b",
         re.IGNORECASE,
     )
-    for kind, words in _WORDS.items()
+    for kind, words in KIND_WORDS.items()
 }
-_NAMES = {
+KIND_NAMES = {
     "colour": "colour", "color": "colour", "colours": "colour", "colors": "colour",
     "instrument": "instrument", "instruments": "instrument",
     "sport": "sport", "sports": "sport",
@@ -57,9 +57,25 @@ def kind_word(question: str, focus: str | None) -> str:
     return kind_of.group(1) if kind_of else focus or ""
 
 
+# What may follow the kind's word when it is the thing asked for ("which pet is hers?", "what
+# sport does he play?"); another noun makes it a modifier ("which pet *insurance*").
+_AFTER_KIND = re.compile(
+    r"\s+(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|does|"
+    r"in|on|at|of|for|to|with|from|and|or|my|your|his|her|our|their|the|a|an|that|this|"
+    r"she|he|they|we|you|i|it|[^\W\d_]+['’]s)\b|\s*[?.!,]|\s*$",
+    re.IGNORECASE,
+)
+
+
 def asked_kind(question: str, focus: str | None) -> str | None:
-    """The kind of thing the question asks for by name, if it is one of ours."""
-    return _NAMES.get(kind_word(question, focus).lower())
+    """The kind of thing the question asks for by name, if it is one of ours. A colour comes
+    before what it is the colour of ("what colour car"); another kind's word then modifies it."""
+    word = kind_word(question, focus)
+    kind = KIND_NAMES.get(word.lower())
+    if kind is None or kind == "colour":
+        return kind
+    at = re.search(rf"\b{re.escape(word)}\b", question, re.IGNORECASE)
+    return kind if at is None or _AFTER_KIND.match(question, at.end()) else None
 
 
 def words_of_kind(kind: str, text: str) -> list[str]:

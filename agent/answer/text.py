@@ -10,6 +10,8 @@ from datetime import date, datetime
 
 from memory_store.indexes.tokenize import STOPWORDS, DefaultTokenizer
 
+from .related import spoken_as
+
 TOKENIZE = DefaultTokenizer()
 WORD = re.compile(r"[^\W\d_][\w'-]+", re.UNICODE)
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\s*\n+\s*|(?<=[.!?])(?=[A-Z])")
@@ -72,8 +74,9 @@ _GROUP_WORDS = {_SAME[t]: list(group) for group in SYNONYMS for t in TOKENIZE(gr
 
 def with_shorthands(query: str, doc_freq: Callable[[str], int]) -> str | None:
     """The query with the chat shorthand of its words that the store holds ("birthday" →
-    "birthday bday"), the plain verb of irregular past forms ("drove" → "drive"), and the other
-    words of a synonym group the store holds ("begin" → "start")."""
+    "birthday bday"), the plain verb of irregular past forms ("drove" → "drive"), the other
+    words of a synonym group the store holds ("begin" → "start"), and the words the store says
+    a thing with ("operated" → "surgeon"; agent.answer.related)."""
     words = WORD.findall(query.lower())
     extra = [s for w in words for s in SHORTHANDS.get(w, []) if any(map(doc_freq, TOKENIZE(s)))]
     extra += [ALIASES[w] for w in words if w in ALIASES and w not in SHORTHANDS.get(ALIASES[w], [])]
@@ -85,6 +88,8 @@ def with_shorthands(query: str, doc_freq: Callable[[str], int]) -> str | None:
             for o in _GROUP_WORDS.get(g, [])
             if o != w and o not in words and any(map(doc_freq, TOKENIZE(o)))
         ]
+        if w not in STOPWORDS:
+            extra += spoken_as(w, lambda t: bool(doc_freq(t)))
     extra = list(dict.fromkeys(extra))
     return f"{query} {' '.join(extra)}" if extra else None
 
@@ -216,9 +221,12 @@ class TermWeights:
         return {t for t in wanted if not self.holds(t)}
 
     def knows(self, word: str) -> bool:
-        """Whether some message holds `word` (as BM25 stems it, or in chat shorthand), or a word
-        of its family: a person asks about the *recovery* where the chat said *recovering*."""
-        return any(self.holds(t) for form in (word, *word_family(word)) for t in terms(form))
+        """Whether some message holds `word` (as BM25 stems it, or in chat shorthand), a word
+        of its family (a person asks about the *recovery* where the chat said *recovering*), or a
+        word the chat says it with (the *pet* is a cat: agent.answer.related)."""
+        return any(
+            self.holds(t) for form in (word, *word_family(word)) for t in terms(form)
+        ) or bool(spoken_as(word, self.holds))
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
         """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""

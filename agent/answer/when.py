@@ -130,8 +130,14 @@ def when_answer(
         )
     earlier: list[tuple[StoredMessage, Mention]] = []
     if not past:  # plans move: a later message that says the plan changed is the plan now
-        moved = _dated(changed_since(m, wanted, ranked, ctx), wanted, ctx, qk.wants_time)
-        moved = [(n, y) for n, y in moved if y.direction != "past"]
+        # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
+        # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
+        rivals = [n for n, _ in sorted(dated, key=score, reverse=True)[:4]]
+        changes = [
+            c for p in dict.fromkeys([m, *rivals]) for c in changed_since(p, wanted, ranked, ctx)
+        ]
+        moved = _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
+        moved = [(n, y) for n, y in moved if y.direction != "past" and n.ts > m.ts]
         if moved:
             earlier = [(m, x)]
             m, x = max(moved, key=lambda ny: ny[0].ts)

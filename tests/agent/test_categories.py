@@ -15,6 +15,13 @@ from agent.answer.categories import asked_kind, words_of_kind
         ("What instruments does Melanie play?", "instruments", "instrument"),
         ("What type of pets does Nate have?", None, "pet"),
         ("what kind of sport is he into", None, "sport"),
+        ("which pet is hers?", "pet", "pet"),
+        ("what languages do you speak?", "languages", "language"),
+        # the kind's word modifies another noun: not what is asked for
+        ("which pet insurance is pickle on?", "pet", None),
+        ("what sport shoes did he buy", "sport", None),
+        # a colour comes before what it is the colour of
+        ("what colour car did she get", "colour", "colour"),
         # a kind we keep no words for
         ("what present did moira and i get dad", "present", None),
         ("what did she say", None, None),

@@ -1,0 +1,119 @@
+"""Words a chat uses for a thing without naming it: "who operated on dad?" is told by "surgeon is
+mr adeyemi"; "what's my sister's pet called?" by "my stupid cat knocked coffee over". People ask
+with the general word or another word for the same thing; the reader and the lexical search only
+see the words written. An everyday word list, read one way or both:
+
+- a *kind* and its members (one way): a message about a cat speaks of a pet, but a question about
+  a cat is not answered by the hamster;
+- words for one thing (both ways): surgery, operation, op, surgeon.
+
+Kept to words whose other senses are rare in chat; a phrase ("first place") is matched whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from .categories import KIND_NAMES, KIND_WORDS
+
+__all__ = ["implied_terms", "spoken_as"]
+
+# (question words, the words a chat says it with). Both ways when the first is empty: each word
+# of the group speaks of every other.
+_ONE_THING = [
+    "surgery, surgeries, operation, operations, operated, operate, operating, op, surgeon",
+    "wedding, weddings, married, marry, marrying",
+    "gift, gifts, present, presents",
+    "concert, concerts, gig, gigs",
+    "holiday, holidays, vacation, vacations, getaway",
+    "borrow, borrowed, borrowing, lend, lent, lending, loan, loaned",
+    "fired, sacked, laid off, made redundant",
+    "phone, mobile, cell",
+    "dentist, dental",
+    "gym, workout, workouts",
+    "book, books, novel, novels",
+    "haircut, hairdresser, barber",
+    "jog, jogging, run, running, runs, ran",
+]
+_KINDS = {
+    "win, won, winning, wins, winner":
+        "prize, first place, trophy, medal, champion, champions, came first, victory",
+    "hurt, injury, injured, injure":
+        "sprain, sprained, strain, strained, fracture, fractured, twisted, concussion, bruised",
+    "sick, ill, illness": "flu, covid, fever, virus, stomach bug, migraine, vomiting",
+    "doctor, doctors": "gp, physio, dentist, nurse, surgeon, consultant",
+    "live, lives, living, address":
+        "street, road, avenue, flat, apartment, moved into, moved in, new place",
+    "partner": "girlfriend, boyfriend, wife, husband, fiance, fiancee, fiancé, fiancée",
+    "baby": "pregnant, newborn, due date",
+    "eat, ate, eating, meal, meals": "dinner, lunch, breakfast, brunch",
+    "fly, flew, flight, flights": "plane, airport, landed, boarding",
+    "race, races": "marathon, half marathon, 10k, 5k, parkrun",
+    "drink, drinks": "pint, pints, beer, beers, wine, cocktail, cocktails",
+    "coffee": "latte, flat white, cappuccino, espresso, americano",
+    "grow, growing, grew, plant, plants": "sow, sowed, sown, seedlings, seeds, planted",
+    "fix, fixed, repair, repaired": "mend, mended, patched",
+}  # fmt: skip
+
+
+def _split(words: str) -> tuple[str, ...]:
+    return tuple(" ".join(w.split()) for w in words.split(",") if w.strip())
+
+
+_GROUPS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
+    (_split(g), _split(g)) for g in _ONE_THING
+] + [(_split(heads), _split(said)) for heads, said in _KINDS.items()]
+_GROUPS += [
+    (tuple(n for n, k in KIND_NAMES.items() if k == kind), _split(words))
+    for kind, words in KIND_WORDS.items()
+    if kind != "colour"  # "brown tiles" is not about colour unless colour is asked
+]
+
+
+def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    body = "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.IGNORECASE)
+
+
+_FIND = [_alternation(said) for _, said in _GROUPS]
+
+
+@cache
+def _head_terms(i: int) -> frozenset[str]:
+    from .text import terms  # text imports this module for its own word lists
+
+    return frozenset(t for head in _GROUPS[i][0] for t in terms(head))
+
+
+def implied_terms(text: str) -> set[str]:
+    """The terms of the things `text` speaks of without naming them: "my cat" holds "pet"."""
+    out: set[str] = set()
+    for i, find in enumerate(_FIND):
+        if find.search(text):
+            out |= _head_terms(i)
+    return out
+
+
+def spoken_as(word: str, holds: Callable[[str], bool]) -> list[str]:
+    """The words and phrases a chat may say `word` with that `holds` finds (the store's words):
+    "operated" → ["surgeon", "op"]."""
+    from .text import terms
+
+    own = terms(word)
+    if not own:
+        return []
+    out = [
+        phrase
+        for i, (_, said) in enumerate(_GROUPS)
+        if own <= _head_terms(i)
+        for phrase in said
+        if phrase.lower() != word.lower() and _held(terms(phrase), holds)
+    ]
+    # One phrase per stem: "cat" and "cats" search alike.
+    return list({frozenset(terms(p)): p for p in reversed(out)}.values())[::-1]
+
+
+def _held(phrase_terms: set[str], holds: Callable[[str], bool]) -> bool:
+    return bool(phrase_terms) and all(map(holds, phrase_terms))

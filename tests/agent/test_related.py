@@ -1,0 +1,78 @@
+"""Words a chat uses for a thing without naming it (agent.answer.related): what a message speaks
+of, and what the search adds to a question's words when the store holds them."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.related import implied_terms, spoken_as
+from agent.answer.text import TermWeights, terms
+
+
+@pytest.mark.parametrize(
+    ("text", "speaks_of", "not_of"),
+    [
+        # words for one thing, both ways
+        ("surgeon is mr adeyemi, mum says hes the best one", "operated", "wedding"),
+        ("dads op moved to the 18th", "surgery", "doctor"),
+        ("my hip operation went fine", "surgeon", "pet"),
+        ("we're getting married in may!!", "wedding", "surgery"),
+        ("can I lend you my drill", "borrow", "fixed"),
+        # a member speaks of its kind, not the other way round, nor of its fellow members
+        ("my stupid cat knocked coffee all over my laptop", "pet", "dog"),
+        ("she took first place in the under 12s", "win", "lose"),
+        ("physio says its shin splints", "doctor", "dentist"),
+        ("Dunmore Street, number 14. Top floor, no lift", "living", "wedding"),
+        ("I'm learning the cello", "instrument", "violin"),
+        # a colour is not what a message is about unless colour is asked
+        ("kitchen is grim though, brown tiles everywhere", "kitchen", "colour"),
+        # a word inside another word says nothing
+        ("the operator put me on hold", "hold", "surgery"),
+        ("catch you later", "later", "pet"),
+    ],
+)
+def test_implied_terms(text: str, speaks_of: str, not_of: str) -> None:
+    held = terms(text) | implied_terms(text)
+    assert terms(speaks_of) <= held
+    assert not terms(not_of) <= held
+
+
+STORE = TermWeights.from_texts(
+    [
+        "surgeon is mr adeyemi",
+        "my stupid cat knocked coffee all over my laptop",
+        "Dunmore Street, number 14",
+        "we had a latte at the station",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("word", "said"),
+    [
+        ("operated", ["surgeon"]),
+        ("pet", ["cat"]),
+        ("living", ["street"]),
+        ("coffee", ["latte"]),
+        # only words the store holds; none for a word with no group, or a member
+        ("wedding", []),
+        ("cat", []),
+        ("laptop", []),
+    ],
+)
+def test_spoken_as(word: str, said: list[str]) -> None:
+    assert spoken_as(word, STORE.holds) == said
+
+
+@pytest.mark.parametrize(
+    ("word", "known"),
+    [
+        ("pet", True),  # the chat only ever says "cat"
+        ("surgery", True),
+        ("address", True),
+        ("dog", False),
+        ("insurance", False),
+    ],
+)
+def test_knows_by_other_words(word: str, known: bool) -> None:
+    assert STORE.knows(word) is known
