@@ -289,7 +289,8 @@ _LIGHT_NOUNS = frozenset(
     re.findall(
         r"\w+",
         "project projects thing things stuff situation issue issues matter business deal story "
-        "news topic side bit part saga drama question questions place spot point venue location",
+        "news topic side bit part saga drama question questions place spot point venue location "
+        "trip trips",
     )
 )
 LIGHT_TERMS = frozenset(terms(" ".join(_LIGHT_NOUNS)))

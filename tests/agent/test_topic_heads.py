@@ -17,6 +17,8 @@ from agent.answer.text import topic_heads
         # "how much X" names the thing; light nouns and leading words are no head
         ("how much council tax am i paying at the new place?", ["tax"]),
         ("last time birgit brought up the tallis project?", ["tallis"]),
+        # a trip is named by where or what: "we should go skiing in march" is the ski trip
+        ("when did we first talk about the ski trip?", ["ski"]),
         ("when's my next dentist appointment?", ["appointment"]),
         ("where did the keys for my old flat turn up in the end?", ["keys", "flat"]),
         # "which X" names the kind of answer, which the answer need not repeat ("what natural
