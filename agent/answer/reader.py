@@ -33,8 +33,7 @@ from .reading import (
     split_topic,
     who,
 )
-from .related import implied_terms
-from .text import asks, clip, day_phrase, speech_acts, terms
+from .text import asks, clip, day_phrase, implied_terms, speech_acts, terms
 from .what import what_answer, yes_no_answer
 from .when import when_answer
 from .where import where_answer

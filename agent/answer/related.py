@@ -13,12 +13,10 @@ Kept to words whose other senses are rare in chat; a phrase ("first place") is m
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from functools import cache
 
 from .categories import KIND_NAMES, KIND_WORDS
 
-__all__ = ["implied_terms", "spoken_as"]
+__all__ = ["GROUPS", "groups_in"]
 
 # (question words, the words a chat says it with). Both ways when the first is empty: each word
 # of the group speaks of every other.
@@ -62,10 +60,10 @@ def _split(words: str) -> tuple[str, ...]:
     return tuple(" ".join(w.split()) for w in words.split(",") if w.strip())
 
 
-_GROUPS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
+GROUPS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     (_split(g), _split(g)) for g in _ONE_THING
 ] + [(_split(heads), _split(said)) for heads, said in _KINDS.items()]
-_GROUPS += [
+GROUPS += [
     (tuple(n for n, k in KIND_NAMES.items() if k == kind), _split(words))
     for kind, words in KIND_WORDS.items()
     if kind != "colour"  # "brown tiles" is not about colour unless colour is asked
@@ -77,43 +75,9 @@ def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.IGNORECASE)
 
 
-_FIND = [_alternation(said) for _, said in _GROUPS]
+_FIND = [_alternation(said) for _, said in GROUPS]
 
 
-@cache
-def _head_terms(i: int) -> frozenset[str]:
-    from .text import terms  # text imports this module for its own word lists
-
-    return frozenset(t for head in _GROUPS[i][0] for t in terms(head))
-
-
-def implied_terms(text: str) -> set[str]:
-    """The terms of the things `text` speaks of without naming them: "my cat" holds "pet"."""
-    out: set[str] = set()
-    for i, find in enumerate(_FIND):
-        if find.search(text):
-            out |= _head_terms(i)
-    return out
-
-
-def spoken_as(word: str, holds: Callable[[str], bool]) -> list[str]:
-    """The words and phrases a chat may say `word` with that `holds` finds (the store's words):
-    "operated" → ["surgeon", "op"]."""
-    from .text import terms
-
-    own = terms(word)
-    if not own:
-        return []
-    out = [
-        phrase
-        for i, (_, said) in enumerate(_GROUPS)
-        if own <= _head_terms(i)
-        for phrase in said
-        if phrase.lower() != word.lower() and _held(terms(phrase), holds)
-    ]
-    # One phrase per stem: "cat" and "cats" search alike.
-    return list({frozenset(terms(p)): p for p in reversed(out)}.values())[::-1]
-
-
-def _held(phrase_terms: set[str], holds: Callable[[str], bool]) -> bool:
-    return bool(phrase_terms) and all(map(holds, phrase_terms))
+def groups_in(text: str) -> list[int]:
+    """The groups (indexes of GROUPS) whose said words `text` holds."""
+    return [i for i, find in enumerate(_FIND) if find.search(text)]

@@ -7,10 +7,11 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
+from functools import cache
 
 from memory_store.indexes.tokenize import STOPWORDS, DefaultTokenizer
 
-from .related import spoken_as
+from .related import GROUPS, groups_in
 
 TOKENIZE = DefaultTokenizer()
 WORD = re.compile(r"[^\W\d_][\w'-]+", re.UNICODE)
@@ -19,7 +20,7 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\s*\n+\s*|(?<=[.!?])(?=[A-Z])")
 # Words of the request itself, not of its content ("tell me more", "what did we talk about").
 _REQUEST_WORDS = (
     "tell more say said talk talked mention mentioned discuss remember know anything "
-    "again remind lol wait thing stuff time last first ever come came up "
+    "again remind lol wait thing stuff time last first next ever come came up "
     "end ended get got happen happened go went date day "
     # question words and generic nouns: the answer does not repeat them
     "when where what which who whos whose why how many much often something anything "
@@ -49,7 +50,17 @@ ALIASES = {
     "held": "hold", "built": "build", "broke": "break", "broken": "break", "fell": "fall",
     "grew": "grow", "knew": "know", "threw": "throw", "swam": "swim", "sang": "sing",
 }  # fmt: skip
-_ALIAS_RE = re.compile(r"\b(" + "|".join(map(re.escape, ALIASES)) + r")\b", re.IGNORECASE)
+# Chat drops the apostrophe: "dads knee op" is dad's, as "dad's" is (and "bdays" plural).
+_NOUN_ALIASES = frozenset(["bday", "b-day", "xmas", "bf", "gf", "bro", "sis", "mom", "mother",
+    "dad", "grandmother", "grandfather", "granny", "pic"])  # fmt: skip
+_ALIAS_RE = re.compile(
+    r"\b(?:("
+    + "|".join(map(re.escape, _NOUN_ALIASES))
+    + r")s|("
+    + "|".join(map(re.escape, ALIASES))
+    + r"))\b",
+    re.IGNORECASE,
+)
 
 
 SHORTHANDS: dict[str, list[str]] = {}
@@ -134,7 +145,10 @@ def normalise(text: str) -> str:
     """Shorthand spelled out, and possessives dropped ("hana's" is about Hana)."""
     text = re.sub(r"(\w)['’]s\b", r"\1", text)
     text = _RETURNED.sub("return", text)
-    return _ALIAS_RE.sub(lambda m: ALIASES[m.group(1).lower()], text)
+    return _ALIAS_RE.sub(
+        lambda m: ALIASES[m.group(1).lower()] + "s" if m.group(1) else ALIASES[m.group(2).lower()],
+        text,
+    )
 
 
 _CONTRACTION = re.compile(r"(?:i|you|we|they|he|she|it|that|there)['’]\w+$", re.IGNORECASE)
@@ -156,6 +170,33 @@ def terms(text: str) -> set[str]:
 
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
+
+# Words a chat uses for a thing without naming it (agent.answer.related), as terms.
+@cache
+def _head_terms(group: int) -> frozenset[str]:
+    return frozenset(t for head in GROUPS[group][0] for t in terms(head))
+
+
+def implied_terms(text: str) -> set[str]:
+    """The terms of the things `text` speaks of without naming them: "my cat" holds "pet"."""
+    return {t for i in groups_in(text) for t in _head_terms(i)}
+
+
+def spoken_as(word: str, holds: Callable[[str], bool]) -> list[str]:
+    """The words and phrases a chat may say `word` with that `holds` finds (the store's words):
+    "operated" → ["surgeon", "op"]; one phrase per stem ("cat", not also "cats")."""
+    own = terms(word)
+    if not own:
+        return []
+    out: dict[frozenset[str], str] = {}
+    for i, (_, said) in enumerate(GROUPS):
+        if own <= _head_terms(i):
+            for phrase in said:
+                got = frozenset(terms(phrase))
+                if phrase.lower() != word.lower() and got and all(map(holds, got)):
+                    out.setdefault(got, phrase)
+    return list(out.values())
+
 _ADVICE_TERMS = frozenset(terms("recommend advice advise tip"))
 _PRICE_TERMS = frozenset(terms("pay cost price spend"))
 STOP_WORDS = STOPWORDS

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.related import implied_terms, spoken_as
-from agent.answer.text import TermWeights, terms
+from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
 
 
 @pytest.mark.parametrize(
