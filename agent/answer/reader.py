@@ -181,8 +181,16 @@ def evidence(
     return max(0.0, own - max(0.0, other - own))
 
 
+# "When is the *next* crag trip?": in a when-question the order word asks the clock for a day
+# still ahead (when.py), not the messages for the word: "the next book … November 4th" is no
+# crag trip. In "what is the next book?" it picks the thing, and stays.
+_WHEN_ORDER = re.compile(r"\b(?:next|upcoming)\s+(?=[^\W\d_])", re.IGNORECASE)
+
+
 def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
     qk = classify(question)
+    if qk.kind is Kind.WHEN:
+        question = _WHEN_ORDER.sub("", question)
     if not ranked:
         return declined(qk.kind.value, "nothing was retrieved", 0.0)
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):

@@ -20,7 +20,7 @@ _SENTENCE = re.compile(r"(?<=[.!?…])\s+|\s*\n+\s*|(?<=[.!?])(?=[A-Z])")
 # Words of the request itself, not of its content ("tell me more", "what did we talk about").
 _REQUEST_WORDS = (
     "tell more say said talk talked mention mentioned discuss remember know anything "
-    "again remind lol wait thing stuff time last first next ever come came up "
+    "again remind lol wait thing stuff time last first ever come came up "
     "end ended get got happen happened go went date day "
     # question words and generic nouns: the answer does not repeat them
     "when where what which who whos whose why how many much often something anything "
@@ -171,6 +171,7 @@ def terms(text: str) -> set[str]:
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
 
+
 # Words a chat uses for a thing without naming it (agent.answer.related), as terms.
 @cache
 def _head_terms(group: int) -> frozenset[str]:
@@ -196,6 +197,7 @@ def spoken_as(word: str, holds: Callable[[str], bool]) -> list[str]:
                 if phrase.lower() != word.lower() and got and all(map(holds, got)):
                     out.setdefault(got, phrase)
     return list(out.values())
+
 
 _ADVICE_TERMS = frozenset(terms("recommend advice advise tip"))
 _PRICE_TERMS = frozenset(terms("pay cost price spend"))

@@ -95,7 +95,7 @@ def when_answer(
 
     m, x = max(dated, key=score)
     if not past and ctx.now is not None and x.end <= ctx.now:
-        m, x = _ahead(wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
+        m, x = _ahead(m, wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
     undated = [
         n
@@ -231,6 +231,7 @@ def later_about(
 
 
 def _ahead(
+    gone: StoredMessage,
     wanted: set[str],
     ranked: Sequence[StoredMessage],
     ctx: ReaderContext,
@@ -240,9 +241,17 @@ def _ahead(
     """ "When *is* my dental cleaning?" asks for a day still ahead: when the best-supported date
     is gone by ("my cleaning last spring"), a message on the topic further down the ranking
     that names a day ahead is the answer ("Booked: cleaning on Thursday November 5th"). Of
-    those, the one covering the question best, then the newest (plans move)."""
+    those, the one covering the question best, then the newest (plans move). It must hold the
+    rarest of the question's words that the gone-by one holds: "the *next* book … November
+    4th" is no next crag trip."""
+    held = wanted & terms(gone.text)
+    key = max(held, key=ctx.weights.idf) if held else None
     covers = {n.id: ctx.weights.coverage(wanted, terms(n.text)) for n in ranked[:_AHEAD_DEPTH]}
-    on_topic = [n for n in ranked[:_AHEAD_DEPTH] if covers[n.id] >= MIN_SUPPORT]
+    on_topic = [
+        n
+        for n in ranked[:_AHEAD_DEPTH]
+        if covers[n.id] >= MIN_SUPPORT and (key is None or key in terms(n.text))
+    ]
     ahead = [(n, y) for n, y in _dated(on_topic, wanted, ctx, wants_time) if y.start > now]
     if not ahead:
         return None

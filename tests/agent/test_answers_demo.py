@@ -40,6 +40,8 @@ CASES = [
     # when: the day of the event, from the event clock, not the day the message was written
     ("when is the crag trip?", (), "when", "Saturday 17 October 2026"),
     ("when is the next crag trip?", (), "when", "17 October 2026"),
+    # "next" asks for a day ahead; it does not make "the next book" the crag trip
+    ("when is the next book club?", (), "when", "4 November 2026"),
     # asked after it: the proposal with its date, not a message naming the trip on another day
     ("when was the crag trip?", (), "when", "Saturday 17 October 2026"),
     ("what did Doug and I talk about the day before the crag trip?", (), "summary", "16 October"),
