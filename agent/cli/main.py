@@ -14,6 +14,7 @@ import click
 from agent.cli.bench import bench
 from agent.cli.commands import ask, chat, config, demo, embed, ingest, search, stats, summarize
 from agent.cli.common import err
+from agent.cli.digest import digest_command
 from agent.cli.eval import eval_group
 from agent.cli.mcp import mcp
 from agent.cli.timeline import timeline_command
@@ -42,6 +43,7 @@ COMMANDS: tuple[click.Command, ...] = (
     summarize,
     stats,
     timeline_command,
+    digest_command,
     config,
     demo,
     eval_group,

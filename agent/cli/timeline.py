@@ -13,10 +13,11 @@ from agent.timeline import TimelineEntry, timeline
 from memory_store.db.store import Store
 from memory_store.settings import Settings
 
-__all__ = ["timeline_command"]
+__all__ = ["day_option", "timeline_command"]
 
 
-def _day(value: str | None, name: str) -> date | None:
+def day_option(value: str | None, name: str) -> date | None:
+    """A --from/--to option's day, or a usage error in plain words."""
     if value is None:
         return None
     try:
@@ -49,7 +50,7 @@ def timeline_command(
       memlane timeline --conversation Aki --from 2026-10-01 --to 2026-11-30
       memlane timeline --from 2024-03-09 --to 2024-03-09 --json
     """
-    start, end = _day(from_, "'--from'"), _day(to, "'--to'")
+    start, end = day_option(from_, "'--from'"), day_option(to, "'--to'")
     if start and end and start > end:
         raise click.BadParameter(f"--from {start} is after --to {end}", param_hint="'--from'")
     upgrade_store(settings.db_path)  # a store made before the mentions table is filled first

@@ -1,4 +1,5 @@
-"""Sessions and chunks, derived from the messages of the conversations an import touched.
+"""Sessions and chunks, derived from the messages of the conversations an import touched (and
+the session digests of sessions that changed, pruned).
 
 Set-based over all of them at once (one statement per step, not per conversation: 120
 conversations took 1,800 statements), ids assigned conversation by conversation in the order
@@ -12,6 +13,7 @@ from typing import Any
 
 import pyarrow as pa
 
+from memory_store.db import digests
 from memory_store.db.connect import Connected
 from memory_store.db.sessions import Row, chunk_session, embedding_text, text_hash
 
@@ -36,6 +38,7 @@ def rebuild_sessions(
         _delete_derived(store)
         n_sessions = _assign_sessions(store, gap_minutes)
         n_chunks = _build_chunks(store, size, stride, kept)
+        digests.prune(store)
     finally:
         store.con.unregister("memlane_convs")
     return n_sessions, n_chunks

@@ -25,7 +25,15 @@ _MSG_COLS = (
 
 
 def count(store: Connected, table: str) -> int:
-    if table not in {"messages", "sessions", "chunks", "embeddings", "imports", "mentions"}:
+    if table not in {
+        "messages",
+        "sessions",
+        "chunks",
+        "embeddings",
+        "imports",
+        "mentions",
+        "session_digests",
+    }:
         raise StoreError(f"unknown table {table!r}")
     row = store.one(f"SELECT count(*) FROM {table}")
     return int(row[0]) if row else 0

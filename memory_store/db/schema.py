@@ -8,6 +8,8 @@ Invariants:
   done before an interruption is kept.
 - `mentions` derives from `messages` too, but in the same transaction as its messages (it
   is data, not an index: built by the resolver the store is given, see db/mentions.py).
+- `session_digests` derives from sessions, keyed by their exact messages; every session
+  rebuild (ingest, forget) prunes the digests of sessions that changed (db/digests.py).
 - `meta.data_version` is bumped by every write; derived index files record the version they were
   built from and are rebuilt when it differs.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import duckdb
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _V1 = [
     """CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)""",
@@ -69,7 +71,17 @@ _V3 = [
         direction VARCHAR NOT NULL, text VARCHAR NOT NULL)""",
 ]
 
-MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3}
+# v4: session digests (memory_store/db/digests.py), the level above the messages: a session's
+# central messages and the names it mentions, keyed by the exact messages the session holds.
+_V4 = [
+    """CREATE TABLE IF NOT EXISTS session_digests (
+        conversation VARCHAR NOT NULL, first_message_id BIGINT NOT NULL,
+        last_message_id BIGINT NOT NULL, n_messages INTEGER NOT NULL, digester VARCHAR NOT NULL,
+        point_ids BIGINT[] NOT NULL, names VARCHAR[] NOT NULL,
+        PRIMARY KEY (conversation, first_message_id, last_message_id, n_messages))""",
+]
+
+MIGRATIONS: dict[int, list[str]] = {1: _V1, 2: _V2, 3: _V3, 4: _V4}
 
 
 def current_version(con: duckdb.DuckDBPyConnection) -> int:

@@ -21,7 +21,17 @@ from typing import Any
 import duckdb
 import numpy as np
 
-from memory_store.db import crypto, derive, locking, meta, reads, schema, staging, summaries
+from memory_store.db import (
+    crypto,
+    derive,
+    digests,
+    locking,
+    meta,
+    reads,
+    schema,
+    staging,
+    summaries,
+)
 from memory_store.db import mentions as mentions_db
 from memory_store.db.connect import BLOCK_SIZE, BUSY_WAIT_S, connect_waiting
 from memory_store.db.staging import IngestReport, file_hash
@@ -351,6 +361,35 @@ class Store:
     def text_messages_by_session(self) -> list[tuple[Any, ...]]:
         """(id, conversation, speaker, text, session_id, ts) of text messages, by session."""
         return reads.text_messages_by_session(self)
+
+    # -- session digests (db/digests.py) -----------------------------------------------------
+    def sessions_without_digest(self, digester: str) -> list[digests.SessionSpan]:
+        """Sessions with no digest by this version of the digester, in store order."""
+        return digests.missing(self, digester)
+
+    def session_message_ids(self, session_ids: Sequence[int]) -> dict[int, list[int]]:
+        """The text message ids of each session, in time order."""
+        return digests.session_message_ids(self, session_ids)
+
+    def write_digests(self, rows: Sequence[digests.DigestRow], digester: str) -> None:
+        """Store a batch of digests in one transaction (a run stopped midway keeps each batch
+        it finished; the data version is not bumped: no index derives from digests)."""
+        with self.transaction():
+            digests.write(self, rows, digester)
+
+    def session_digests(
+        self,
+        digester: str,
+        *,
+        conversation: str | None = None,
+        start: date | None = None,
+        end: date | None = None,
+        limit: int | None = None,
+    ) -> list[digests.SessionDigest]:
+        """Digests of the sessions overlapping [start, end], oldest first."""
+        return digests.digests(
+            self, digester, conversation=conversation, start=start, end=end, limit=limit
+        )
 
     # -- chunk summaries (db/summaries.py) ---------------------------------------------------
     def unsummarized_chunks(self) -> list[int]:

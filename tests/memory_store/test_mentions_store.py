@@ -141,6 +141,7 @@ def test_migration_adds_the_table_and_rebuild_fills_it(settings: Settings) -> No
     opened = Store.open(settings.db_path)
     ingest_files(opened, [SMALL], settings)  # no finder: as an old memlane would
     opened.exec_("DROP TABLE mentions")
+    opened.exec_("DROP TABLE session_digests")  # v4
     opened.exec_("DELETE FROM meta WHERE key = ?", [VERSION_KEY])
     opened.set_meta("schema_version", "2")
     opened.close()
@@ -148,7 +149,7 @@ def test_migration_adds_the_table_and_rebuild_fills_it(settings: Settings) -> No
     assert schema.current_version(con) == 2
     con.close()
     reopened = Store.open(settings.db_path)
-    assert schema.current_version(reopened.con) == schema.SCHEMA_VERSION == 3
+    assert schema.current_version(reopened.con) == schema.SCHEMA_VERSION == 4
     assert reopened.count("mentions") == 0 and not reopened.mentions_current(FINDER)
     n = reopened.rebuild_mentions(FINDER)
     assert n == reopened.count("mentions") == len(expected(reopened)) > 0
