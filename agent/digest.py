@@ -140,11 +140,20 @@ def session_digests(
     start: date | None = None,
     end: date | None = None,
     limit: int | None = None,
+    person: str | None = None,
 ) -> list[Digest]:
-    """The digests of the sessions overlapping [start, end] (either open), oldest first."""
+    """The digests of the sessions overlapping [start, end] (either open), oldest first; with
+    `person`, only the sessions they wrote in (a person's timeline)."""
     found = store.session_digests(
-        DIGESTER, conversation=conversation, start=start, end=end, limit=limit
+        DIGESTER, conversation=conversation, start=start, end=end, limit=None if person else limit
     )
+    if person:
+        who = person.lower()
+        found = [
+            d
+            for d in found
+            if any(who in (p.lower(), p.split()[0].lower()) for p in d.participants)
+        ][:limit]
     points = {m.id: m for m in store.messages([i for d in found for i in d.point_ids])}
     out = []
     for d in found:

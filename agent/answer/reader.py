@@ -33,7 +33,7 @@ from .reading import (
     split_topic,
     who,
 )
-from .text import asks, clip, day_phrase, implied_terms, speech_acts, terms
+from .text import asks, clip, day_phrase, said_terms, terms
 from .what import what_answer, yes_no_answer
 from .when import when_answer
 from .where import where_answer
@@ -54,7 +54,8 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
     kind, named = _asked_kind(asked)
     own = [
-        _said(m.text) | (named if kind and words_of_kind(kind, m.text) else set()) for m in ranked
+        said_terms(m.text) | (named if kind and words_of_kind(kind, m.text) else set())
+        for m in ranked
     ]
     session: dict[int, set[str]] = {}
     for m, t in zip(ranked, own, strict=True):
@@ -92,12 +93,6 @@ def _asked_kind(question: str) -> tuple[str | None, set[str]]:
     return (kind, terms(kind_word(question, focus))) if kind else (None, set())
 
 
-def _said(text: str) -> set[str]:
-    """What a message holds: its words, what it does without saying so ("you have to try…"
-    recommends), and the things it names by other words ("surgeon" is about an operation)."""
-    return terms(text) | speech_acts(text) | implied_terms(text)
-
-
 def reading_pools(
     question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext, n: int = 8
 ) -> tuple[list[StoredMessage], list[StoredMessage]]:
@@ -117,7 +112,7 @@ def reading_pools(
     if not wanted:
         return head, head
     if topic:
-        held = [m for m in ranked[n:] if wanted <= _said(m.text)]
+        held = [m for m in ranked[n:] if wanted <= said_terms(m.text)]
         whole = [*head, *held[:4]]
         return whole, whole
     window = list(ranked[:_DEEPER])

@@ -183,6 +183,12 @@ def implied_terms(text: str) -> set[str]:
     return {t for i in groups_in(text) for t in _head_terms(i)}
 
 
+def said_terms(text: str) -> set[str]:
+    """What a message holds: its words, what it does without saying so ("you have to try…"
+    recommends), and the things it names by other words ("surgeon" is about an operation)."""
+    return terms(text) | speech_acts(text) | implied_terms(text)
+
+
 def spoken_as(word: str, holds: Callable[[str], bool]) -> list[str]:
     """The words and phrases a chat may say `word` with that `holds` finds (the store's words):
     "operated" → ["surgeon", "op"]; one phrase per stem ("cat", not also "cats")."""

@@ -23,6 +23,7 @@ __all__ = ["digest_command"]
 @click.option("--conversation", metavar="NAME", help="Only this conversation.")
 @click.option("--from", "from_", metavar="DATE", help="Sessions from this day (YYYY-MM-DD).")
 @click.option("--to", "to", metavar="DATE", help="Sessions up to this day, inclusive.")
+@click.option("--person", metavar="NAME", help="Only sessions NAME wrote in: their timeline.")
 @click.option("--limit", type=click.IntRange(min=1), help="Show at most this many sessions.")
 @click.option("--json", "as_json", is_flag=True, help="Print the digests as JSON.")
 @store_options
@@ -31,6 +32,7 @@ def digest_command(
     conversation: str | None,
     from_: str | None,
     to: str | None,
+    person: str | None,
     limit: int | None,
     as_json: bool,
 ) -> None:
@@ -42,7 +44,7 @@ def digest_command(
     Examples:
       memlane digest
       memlane digest --conversation Aki --from 2026-09-01 --to 2026-09-30
-      memlane digest --limit 5 --json
+      memlane digest --person Doug --limit 5 --json
     """
     start, end = day_option(from_, "'--from'"), day_option(to, "'--to'")
     if start and end and start > end:
@@ -51,7 +53,9 @@ def digest_command(
     _fill(settings)
     store = Store.open_reader(settings.db_path)
     try:
-        found = session_digests(store, conversation=conversation, start=start, end=end, limit=limit)
+        found = session_digests(
+            store, conversation=conversation, start=start, end=end, limit=limit, person=person
+        )
     finally:
         store.close()
     if as_json:

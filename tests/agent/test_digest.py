@@ -82,5 +82,8 @@ def test_digest_command_writes_then_prints(tmp_path: Path) -> None:
         cli, ["digest", "--db", str(db), "--from", "2025-06-10", "--to", "2025-06-10"]
     )
     assert text.exit_code == 0 and "Copper Lantern" in text.output
+    theirs = runner.invoke(cli, ["digest", "--db", str(db), "--person", "elena", "--json"])
+    rows = json.loads(theirs.stdout)
+    assert rows and all("Elena" in r["participants"] for r in rows)
     bad = runner.invoke(cli, ["digest", "--db", str(db), "--from", "June"])
     assert bad.exit_code == 2 and "YYYY-MM-DD" in bad.output
