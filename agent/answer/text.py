@@ -266,8 +266,9 @@ class TermWeights:
         return math.log((self.size + 1) / (self.doc_freq(term) + 0.5))
 
     def unseen(self, wanted: set[str]) -> set[str]:
-        """The terms no message of the store holds."""
-        return {t for t in wanted if not self.holds(t)}
+        """The terms no message of the store holds, nor says with other words ("win" is held
+        by "took first prize": agent.answer.related)."""
+        return {t for t in wanted if not self.holds(t) and not spoken_as(t, self.holds)}
 
     def knows(self, word: str) -> bool:
         """Whether some message holds `word` (as BM25 stems it, or in chat shorthand), a word

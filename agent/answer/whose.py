@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 
 from memory_store.models import StoredMessage
 
 from .reading import ReaderContext, named_speakers, question_terms
 from .spans import vocative
-from .text import asks, sentences, terms
+from .text import asks, implied_terms, sentences, terms
 
 
 def people_asked_of(question: str, ctx: ReaderContext) -> set[str]:
@@ -71,6 +72,9 @@ def teller(ctx: ReaderContext, question: str) -> Callable[[StoredMessage], set[s
 
         def person(w: re.Match[str]) -> set[str] | None:
             low = w.group(0).lower()
+            low = (
+                low[:-2] if low.endswith("'s") and low[:-2] in names else low
+            )  # "Kwame's chillies"
             if low in names and not vocative(text, w):  # not "Hey Caroline, that roadtrip…"
                 return {names[low]}
             if low in _FIRST or low in _THIRD:  # "she" is someone else, not one we can name
@@ -97,10 +101,16 @@ def _rarest_shared(
             continue  # "have you been to Universal Studios?" asks; it tells of nobody
         words = list(_WORDS.finditer(text, a, b))
         for i, w in enumerate(words):
-            shared = terms(w.group(0).lower()) & wanted
+            shared = _word_terms(w.group(0).lower()) & wanted
             if shared:
                 found.append((max(ctx.weights.idf(t) for t in shared), words, i))
     if not found:
         return None
     _, words, i = max(found, key=lambda f: f[0])
     return text, words, i
+
+
+@cache
+def _word_terms(word: str) -> frozenset[str]:
+    """A word's terms and what it speaks of ("prize" of a win: agent/answer/related.py)."""
+    return frozenset(terms(word) | implied_terms(word))

@@ -75,6 +75,7 @@ _TEXTS = [
     "So proud of you for winning that tournament",
     "cant make it today, helping kofi move flats",
     "Nishiki Market for lunch, and you have to try yudofu",
+    "Kofi's chillies took first prize",
 ]
 # Words as common as in a real chat: "love" is everywhere, "turtles" is not.
 _CHATTER = ["love it", "I love that", "love you", "we love this", "so much love", "love love"]
@@ -101,6 +102,8 @@ _CTX = ReaderContext(
         ("Joanna", _TEXTS[0], "Nate", "what did joanna say about turtles?", {"Joanna", "Nate"}),
         # in a group chat "you" is nobody in particular: the writer
         ("Kofi", "you left your laptop charger here", "Crew", "what did dario leave?", {"Kofi"}),
+        # a name's possessive is that person; the word may be one the chat says it with
+        ("Theo", _TEXTS[6], "Crew", "what did kofi win?", {"Kofi"}),
     ],
 )
 def test_whom_a_message_tells_of(
