@@ -29,6 +29,7 @@ from .reading import (
     content_terms,
     declined,
     named_speakers,
+    on_topic,
     question_terms,
     split_topic,
     who,
@@ -251,14 +252,11 @@ def first_or_last(
     """The earliest or latest message about the topic: `matches` hold the topic's retrieved
     messages; those covering its terms about as well as the best one are ordered by time."""
     kind = (Kind.LAST if last else Kind.FIRST).value
-    wanted = question_terms(without_mention(question), ctx) or question_terms(question, ctx)
-    cover = {m.id: ctx.weights.coverage(wanted, terms(m.text)) for m in matches}
-    best = max(cover.values(), default=0.0)
-    # "baked a cranberry loaf" is about baking bread as much as the best match is.
-    on_topic = [m for m in matches if cover[m.id] >= max(0.4, 0.75 * best)]
-    if not on_topic:
+    topic = without_mention(question)
+    about, best = on_topic(topic if question_terms(topic, ctx) else question, matches, ctx)
+    if not about:
         return declined(kind, "no message covers the topic's words", best)
-    pick = max(on_topic, key=lambda m: m.ts) if last else min(on_topic, key=lambda m: m.ts)
+    pick = max(about, key=lambda m: m.ts) if last else min(about, key=lambda m: m.ts)
     return Reading(
         f"{day_phrase(pick.ts)}.",
         [pick],
@@ -266,7 +264,7 @@ def first_or_last(
         day_phrase(pick.ts),
         f"{who(pick, ctx)}, {pick.ts:%H:%M}: “{clip(pick.text, 100)}”",
         why=[
-            f"{len(on_topic)} messages cover the topic; the {'latest' if last else 'earliest'} "
+            f"{len(about)} messages are on the topic; the {'latest' if last else 'earliest'} "
             f"is {pick.ts:%Y-%m-%d %H:%M}"
         ],
         evidence=best,

@@ -19,8 +19,10 @@ from .text import (
     TermWeights,
     noun_phrases,
     possessors,
+    said_terms,
     short_day,
     terms,
+    topic_heads,
 )
 from .topic import subject_words
 
@@ -212,3 +214,28 @@ def from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
     place = _MINE.sub(lambda x: f"{x.group('prep')} {theirs}", phrase)
     owner = "your" if mine else f"{m.speaker}'s"
     return re.sub(r"^((?:\w+\s+)?)(?:my|our)\b", rf"\g<1>{owner}", place, flags=re.IGNORECASE)
+
+
+# Of the best match's coverage of a topic's words, the share a message needs (and at least
+# `_ON_TOPIC_MIN`) when the topic has no head noun.
+_ON_TOPIC_SHARE, _ON_TOPIC_MIN = 0.75, 0.4
+
+
+def on_topic(
+    topic: str, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[list[StoredMessage], float]:
+    """The messages of `matches` about `topic`, in their order, and the best coverage of its
+    words. What it is, not whose or what kind: a message holding the topic's head noun, in
+    the chat's own words ("dad's op": "the op got moved AGAIN", "surgeon was dr mensah"; "the
+    camping trip": "we should go camping"); with no head noun, or none held, one covering its
+    words about as well as the best one ("baked a cranberry loaf" is about baking bread)."""
+    wanted = question_terms(topic, ctx)
+    said = {m.id: said_terms(m.text) for m in matches}
+    cover = {m.id: ctx.weights.coverage(wanted, said[m.id]) for m in matches}
+    best = max(cover.values(), default=0.0)
+    need = {t for h in topic_heads(topic) for t in terms(h)} & wanted
+    held = [m for m in matches if need and need <= said[m.id]]
+    if held:
+        return held, best
+    least = max(_ON_TOPIC_MIN, _ON_TOPIC_SHARE * best)
+    return [m for m in matches if cover[m.id] >= least], best
