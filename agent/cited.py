@@ -100,6 +100,13 @@ class TimelineOutput(BaseModel):
     events: list[TimelineEvent]
 
 
+class TopicOutput(BaseModel):
+    """A topic's messages, oldest first (`memlane timeline --about`)."""
+
+    about: str
+    messages: list[CitedMessage]
+
+
 def timeline_output(entries: list[TimelineEntry]) -> TimelineOutput:
     """Events by the date they happen, each citing the message that mentions it."""
     return TimelineOutput(

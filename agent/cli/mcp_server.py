@@ -1,6 +1,6 @@
 """The MCP server behind `memlane mcp` (agent/cli/mcp.py), on the official `mcp` SDK.
 
-Tools: `search`, `ask`, `timeline` and `list_conversations`; the resource
+Tools: `search`, `ask`, `timeline`, `topic_timeline` and `list_conversations`; the resource
 `memlane://message/{id}` (a message and its neighbours). Every result cites its messages by
 id, date, time and speaker (agent/cited.py). It is read-only unless started with
 `--allow-write`, which adds
@@ -29,16 +29,19 @@ from pydantic import BaseModel, Field
 from agent.app import build_pipeline
 from agent.cited import (
     AskOutput,
+    CitedMessage,
     Conversation,
     ConversationsOutput,
     SearchOutput,
     TimelineOutput,
+    TopicOutput,
     ask_output,
     search_output,
     timeline_output,
 )
 from agent.pipeline import Pipeline
 from agent.timeline import timeline
+from agent.topics import topic_timeline
 from memory_store.db.forget import forget as forget_messages
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store
@@ -124,6 +127,15 @@ class MemlaneTools:
                 pipe.store, conversation=conversation, start=start, end=end, limit=limit
             )
         return timeline_output(entries)
+
+    def topic(
+        self, about: str, person: str | None, conversation: str | None, limit: int
+    ) -> TopicOutput:
+        if not about.strip():
+            raise ToolError("say what the topic is")
+        with self.pipeline() as pipe:
+            found = topic_timeline(pipe, about, person=person, conversation=conversation)
+        return TopicOutput(about=about, messages=[CitedMessage.of(m) for m in found[:limit]])
 
     def conversations(self) -> ConversationsOutput:
         with self.pipeline() as pipe:
@@ -252,6 +264,19 @@ def _read_tools(server: MCPServer[Any], tools: MemlaneTools) -> None:
         """Past and upcoming events by the date they happen ("Thursday at 3pm", written on
         Monday, is Thursday's event), each with the message that mentions it."""
         return tools.timeline(conversation, start, end, limit)
+
+    @server.tool()
+    def topic_timeline(
+        about: Annotated[str, Field(description='the topic: "dentist", "the crag trip"')],
+        person: Annotated[
+            str | None, Field(description="only what this person wrote or what names them")
+        ] = None,
+        conversation: InConversation = None,
+        limit: Limit = 50,
+    ) -> TopicOutput:
+        """Every message on a topic, oldest first, in the chat's own words ("dad's op" finds
+        "the op got moved AGAIN" and "surgeon was dr mensah")."""
+        return tools.topic(about, person, conversation, limit)
 
     @server.tool()
     def list_conversations() -> ConversationsOutput:

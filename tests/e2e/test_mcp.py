@@ -29,7 +29,7 @@ from tests.conftest import FIXTURES, SMALL
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-READ_TOOLS = {"search", "ask", "timeline", "list_conversations"}
+READ_TOOLS = {"search", "ask", "timeline", "topic_timeline", "list_conversations"}
 TIMEOUT = 120.0
 
 
@@ -142,6 +142,20 @@ def test_timeline_lists_events_by_the_day_they_happen(home: Path) -> None:
     assert "written Mon 4 Mar 2024" in dentist["resolution"]
     cited(dentist["message"])
     assert all(e["start"] < "2024-03-08" and e["end"] > "2024-03-07" for e in events)
+
+
+def test_topic_timeline_lists_a_topics_messages_oldest_first(home: Path) -> None:
+    async def body(client: Client) -> Any:
+        return await client.call_tool("topic_timeline", {"about": "dentist"})
+
+    found = session(serve(home), body).structured_content
+    texts = [m["text"] for m in found["messages"]]
+    assert found["about"] == "dentist" and len(texts) >= 2
+    assert all("dentist" in t.lower() for t in texts)
+    stamps = [m["ts"] for m in found["messages"]]
+    assert stamps == sorted(stamps)
+    for m in found["messages"]:
+        cited(m)
 
 
 def test_write_tools_are_refused_without_allow_write(home: Path) -> None:
