@@ -13,11 +13,13 @@ from agent.cli.render import render_answer, render_explain
 from agent.dialogue import remember
 from agent.pipeline import AskResult, Pipeline
 from agent.rewrite.offline import Turn
+from agent.topics import topic_timeline
 
 HELP = """Ask anything about your history. Follow-up questions use the conversation so far.
   /explain            the last plan, SQL, rewrites and scores
   /sources            the messages the last answer used
   /expand ID          a cited message with the messages around it (e.g. /expand m12)
+  /timeline TOPIC     every message on a topic, oldest first (e.g. /timeline dentist)
   /now DATE|latest    set "now" for relative dates (e.g. /now 2023-10-22)
   /conversation NAME  search one conversation (/conversation all to clear)
   /new                start a new dialogue (follow-ups forget the earlier questions)
@@ -40,6 +42,7 @@ class Repl:
             "/explain": self.explain,
             "/sources": self.sources,
             "/expand": self.expand,
+            "/timeline": self.timeline,
             "/now": self.set_now,
             "/conversation": self.set_conversation,
             "/new": self.new,
@@ -108,6 +111,17 @@ class Repl:
         for m in sorted(store.messages(ids), key=lambda m: (m.ts, m.id)):
             mark = ">" if m.id == mid else " "
             self.out(f"{mark} [m{m.id}] {stamp(m)} {m.text}")
+        return True
+
+    def timeline(self, arg: str) -> bool:
+        if not arg:
+            self.out("usage: /timeline TOPIC   (e.g. /timeline dentist)")
+            return True
+        found = topic_timeline(self.pipeline, arg, conversation=self.state.conversation)
+        if not found:
+            self.out(f"no message is on {arg!r}")
+        for m in found:
+            self.out(f"[m{m.id}] {stamp(m)} {m.text}  ({m.conversation})")
         return True
 
     def set_now(self, arg: str) -> bool:

@@ -148,7 +148,8 @@ def test_chat_end_to_end(chat_db: Path, tmp_path: Path) -> None:
 
     # 8. /help lists every command.
     shown = screen.send("/help")
-    for command in ("/explain", "/sources", "/expand", "/now", "/conversation", "/help", "/quit"):
+    commands = ("/explain", "/sources", "/expand", "/timeline", "/now", "/conversation", "/help")
+    for command in (*commands, "/quit"):
         assert re.search(rf"^\s+{command}\b", shown, re.MULTILINE), command
 
     # 9. /quit leaves cleanly; the line history is kept, private to the user.
@@ -201,6 +202,8 @@ def repl(chat_db: Path, tmp_path: Path) -> Iterator[tuple[Repl, list[str]]]:
         ("/expand", "usage: /expand ID   (an id from the answer, e.g. /expand m12)", True),
         ("/expand mx", "usage: /expand ID   (an id from the answer, e.g. /expand m12)", True),
         ("/expand m999", "no message m999", True),
+        ("/timeline", "usage: /timeline TOPIC   (e.g. /timeline dentist)", True),
+        ("/timeline zeppelin", "no message is on 'zeppelin'", True),
         ("/sources", "no sources yet", True),
         ("/explain", "nothing asked yet", True),
         ("/conversation Nobody", "no conversation 'Nobody'. Choose from: Aki, Book club", True),
@@ -218,6 +221,16 @@ def test_handle_commands(
     r, shown = repl
     assert r.handle(line) is keep_going
     assert shown == ([expected] if expected else [])
+
+
+def test_timeline_lists_a_topics_messages_oldest_first(repl: tuple[Repl, list[str]]) -> None:
+    r, shown = repl
+    assert r.handle("/timeline dentist") is True
+    assert len(shown) >= 2 and all("dentist" in line.lower() for line in shown)
+    stamps = [
+        datetime.strptime(line.split("] [", 1)[1][:21], "%a %d %b %Y %H:%M") for line in shown
+    ]
+    assert stamps == sorted(stamps)
 
 
 def test_bad_now_keeps_the_previous_now(repl: tuple[Repl, list[str]]) -> None:
