@@ -6,6 +6,7 @@ reads them as it reads the rest."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection
 
 from agent.plan.planner import GENERIC_WORDS
@@ -86,10 +87,21 @@ def spelled_out(
         out = re.sub(r"[^\W\d_]+", lambda m: typo_fixed(m.group(0), doc_freq) or m.group(0), out)
     known = {n.lower() for n in names if n}
     if known:
+        # A name typed without its accents is the name ("lucia" is Lucía).
+        bare = {_unaccented(n): n for n in names if n and _unaccented(n) != n.lower()}
+        if bare:
+            out = re.sub(r"[^\W\d_]+", lambda m: bare.get(m.group(0).lower(), m.group(0)), out)
 
         def possessive(m: re.Match[str]) -> str:
             stem = m.group(1)
+            if stem.lower() in bare:  # "lucias" is Lucía's
+                return f"{bare[stem.lower()]}'s"
             return f"{stem}'s" if stem.lower() in known else m.group(0)
 
         out = re.sub(r"\b([^\W\d_]+)s\b", possessive, out)
     return out
+
+
+def _unaccented(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

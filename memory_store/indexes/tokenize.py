@@ -206,10 +206,18 @@ class MixedTokenizer:
         nfkc: NFKC-normalise first (off only to measure the tokenizer before v2).
     """
 
-    def __init__(self, cjk: Callable[[str], list[str]], name: str, *, nfkc: bool = True) -> None:
+    def __init__(
+        self,
+        cjk: Callable[[str], list[str]],
+        name: str,
+        *,
+        nfkc: bool = True,
+        fold_accents: bool = False,
+    ) -> None:
         self.name = name
         self._cjk = cjk
         self._nfkc = nfkc
+        self._fold = fold_accents
         self._stemmer = Stemmer.Stemmer("english")
         self._stem = lru_cache(maxsize=200_000)(self._stemmer.stemWord)
 
@@ -220,14 +228,24 @@ class MixedTokenizer:
             if _CJK.match(run):
                 out.extend(self._cjk(run))
             elif run not in STOPWORDS:
-                out.append(self._stem(run))
+                out.append(self._stem(_folded(run) if self._fold else run))
         return out
 
 
-class DefaultTokenizer(MixedTokenizer):
-    """English words (stemmed, no stop words) + CJK unigrams and bigrams, after NFKC."""
+def _folded(run: str) -> str:
+    """A Latin word without its accents ("café" → "cafe", "lucía" → "lucia"): people type
+    names and loanwords both ways. A word that does not become plain ASCII keeps its marks."""
+    if run.isascii():
+        return run
+    bare = "".join(c for c in unicodedata.normalize("NFKD", run) if not unicodedata.combining(c))
+    return bare if bare.isascii() else run
 
-    name = "en-stem+cjk-unibigram-nfkc-v2"
+
+class DefaultTokenizer(MixedTokenizer):
+    """English words (stemmed, no stop words, accents folded) + CJK unigrams and bigrams,
+    after NFKC."""
+
+    name = "en-stem+cjk-unibigram-nfkc-fold-v3"
 
     def __init__(self) -> None:
-        super().__init__(cjk_unigrams_bigrams, DefaultTokenizer.name)
+        super().__init__(cjk_unigrams_bigrams, DefaultTokenizer.name, fold_accents=True)

@@ -27,6 +27,9 @@ from memory_store.models import StoredMessage
         ("where did we go for Kofis bday?", ("Kofi",), "where did we go for Kofi's bday?"),
         ("whens the stag do now?", (), "when's the stag do now?"),
         ("whats the date of the wedding", (), "what's the date of the wedding"),
+        # a name typed without its accents is the name
+        ("what did lucia say", ("Lucía",), "what did Lucía say"),
+        ("when is lucias wedding", ("Lucía",), "when is Lucía's wedding"),
         # a word that only looks like a name plus s, and words that are no chat spelling
         ("what does kofi think of the cats", ("Kofi",), "what does kofi think of the cats"),
         ("what did we watch", (), "what did we watch"),

@@ -28,6 +28,11 @@ TOK = DefaultTokenizer()
         ("ｶﾚｰ", ["カ", "レ", "ー", "カレ", "レー"]),
         ("V4だって", ["v4", "だ", "っ", "て", "だっ", "って"]),
         ("々", ["々"]),
+        # v3: Latin accents fold, as people type them either way; other marks stay
+        ("Lucía's café", ["lucia", "cafe"]),
+        ("naïve Zoë", ["naiv", "zoe"]),
+        ("straße", ["straße"]),
+        ("ガイド", ["ガ", "イ", "ド", "ガイ", "イド"]),
         ("", []),
     ],
 )
@@ -48,4 +53,4 @@ def test_has_cjk() -> None:
 
 def test_name_is_versioned() -> None:
     # Recorded in index meta: a changed tokenizer must carry a new name to force a rebuild.
-    assert DefaultTokenizer.name == "en-stem+cjk-unibigram-nfkc-v2"
+    assert DefaultTokenizer.name == "en-stem+cjk-unibigram-nfkc-fold-v3"
