@@ -53,9 +53,6 @@ _KINDS = {
     "coffee": "latte, flat white, cappuccino, espresso, americano",
     "grow, growing, grew, plant, plants": "sow, sowed, sown, seedlings, seeds, planted",
     "fix, fixed, repair, repaired": "mend, mended, patched",
-    "job, jobs":
-        "role, position, hired, job offer, offer letter, contract, salary, promotion, "
-        "interview, onboarding, first day, office, colleague, colleagues, boss",
     "hospital": "ward, admitted, discharged, a&e, icu",
     "discharge, discharged": "home from hospital, out of hospital, sent home, let out",
     "wedding, weddings": "ceremony, reception, bridesmaid, best man, vows, stag do, hen do",

@@ -23,7 +23,6 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         ("physio says its shin splints", "doctor", "dentist"),
         ("Dunmore Street, number 14. Top floor, no lift", "living", "wedding"),
         ("I'm learning the cello", "instrument", "violin"),
-        ("yes!!! data engineer, rotterdam office", "job", "doctor"),
         ("they moved her to a ward upstairs", "hospital", "surgery"),
         # a colour is not what a message is about unless colour is asked
         ("kitchen is grim though, brown tiles everywhere", "kitchen", "colour"),

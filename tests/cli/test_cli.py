@@ -394,7 +394,8 @@ def test_bad_now_names_the_option(store_db: Path) -> None:
 
 
 # Example invocations for every command that takes --db, all run on the shared store (none of
-# them changes it: re-ingesting a file adds nothing). demo takes ~1 min: see the slow test.
+# them changes its messages: re-ingesting a file adds nothing, digest adds only its digests).
+# demo takes ~1 min: see the slow test.
 DB_EXAMPLES: dict[str, list[str]] = {
     "ingest": ["ingest", str(SMALL), "--no-embed"],
     "embed": ["embed"],
@@ -406,6 +407,7 @@ DB_EXAMPLES: dict[str, list[str]] = {
     "stats": ["stats"],
     "config": ["config", "--json"],
     "timeline": ["timeline", "--from", "2024-03-01"],
+    "digest": ["digest", "--limit", "2"],
     "init": ["init"],
 }
 SLOW_DB_COMMANDS = {"demo", "mcp"}  # mcp serves stdin: tests/e2e/test_mcp.py runs it with --db
