@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from agent.app import build_pipeline, upgrade_store
 from agent.cli.commands import progress_bar
-from agent.cli.common import console, err, printable, store_options
+from agent.cli.common import err, show_rows, store_options
 from agent.cli.timeline import day_option
 from agent.digest import DIGESTER, Digest, fill_digests, session_digests
 from agent.timeline import describe_when
@@ -58,14 +56,13 @@ def digest_command(
         )
     finally:
         store.close()
-    if as_json:
-        click.echo(json.dumps([d.to_json() for d in found], ensure_ascii=False))
-        return
-    if not found:
-        console.print("no sessions in that range")
-        return
-    for d in found:
-        console.print(printable(_block(d)), markup=False, soft_wrap=True)
+    show_rows(
+        found,
+        as_json=as_json,
+        to_json=Digest.to_json,
+        line=_block,
+        empty="no sessions in that range",
+    )
 
 
 def _fill(settings: Settings) -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 import click
 
 from agent.app import build_pipeline, upgrade_store
-from agent.cli.common import console, printable, store_options
+from agent.cli.common import show_rows, store_options
 from agent.timeline import TimelineEntry, timeline
 from agent.topics import topic_timeline
 from memory_store.db.store import Store
+from memory_store.models import StoredMessage
 from memory_store.settings import Settings
 
 __all__ = ["day_option", "timeline_command"]
@@ -74,14 +74,13 @@ def timeline_command(
         entries = timeline(store, conversation=conversation, start=start, end=end, limit=limit)
     finally:
         store.close()
-    if as_json:
-        click.echo(json.dumps([e.to_json() for e in entries], ensure_ascii=False))
-        return
-    if not entries:
-        console.print("no events found: no message mentions a time in that range")
-        return
-    for e in entries:
-        console.print(printable(_line(e)), markup=False, soft_wrap=True)
+    show_rows(
+        entries,
+        as_json=as_json,
+        to_json=TimelineEntry.to_json,
+        line=_line,
+        empty="no events found: no message mentions a time in that range",
+    )
 
 
 def _line(e: TimelineEntry) -> str:
@@ -113,12 +112,10 @@ def _topic(
         m for m in found if (not start or m.ts.date() >= start) and (not end or m.ts.date() <= end)
     ]
     found = found[:limit] if limit else found
-    if as_json:
-        click.echo(json.dumps([m.to_json() for m in found], ensure_ascii=False))
-        return
-    if not found:
-        console.print(f"no message is on {about!r}: try other words, or `memlane search`")
-        return
-    for m in found:
-        line = f"{m.ts:%a %d %b %Y %H:%M}  {m.conversation} · {m.speaker}: {m.text}"
-        console.print(printable(line), markup=False, soft_wrap=True)
+    show_rows(
+        found,
+        as_json=as_json,
+        to_json=StoredMessage.to_json,
+        line=lambda m: f"{m.ts:%a %d %b %Y %H:%M}  {m.conversation} · {m.speaker}: {m.text}",
+        empty=f"no message is on {about!r}: try other words, or `memlane search`",
+    )
