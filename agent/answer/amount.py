@@ -19,7 +19,7 @@ from .reading import (
 from .spans import (
     best_sentence,
 )
-from .text import asks, clip, terms
+from .text import asks, clip, sentences, terms
 from .what import what_answer
 
 _AMOUNT = re.compile(
@@ -46,6 +46,30 @@ def _bare_sum(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[str]:
     return [hit.group(1)] if hit else []
 
 
+# A number said of the thing itself, in a session that talks money: "And the chalk bag maybe
+# 30." beside "The guidebook is about 35 dollars." Not a time, a date or a percentage.
+_NUMBER = re.compile(
+    r"(?<![\d:/.])(\d{1,3}(?:,\d{3})+|\d{2,}(?:\.\d\d)?)(?![\d:/%])"
+    r"(?!\s?(?:am|pm|st|nd|rd|th|min|mins|minutes|hours?|days?|weeks?|k|km|miles?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _thing_sum(m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessage]) -> list[str]:
+    """The number that follows the question's words in a sentence of `m`, when a sum of money
+    is said within three turns of it in the same session."""
+    near = [n for n in ranked if n.session_id == m.session_id and abs(n.id - m.id) <= 3]
+    if not wanted or not any(_AMOUNT.search(n.text) for n in [m, *near]):
+        return []
+    for a, b in sentences(m.text):
+        words = list(re.finditer(r"[^\W\d_]+", m.text[a:b]))
+        named = [w.end() for w in words if terms(w.group(0)) & wanted]
+        hit = _NUMBER.search(m.text, a + named[0], b) if named else None
+        if hit:
+            return [hit.group(1)]
+    return []
+
+
 def amount_answer(
     question: str,
     qk: QuestionKind,
@@ -58,8 +82,9 @@ def amount_answer(
     # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
     order = [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
     order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
+    wanted = question_terms(question, ctx)
     for m in dict.fromkeys(order):
-        found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked)
+        found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
         if found:
             sentence = best_sentence(
                 m.text, {t for t in terms(found[0])} | question_terms(question, ctx)

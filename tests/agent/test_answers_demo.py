@@ -78,6 +78,9 @@ CASES = [
     # how much
     ("how much did the filling cost?", (), "how_much", "140 dollars"),
     ("how much is parking at Castle Crags?", (), "how_much", "10 dollars"),
+    # a number said of the thing itself, beside another thing's price in dollars
+    ("how much was the chalk bag?", (), "how_much", "30."),
+    ("how much is the guidebook?", (), "how_much", "35 dollars"),
     pytest.param("how much was the vet in the end?", (), "how_much", "310", marks=XFAIL),
     # yes / no
     ("did Miso eat the new food?", (), "yes_no", "Yes"),
