@@ -23,6 +23,7 @@ from datetime import date
 from typing import Any
 
 from agent.answer.items import COMMON_WORDS
+from agent.answer.reading import ReaderContext
 from agent.answer.spans import names_in
 from agent.answer.summary import pick_points
 from agent.pipeline import Pipeline
@@ -82,17 +83,21 @@ def fill_digests(pipeline: Pipeline, progress: Callable[[int, int], None] | None
     for at in range(0, len(todo), BATCH):
         batch = todo[at : at + BATCH]
         ids = store.session_message_ids([s.session_id for s in batch])
-        store.write_digests(
-            [_digest(s, store, ids.get(s.session_id, []), ctx) for s in batch], DIGESTER
-        )
+        by_id = {
+            m.id: m for m in store.messages([i for s in batch for i in ids.get(s.session_id, [])])
+        }
+        rows = [
+            _digest(s, [by_id[i] for i in ids.get(s.session_id, []) if i in by_id], ctx)
+            for s in batch
+        ]
+        store.write_digests(rows, DIGESTER)
         done += len(batch)
         if progress:
             progress(done, len(todo))
     return done
 
 
-def _digest(span: SessionSpan, store: Store, ids: Sequence[int], ctx: Any) -> DigestRow:
-    messages = store.messages(ids)
+def _digest(span: SessionSpan, messages: Sequence[StoredMessage], ctx: ReaderContext) -> DigestRow:
     points = [messages[i].id for i in pick_points(messages, ctx, POINTS)] if messages else []
     exclude = {w.lower() for m in messages for w in m.speaker.split()}
     found: list[str] = []
@@ -154,15 +159,18 @@ def session_digests(
             for d in found
             if any(who in (p.lower(), p.split()[0].lower()) for p in d.participants)
         ][:limit]
-    points = {m.id: m for m in store.messages([i for d in found for i in d.point_ids])}
+    # Three reads for all the sessions, not three a session.
+    members = store.session_message_ids([d.session_id for d in found])
+    every = [i for d in found for i in members.get(d.session_id, [])]
+    said = {m.id: m for m in store.messages(every)}
+    mentions = store.mentions_of(every)
     out = []
     for d in found:
-        ids = store.session_message_ids([d.session_id]).get(d.session_id, [])
-        said = {m.id: m for m in store.messages(ids)}
+        ids = members.get(d.session_id, [])
         events = [
             (x, said[mid])
-            for mid, xs in store.mentions_of(ids).items()
-            for x in xs
+            for mid in ids
+            for x in mentions.get(mid, [])
             if x.granularity in _EVENT_GRAINS and x.start.date() != said[mid].ts.date()
         ]
         # One per day it speaks of: "this Thursday, September 3rd", not again "Thursday".
@@ -170,6 +178,6 @@ def session_digests(
         days: dict[date, tuple[MentionRow, StoredMessage]] = {}
         for x, m in events:
             days.setdefault(x.start.date(), (x, m))
-        shown = [points[i] for i in d.point_ids if i in points]
+        shown = [said[i] for i in d.point_ids if i in said]
         out.append(Digest(d, shown, list(days.values())))
     return out

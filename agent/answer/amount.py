@@ -86,9 +86,7 @@ def amount_answer(
     for m in dict.fromkeys(order):
         found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
         if found:
-            sentence = best_sentence(
-                m.text, {t for t in terms(found[0])} | question_terms(question, ctx)
-            )
+            sentence = best_sentence(m.text, terms(found[0]) | wanted)
             return Reading(
                 f"{found[0].strip()}.",
                 [m],

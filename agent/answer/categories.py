@@ -60,7 +60,7 @@ def kind_word(question: str, focus: str | None) -> str:
 # What may follow the kind's word when it is the thing asked for ("which pet is hers?", "what
 # sport does he play?"); another noun makes it a modifier ("which pet *insurance*").
 _AFTER_KIND = re.compile(
-    r"\s+(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|does|"
+    r"\s+(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|"
     r"in|on|at|of|for|to|with|from|and|or|my|your|his|her|our|their|the|a|an|that|this|"
     r"she|he|they|we|you|i|it|[^\W\d_]+['’]s)\b|\s*[?.!,]|\s*$",
     re.IGNORECASE,

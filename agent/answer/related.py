@@ -18,8 +18,7 @@ from .categories import KIND_NAMES, KIND_WORDS
 
 __all__ = ["GROUPS", "groups_in"]
 
-# (question words, the words a chat says it with). Both ways when the first is empty: each word
-# of the group speaks of every other.
+# Words for one thing: each word of a group speaks of every other.
 _ONE_THING = [
     "surgery, surgeries, operation, operations, operated, operate, operating, op, surgeon",
     "wedding, weddings, married, marry, marrying",
@@ -35,6 +34,7 @@ _ONE_THING = [
     "haircut, hairdresser, barber",
     "jog, jogging, run, running, runs, ran",
 ]
+# A kind or a thing (the question's words) and the words a chat says it with, one way.
 _KINDS = {
     "win, won, winning, wins, winner":
         "prize, first place, trophy, medal, champion, champions, came first, victory",

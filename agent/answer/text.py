@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from memory_store.indexes.tokenize import STOPWORDS, DefaultTokenizer
 
@@ -178,9 +178,16 @@ def _head_terms(group: int) -> frozenset[str]:
     return frozenset(t for head in GROUPS[group][0] for t in terms(head))
 
 
-def implied_terms(text: str) -> set[str]:
+@cache
+def _said_phrases(group: int) -> tuple[tuple[str, frozenset[str]], ...]:
+    return tuple((phrase, frozenset(terms(phrase))) for phrase in GROUPS[group][1])
+
+
+# The reader weighs the same candidates several times a question (support, evidence, topic).
+@lru_cache(maxsize=8192)
+def implied_terms(text: str) -> frozenset[str]:
     """The terms of the things `text` speaks of without naming them: "my cat" holds "pet"."""
-    return {t for i in groups_in(text) for t in _head_terms(i)}
+    return frozenset(t for i in groups_in(text) for t in _head_terms(i))
 
 
 def said_terms(text: str) -> set[str]:
@@ -196,10 +203,9 @@ def spoken_as(word: str, holds: Callable[[str], bool]) -> list[str]:
     if not own:
         return []
     out: dict[frozenset[str], str] = {}
-    for i, (_, said) in enumerate(GROUPS):
+    for i in range(len(GROUPS)):
         if own <= _head_terms(i):
-            for phrase in said:
-                got = frozenset(terms(phrase))
+            for phrase, got in _said_phrases(i):
                 if phrase.lower() != word.lower() and got and all(map(holds, got)):
                     out.setdefault(got, phrase)
     return list(out.values())

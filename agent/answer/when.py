@@ -93,7 +93,9 @@ def when_answer(
             + 0.2 * (x.granularity in _DAY_OR_FINER)
         )
 
-    m, x = max(dated, key=score)
+    # Best first; a stable sort keeps the first of equals, as max would.
+    by_score = sorted(dated, key=score, reverse=True)
+    m, x = by_score[0]
     if not past and ctx.now is not None and x.end <= ctx.now:
         m, x = _ahead(m, wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
@@ -132,7 +134,7 @@ def when_answer(
     if not past:  # plans move: a later message that says the plan changed is the plan now
         # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
         # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
-        rivals = [n for n, _ in sorted(dated, key=score, reverse=True)[:4]]
+        rivals = [n for n, _ in by_score[:4]]
         changes = [
             c for p in dict.fromkeys([m, *rivals]) for c in changed_since(p, wanted, ranked, ctx)
         ]
@@ -246,11 +248,12 @@ def _ahead(
     4th" is no next crag trip."""
     held = wanted & terms(gone.text)
     key = max(held, key=ctx.weights.idf) if held else None
-    covers = {n.id: ctx.weights.coverage(wanted, terms(n.text)) for n in ranked[:_AHEAD_DEPTH]}
+    said = {n.id: terms(n.text) for n in ranked[:_AHEAD_DEPTH]}
+    covers = {i: ctx.weights.coverage(wanted, t) for i, t in said.items()}
     on_topic = [
         n
         for n in ranked[:_AHEAD_DEPTH]
-        if covers[n.id] >= MIN_SUPPORT and (key is None or key in terms(n.text))
+        if covers[n.id] >= MIN_SUPPORT and (key is None or key in said[n.id])
     ]
     ahead = [(n, y) for n, y in _dated(on_topic, wanted, ctx, wants_time) if y.start > now]
     if not ahead:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import lru_cache
 
 from memory_store.models import StoredMessage
 
@@ -72,9 +72,8 @@ def teller(ctx: ReaderContext, question: str) -> Callable[[StoredMessage], set[s
 
         def person(w: re.Match[str]) -> set[str] | None:
             low = w.group(0).lower()
-            low = (
-                low[:-2] if low.endswith("'s") and low[:-2] in names else low
-            )  # "Kwame's chillies"
+            if low.endswith("'s") and low[:-2] in names:  # "Kwame's chillies"
+                low = low[:-2]
             if low in names and not vocative(text, w):  # not "Hey Caroline, that roadtrip…"
                 return {names[low]}
             if low in _FIRST or low in _THIRD:  # "she" is someone else, not one we can name
@@ -110,7 +109,7 @@ def _rarest_shared(
     return text, words, i
 
 
-@cache
+@lru_cache(maxsize=65536)
 def _word_terms(word: str) -> frozenset[str]:
     """A word's terms and what it speaks of ("prize" of a win: agent/answer/related.py)."""
     return frozenset(terms(word) | implied_terms(word))

@@ -6,11 +6,10 @@ reads them as it reads the rest."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Collection
 
 from agent.plan.planner import GENERIC_WORDS
-from memory_store.indexes.tokenize import DefaultTokenizer
+from memory_store.indexes.tokenize import DefaultTokenizer, fold_accents
 
 _TOKENIZE = DefaultTokenizer()
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -88,7 +87,9 @@ def spelled_out(
     known = {n.lower() for n in names if n}
     if known:
         # A name typed without its accents is the name ("lucia" is Lucía).
-        bare = {_unaccented(n): n for n in names if n and _unaccented(n) != n.lower()}
+        bare = {
+            fold_accents(n.lower()): n for n in names if n and fold_accents(n.lower()) != n.lower()
+        }
         if bare:
             out = re.sub(r"[^\W\d_]+", lambda m: bare.get(m.group(0).lower(), m.group(0)), out)
 
@@ -100,8 +101,3 @@ def spelled_out(
 
         out = re.sub(r"\b([^\W\d_]+)s\b", possessive, out)
     return out
-
-
-def _unaccented(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -38,7 +38,7 @@ def rebuild_sessions(
         _delete_derived(store)
         n_sessions = _assign_sessions(store, gap_minutes)
         n_chunks = _build_chunks(store, size, stride, kept)
-        digests.prune(store)
+        digests.prune(store, "memlane_convs")
     finally:
         store.con.unregister("memlane_convs")
     return n_sessions, n_chunks

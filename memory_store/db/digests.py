@@ -35,13 +35,19 @@ __all__ = [
     "write",
 ]
 
-# The session each message belongs to, with the key its digest is stored under.
-_SPANS = """
-    SELECT s.id, s.conversation, min(m.id) AS first_id, max(m.id) AS last_id,
-           count(*) AS n, s.start_ts, s.end_ts, s.participants
-    FROM sessions s JOIN messages m ON m.session_id = s.id
-    GROUP BY s.id, s.conversation, s.start_ts, s.end_ts, s.participants
-"""
+
+def _spans(where: str = "TRUE") -> str:
+    """Each session with the key its digest is stored under (first and last message id and
+    count), its dates and people; `where` narrows the sessions (SQL over `s`)."""
+    return (
+        "SELECT s.id, s.conversation, min(m.id) AS first_id, max(m.id) AS last_id, "
+        "count(*) AS n, s.start_ts, s.end_ts, s.participants "
+        f"FROM sessions s JOIN messages m ON m.session_id = s.id WHERE {where} "
+        "GROUP BY s.id, s.conversation, s.start_ts, s.end_ts, s.participants"
+    )
+
+
+_SPANS = _spans()
 _KEY = "conversation, first_message_id, last_message_id, n_messages"
 
 
@@ -123,12 +129,14 @@ def write(store: Connected, rows: Sequence[DigestRow], digester: str) -> None:
         store.con.unregister("memlane_digest_batch")
 
 
-def prune(store: Connected) -> None:
-    """Delete the digests of sessions that no longer exist as they were (run inside the
-    session rebuild's transaction)."""
+def prune(store: Connected, among: str) -> None:
+    """Delete the digests of sessions that no longer exist as they were, in the conversations
+    of the relation `among` (the ones a session rebuild touched: the others cannot have
+    changed; run inside the rebuild's transaction)."""
+    mine = f"conversation IN (SELECT conversation FROM {among})"
     store.exec_(
-        f"WITH spans AS ({_SPANS}) DELETE FROM session_digests d WHERE NOT EXISTS "
-        "(SELECT 1 FROM spans p WHERE d.conversation = p.conversation "
+        f"WITH spans AS ({_spans(f's.{mine}')}) DELETE FROM session_digests d WHERE d.{mine} "
+        "AND NOT EXISTS (SELECT 1 FROM spans p WHERE p.conversation = d.conversation "
         "AND d.first_message_id = p.first_id AND d.last_message_id = p.last_id "
         "AND d.n_messages = p.n)"
     )

@@ -228,11 +228,11 @@ class MixedTokenizer:
             if _CJK.match(run):
                 out.extend(self._cjk(run))
             elif run not in STOPWORDS:
-                out.append(self._stem(_folded(run) if self._fold else run))
+                out.append(self._stem(fold_accents(run) if self._fold else run))
         return out
 
 
-def _folded(run: str) -> str:
+def fold_accents(run: str) -> str:
     """A Latin word without its accents ("café" → "cafe", "lucía" → "lucia"): people type
     names and loanwords both ways. A word that does not become plain ASCII keeps its marks."""
     if run.isascii():

@@ -11,7 +11,6 @@ import pytest
 from click.testing import CliRunner
 
 from agent.cli import cli
-from agent.cli.trust import forget as forget_cli
 from memory_store.db.forget import compact, forget, scrub_history, selection
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store
@@ -48,8 +47,10 @@ def canary_rows(canary: str) -> list[dict[str, str]]:
     return keep + secret
 
 
-def run(args: list[str], command: object = cli) -> str:
-    result = CliRunner().invoke(command, args)  # type: ignore[arg-type]
+def run(args: list[str]) -> str:
+    # Through the group, as `memlane forget` runs: a command invoked on its own keeps a help
+    # option without the group's "-h", and click caches it for later tests (the golden --help).
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -77,7 +78,7 @@ def test_canary_is_gone_from_every_file(tmp_path: Path, isolated_home: Path) -> 
     assert "chat_history" in before and any(f.startswith("memlane.duckdb") for f in before)
     assert (db.parent / "memlane.duckdb.idx" / "faiss-messages.index").exists()
 
-    out = run(["--conversation", "Secret", "--yes"], forget_cli)
+    out = run(["forget", "--conversation", "Secret", "--yes"])
     assert "forgot 3 messages" in out
     assert files_holding(isolated_home, canary[:16].encode()) == []
     assert files_holding(isolated_home, b"locker code") == []
@@ -216,11 +217,11 @@ def test_history_scrub_keeps_words_still_in_the_store(store: Store, settings: Se
 
 def test_forget_cli_dry_run_and_confirmation(store: Store, isolated_home: Path) -> None:
     store.close()
-    out = run(["--speaker", "Doug", "--dry-run"], forget_cli)
+    out = run(["forget", "--speaker", "Doug", "--dry-run"])
     assert out.startswith("would forget 2 messages")
-    refused = CliRunner().invoke(forget_cli, ["--speaker", "Doug"], input="n\n")
+    refused = CliRunner().invoke(cli, ["forget", "--speaker", "Doug"], input="n\n")
     assert refused.exit_code == 1 and "Aborted" in refused.output
-    usage = CliRunner().invoke(forget_cli, [])
+    usage = CliRunner().invoke(cli, ["forget"])
     assert usage.exit_code == 2 and "say what to forget" in usage.output
-    report = json.loads(run(["--speaker", "Doug", "--yes", "--json"], forget_cli))
+    report = json.loads(run(["forget", "--speaker", "Doug", "--yes", "--json"]))
     assert report["messages"] == 2 and report["dry_run"] is False
