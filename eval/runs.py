@@ -14,7 +14,7 @@ chunks are built at ingest.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,7 @@ class Corpus:
     home: dict[int, int]  # message id -> the first chunk holding it (as `group_chunks` does)
     speaker: dict[int, str]  # message id -> speaker
     speakers: dict[str, tuple[str, ...]]  # conversation -> its speakers, sorted
+    answered: dict[int, int] = field(default_factory=dict)  # reply id -> the question it answers
 
 
 def eval_store_path(settings: Settings, data: Path) -> Path:
@@ -131,6 +132,7 @@ def load_corpus(store: Store) -> Corpus:
         home=home,
         speaker={int(i): str(sp) for i, _, sp, _, _ in rows},
         speakers={c: tuple(sorted(s)) for c, s in by_conv.items()},
+        answered=store.questions_answered(list(dia)),
     )
 
 

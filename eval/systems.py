@@ -24,7 +24,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from eval.runs import CHUNK_TEXT_RUN, Corpus, QuestionRuns
-from memory_store.query.fusion import speaker_prior
+from memory_store.query.fusion import speaker_prior, with_replies
 from memory_store.query.search import RetrievalConfig, fuse_pair, fuse_runs, names_in
 from memory_store.settings import Settings
 
@@ -74,8 +74,19 @@ def pipeline_ranking(
     question: str = "",
     conversation: str | None = None,
 ) -> list[int]:
-    """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus +
-    the prior for speakers named in the question."""
+    """`Searcher.score_messages` from precomputed runs, ranked."""
+    return ranking(pipeline_scores(runs, cfg, corpus, question, conversation))
+
+
+def pipeline_scores(
+    runs: Runs,
+    cfg: RetrievalConfig,
+    corpus: Corpus,
+    question: str = "",
+    conversation: str | None = None,
+) -> dict[int, float]:
+    """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus + the
+    reply's share of its question + the prior for speakers named in the question."""
     runs = {name: _cut(run, cfg.candidates) for name, run in runs.items()}
     if cfg.chunk_weight <= 0:
         scores = fuse_runs(runs, cfg)
@@ -83,11 +94,12 @@ def pipeline_ranking(
         best = ranking(fuse_pair(runs, "chunks", cfg), PIPELINE_TOP_CHUNKS)
         members = {c: list(corpus.members.get(c, ())) for c in best}
         scores = fuse_runs(runs, cfg, members)
+    scores = with_replies(scores, corpus.answered, cfg.reply_weight)
     if cfg.speaker_boost > 0 and conversation is not None:
         names = names_in(question, corpus.speakers.get(conversation, ()))
         if names:
             scores = speaker_prior(scores, corpus.speaker, names, cfg.speaker_boost)
-    return ranking(scores)
+    return scores
 
 
 def line_chunks(runs: Runs) -> list[int]:

@@ -69,6 +69,10 @@ class Settings(BaseModel):
     candidates: int = 200
     chunk_weight: float = 0.8
     speaker_boost: float = 0.3
+    # A reply's share of the score of the question it answers (query.fusion.with_replies).
+    # Over whole conversations it lowers LoCoMo dev Recall@5 (0.723 -> 0.716 at 0.1); inside a
+    # time filter, where every turn shares the date, it helps: see filtered_reply_weight.
+    reply_weight: float = Field(0.0, ge=0.0)
     # ranking inside a time filter (time + content questions), chosen the same way but with
     # each question ranked only among the turns of its evidence sessions:
     # `memlane eval tune --within-sessions` (eval/tuned_filtered.json): out-of-fold Recall@5
@@ -77,6 +81,7 @@ class Settings(BaseModel):
     filtered_beta: float = 0.3
     filtered_chunk_weight: float = 0.0
     filtered_speaker_boost: float = 0.3
+    filtered_reply_weight: float = Field(0.3, ge=0.0)
     # Inside a time filter a question returns the top-k turns scoring at least this share of
     # the best (agent.sure; 0 returns all k). Chosen by leave-one-conversation-out CV on
     # LoCoMo dev ranked within the evidence sessions, by F2: out-of-fold F2 0.651, recall 0.767.

@@ -187,3 +187,33 @@ def text_messages_by_session(store: Connected) -> list[tuple[Any, ...]]:
         "SELECT id, conversation, speaker, text, session_id, ts FROM messages "
         "WHERE kind = 'text' ORDER BY session_id, ts, id"
     ).fetchall()
+
+
+# A message asks when it ends in a question mark, give or take a closing emoji or bracket.
+_ASKS = r"[?？][^\p{L}\p{N}]*$"
+
+
+def questions_answered(store: Connected, ids: Sequence[int]) -> list[tuple[int, int]]:
+    """(reply id, question id) for each of `ids` whose previous message in its session is a
+    question by someone else. Only the sessions of `ids` are scanned."""
+    wanted = sorted({int(i) for i in ids})
+    if not wanted:
+        return []
+    listed = ",".join(map(str, wanted))  # integers only: nothing to escape
+    return store.con.execute(
+        f"""
+        WITH ordered AS (
+            SELECT id, kind, speaker,
+                   lag(id) OVER w AS prev_id, lag(speaker) OVER w AS prev_speaker,
+                   lag(text) OVER w AS prev_text, lag(kind) OVER w AS prev_kind
+            FROM messages
+            WHERE session_id IN (SELECT DISTINCT session_id FROM messages WHERE id IN ({listed}))
+            WINDOW w AS (PARTITION BY session_id ORDER BY ts, id)
+        )
+        SELECT id, prev_id FROM ordered
+        WHERE id IN ({listed}) AND kind = 'text' AND prev_kind = 'text'
+          AND prev_speaker <> speaker AND regexp_matches(prev_text, ?)
+        ORDER BY id
+        """,
+        [_ASKS],
+    ).fetchall()

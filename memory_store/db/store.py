@@ -358,6 +358,11 @@ class Store:
         """(id, conversation, source_ref) of every text message, by id."""
         return reads.text_message_refs(self)
 
+    def questions_answered(self, ids: Sequence[int]) -> dict[int, int]:
+        """reply id -> the question it answers: the previous message of its session, when
+        someone else asked it ("which team did you sign with?" / "The Minnesota Wolves!")."""
+        return dict(reads.questions_answered(self, ids))
+
     def text_messages_by_session(self) -> list[tuple[Any, ...]]:
         """(id, conversation, speaker, text, session_id, ts) of text messages, by session."""
         return reads.text_messages_by_session(self)

@@ -80,6 +80,15 @@ def hedged(primary: Run, secondary: Run, k: int) -> dict[int, float]:
     return out
 
 
+def with_replies(scores: Run, answered: Mapping[int, int], weight: float) -> dict[int, float]:
+    """s'(d) = s(d) + weight * s(q) where d answers the question q ("which team did you sign
+    with?" / "The Minnesota Wolves!"): a reply carries the words it answers without writing
+    them. Scores of the same run, so only questions scored for this query lend any."""
+    if weight <= 0 or not answered:
+        return dict(scores)
+    return {d: s + weight * scores.get(answered.get(d, -1), 0.0) for d, s in scores.items()}
+
+
 def top(run: Run, n: int) -> list[tuple[int, float]]:
     """The n best (id, score) pairs; ties broken by id for determinism."""
     return sorted(run.items(), key=lambda kv: (-kv[1], kv[0]))[:n]

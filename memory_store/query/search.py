@@ -21,7 +21,14 @@ from memory_store.indexes.embed import Embedder, embedding_coverage, get_embedde
 from memory_store.indexes.lexical import LexicalIndex, open_lexical
 from memory_store.indexes.vectors import POOLED_CHUNKS, VectorIndex, open_vectors
 from memory_store.models import StoredMessage
-from memory_store.query.fusion import minmax, rrf, speaker_prior, top, weighted_minmax
+from memory_store.query.fusion import (
+    minmax,
+    rrf,
+    speaker_prior,
+    top,
+    weighted_minmax,
+    with_replies,
+)
 from memory_store.settings import Settings
 
 
@@ -32,6 +39,7 @@ class RetrievalConfig:
     candidates: int = 200
     chunk_weight: float = 0.0
     speaker_boost: float = 0.0
+    reply_weight: float = 0.0  # a reply's share of its question's score (fusion.with_replies)
     use_lexical: bool = True
     use_dense: bool = True
 
@@ -45,6 +53,7 @@ class RetrievalConfig:
                 candidates=s.candidates,
                 chunk_weight=s.filtered_chunk_weight,
                 speaker_boost=s.filtered_speaker_boost,
+                reply_weight=s.filtered_reply_weight,
             )
         return cls(
             beta=s.beta,
@@ -52,6 +61,7 @@ class RetrievalConfig:
             candidates=s.candidates,
             chunk_weight=s.chunk_weight,
             speaker_boost=s.speaker_boost,
+            reply_weight=s.reply_weight,
         )
 
 
@@ -359,6 +369,10 @@ class Searcher:
             best = [c for c, _ in top(fuse_pair(runs, "chunks", cfg), 20)]
             allowed = self.allowed_messages(conversation, candidate_ids)
             scores = fuse_runs(runs, cfg, self.chunk_members(best, allowed))
+        if cfg.reply_weight > 0:
+            scores = with_replies(
+                scores, self.store.questions_answered(list(scores)), cfg.reply_weight
+            )
         if cfg.speaker_boost > 0:
             names = (
                 self.named_speakers(query, conversation)
