@@ -207,7 +207,10 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     weighed = cover if probe == top else support(question, probe, ctx)
     score = evidence(question, probe, weighed, ctx)
     top, cover = with_replies(top, cover, ranked)
-    if not named_speakers(question, ctx):  # a reply speaks for its question's asker
+    # A reply speaks for its question's asker. Not for a person the question names: lending
+    # their replies the question's support answered LoCoMo's adversarial questions (which ask
+    # of the wrong person) 0.646 of the time declined, against 0.662.
+    if not named_speakers(question, ctx):
         score = max(score, max(cover))
     if score < ctx.threshold:
         return declined(
@@ -223,6 +226,8 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         return declined(qk.kind.value, "no message the reader reads supports the question", score)
     by_cover = dict(zip([m.id for m in top], cover, strict=True))
     good.sort(key=lambda m: -by_cover[m.id])  # stable: rank order among equals
+    fair = sorted((m for m in top if by_cover[m.id] > 0), key=lambda m: -by_cover[m.id])
+    good = _about_named(question, good, fair, ranked, ctx)
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
         qk = QuestionKind(Kind.WHAT, qk.focus)
     context = [*top, *ranked]
@@ -244,6 +249,45 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             reading = readers.get(qk.kind, what_answer)(question, qk, good, ctx, context)
     reading.evidence = score
     return reading
+
+
+def _about_named(
+    question: str,
+    good: list[StoredMessage],
+    fair: list[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> list[StoredMessage]:
+    """The best messages about the thing or person the question names, first, else the fair
+    ones (`fair`, in cover order) that are: "what's wrong with Miso?" is not told by Priya's
+    pulley strain, however well "strain" speaks of what is wrong. A name is one the store
+    writes capitalised, not a speaker's (their own messages tell of them); a message holds
+    it, or an earlier turn of its session does ("Northwind Labs wants to interview me!" /
+    "…the hiring manager, someone called Lena Brooks")."""
+    people = {t for s in ctx.speakers for t in terms(s)}
+    asked = {w.lower() for w in re.findall(r"[^\W\d_]+", split_topic(question)[0])}
+    firsts = [s.split()[0].lower() for s in ctx.speakers if s.split()]
+    # "Mel" is Melanie: a speaker's short name is the speaker.
+    named = {
+        t
+        for w in asked
+        if w in ctx.names and not any(f.startswith(w) for f in firsts)
+        for t in terms(w)
+    } - people
+    if not named:
+        return good
+
+    def holds(m: StoredMessage) -> bool:  # it, or an earlier turn of its session
+        return any(
+            named & terms(n.text)
+            for n in [m, *ranked]
+            if n.session_id == m.session_id and n.id <= m.id
+        )
+
+    about = [m for m in good if holds(m)]
+    if about:
+        return [*about, *(m for m in good if m not in about)]
+    return [m for m in fair if holds(m)] or good
 
 
 def first_or_last(

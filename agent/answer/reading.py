@@ -133,12 +133,13 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         if not _ADJECTIVE.search(w) and re.search(rf"\b{re.escape(w)}\b", question)
     ]
     # The user's own people ("my landlord", "my sister's husband") are often only ever named
-    # in the chat: a role no message writes is no reason to decline.
+    # in the chat: a role no message writes is no reason to decline. Chat drops the
+    # apostrophe: "my sisters pet" is my sister's.
     heads = [*possessors(question), *(p[-1] for p in phrases)]
     own = {
         w
-        for w in heads
-        if w in PERSON_NOUNS
+        for w in [*heads, *(k for k in kinds if k.endswith("s"))]
+        if (w in PERSON_NOUNS or w.endswith("s") and w[:-1] in PERSON_NOUNS)
         and re.search(rf"\b(?:my|our|the)\s+(?:[\w'’-]+\s+)?{re.escape(w)}\b", question, re.I)
     }
     for head in dict.fromkeys([*heads, *kinds]):

@@ -41,6 +41,9 @@ _KINDS = {
     "hurt, injury, injured, injure":
         "sprain, sprained, strain, strained, fracture, fractured, twisted, concussion, bruised",
     "sick, ill, illness": "flu, covid, fever, virus, stomach bug, migraine, vomiting",
+    "diagnosis, diagnosed, verdict, wrong":
+        "sprain, strain, fracture, splints, tendinitis, tendonitis, infection, torn, broken, "
+        "flu, covid, virus, migraine, concussion",
     "doctor, doctors": "gp, physio, dentist, nurse, surgeon, consultant",
     "live, lives, living, address":
         "street, road, avenue, flat, apartment, moved into, moved in, new place",
@@ -48,13 +51,16 @@ _KINDS = {
     "baby": "pregnant, newborn, due date",
     "eat, ate, eating, meal, meals": "dinner, lunch, breakfast, brunch",
     "fly, flew, flight, flights": "plane, airport, landed, boarding",
+    "return, returned, returning, home":
+        "get back, got back, came back, come back, flew back, back home, got home, came home",
     "race, races": "marathon, half marathon, 10k, 5k, parkrun",
     "drink, drinks": "pint, pints, beer, beers, wine, cocktail, cocktails",
     "coffee": "latte, flat white, cappuccino, espresso, americano",
     "grow, growing, grew, plant, plants": "sow, sowed, sown, seedlings, seeds, planted",
     "fix, fixed, repair, repaired": "mend, mended, patched",
     "hospital": "ward, admitted, discharged, a&e, icu",
-    "discharge, discharged": "home from hospital, out of hospital, sent home, let out",
+    "discharge, discharged":
+        "home from hospital, out of hospital, sent home, let out, got home, came home, back home",
     "wedding, weddings": "ceremony, reception, bridesmaid, best man, vows, stag do, hen do",
     "restaurant, restaurants": "booked a table, table for, reservation, bistro, trattoria",
     "funeral": "passed away, died, wake",

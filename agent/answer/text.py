@@ -25,7 +25,7 @@ _REQUEST_WORDS = (
     # question words and generic nouns: the answer does not repeat them
     "when where what which who whos whose why how many much often something anything "
     "anyone anybody everyone everybody someone somebody list name girl guy person people "
-    "woman man thing one ones kind sort getting going doing "
+    "woman man thing one ones kind sort getting going doing title titled "
     "somewhere anywhere everywhere nowhere nothing everything "
     # chat drops the apostrophe: "wheres", "whats"
     "wheres whats whens hows whys whore "

@@ -20,7 +20,7 @@ from .reading import (
     subjects,
     who,
 )
-from .text import day_phrase, short_day, terms
+from .text import day_phrase, said_terms, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
 CHANGE = re.compile(
@@ -74,6 +74,10 @@ def when_answer(
             event_day=best.ts.date(),
         )
     cover = cover or {}
+    # "when was moira discharged *after her surgery*?": the event is what the main clause
+    # says; the clause after "after" dates it, and its own message ("Knee op is Thursday the
+    # 9th") answers another when-question.
+    event = _event_terms(question, ctx)
 
     def score(mx: tuple[StoredMessage, Mention]) -> float:
         m, x = mx
@@ -83,8 +87,11 @@ def when_answer(
             fits = (x.direction == "past") == past or x.direction == "present"
         said = x.text.strip(" .,!?")
         asked = 2.0 if m.text.rstrip().endswith("?") else 1.0  # a proposal is a plan too
+        support = cover.get(m.id, 0.0)
+        if event:  # mostly the event's own words
+            support = 0.25 * support + 0.75 * ctx.weights.coverage(event, said_terms(m.text))
         return (
-            asked * cover.get(m.id, 0.0)
+            asked * support
             + 0.3 * bool(_EXPLICIT.search(said) and x.granularity in _DAY_OR_FINER)
             - 0.4 * bool(_DEICTIC.match(said))
             + 0.2 * fits
@@ -162,6 +169,19 @@ def when_answer(
         ],
         event_day=x.start.date(),
     )
+
+
+_ANCHOR = re.compile(r"\b(?:after|before|since|following|during)\b(?P<rest>.*)$", re.I)
+
+
+def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
+    """The terms of the main clause of a when-question whose event is dated by another
+    ("… after her surgery"), or none when it has no such clause."""
+    m = _ANCHOR.search(question)
+    if not m:
+        return set()
+    main = question_terms(question[: m.start()], ctx)
+    return main - question_terms(m.group("rest"), ctx) if main else set()
 
 
 _PEOPLE_TERMS = terms(
