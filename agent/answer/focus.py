@@ -40,6 +40,8 @@ _EMPTY = frozenset(
 # "of" joins the parts of one phrase ("a bowl of udon"); other stop words end it.
 _JOINERS = frozenset(["of", "and", "&"])
 _ARTICLES = frozenset(["a", "an", "the", "some"])
+# Words that lead into what follows and cannot end a phrase ("limping *since*" the park).
+_LEADS_ON = frozenset(["since", "until", "till", "after", "before", "than", "because"])
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ def _phrases(tokens: list[str], wanted: set[str], skip: set[str]) -> list[_Phras
             right |= _is_question_word(tokens[a], wanted)
             a += 1
         while b > a and (
-            _drop(tokens[b - 1], wanted, skip) or tokens[b - 1].lower() in _JOINERS | _ARTICLES
+            _drop(tokens[b - 1], wanted, skip)
+            or tokens[b - 1].lower() in _JOINERS | _ARTICLES | _LEADS_ON
         ):
             right |= _is_question_word(tokens[b - 1], wanted)
             b -= 1

@@ -37,6 +37,7 @@ PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", 
             "what did sami leave at my place?",
             "laptop charger",
         ),
+
         # names and titles first; a quoted title answers outright
         (
             "As discussed, I'm putting you forward for Senior Analyst, effective January 1st",
@@ -72,6 +73,9 @@ PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", 
         ("mum LOVED it", "what did mum think of the present?", None),
         ("also my new crashpad arrived 😍", "what did piotr buy?", None),
         ("ok see you then!", "what did Sam bring to the party?", None),
+        # a phrase does not end on a word leading into what follows ("limping since"), and
+        # one lower-case word alone is not sure enough
+        ("Biscuit has been limping since the park", "what has biscuit been doing", None),
     ],
 )
 def test_answer_span(sentence: str, question: str, span: str | None) -> None:
