@@ -37,7 +37,6 @@ PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", 
             "what did sami leave at my place?",
             "laptop charger",
         ),
-
         # names and titles first; a quoted title answers outright
         (
             "As discussed, I'm putting you forward for Senior Analyst, effective January 1st",
