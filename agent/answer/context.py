@@ -16,6 +16,9 @@ from memory_store.query.search import Searcher
 
 __all__ = ["reader_context"]
 
+# How many turns after a message the reader may read on ("what did Sam say about the vet?").
+_THREAD = 6
+
 
 def reader_context(
     searcher: Searcher,
@@ -40,9 +43,14 @@ def reader_context(
             found[m.id] = find_mentions(m.text, m.ts)
         return found[m.id]
 
+    def turns_after(m: StoredMessage) -> list[StoredMessage]:
+        near = searcher.store.around(m.id, _THREAD)
+        return [n for n in near if n.session_id == m.session_id and n.ts >= m.ts and n.id != m.id]
+
     return ReaderContext(
         TermWeights(lexical.doc_freq, lexical.num_docs),
         mentions_of,
+        turns_after=turns_after,
         me=me,
         names=names,
         speakers=speakers,

@@ -31,10 +31,11 @@ from .reading import (
     named_speakers,
     on_topic,
     question_terms,
+    said_by,
     split_topic,
     who,
 )
-from .text import asks, clip, day_phrase, said_terms, terms
+from .text import asks, clip, day_phrase, said_terms, short_day, terms
 from .what import what_answer, yes_no_answer
 from .when import when_answer
 from .where import where_answer
@@ -229,6 +230,11 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     fair = sorted((m for m in top if by_cover[m.id] > 0), key=lambda m: -by_cover[m.id])
     good = _about_named(question, good, fair, ranked, ctx)
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
+        # The telling itself, not a question about it ("How is she?" asks).
+        first = next((m for m in good if not asks(m.text)), None)
+        told = _told_on(first, ctx) if first else []
+        if first and told:
+            return _said_about(first, told, ctx, score)
         qk = QuestionKind(Kind.WHAT, qk.focus)
     context = [*top, *ranked]
     if qk.kind is Kind.WHEN:
@@ -249,6 +255,40 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             reading = readers.get(qk.kind, what_answer)(question, qk, good, ctx, context)
     reading.evidence = score
     return reading
+
+
+def _told_on(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
+    """What the writer of a short message goes on to say of it in the next few turns of the
+    session: "Back from the vet with Miso." is followed by "No blockage, thank god. The x-ray
+    was clear…". Their statements of a few words or more; not questions, nor what others say
+    between. A long message says its piece itself (LoCoMo's turns: quoting the next two as well
+    lowered F1 on eight "what did X say about…" questions)."""
+    if len(m.text.split()) > _SHORT:
+        return []
+    return [
+        n
+        for n in ctx.turns_after(m)
+        if n.speaker == m.speaker and not asks(n.text) and len(n.text.split()) >= 4
+    ][:2]
+
+
+_SHORT = 15  # words: a chat message that opens a telling
+
+
+def _said_about(
+    m: StoredMessage, told: list[StoredMessage], ctx: ReaderContext, score: float
+) -> Reading:
+    said = " ".join(f"“{clip(n.text)}”" for n in [m, *told])
+    name = who(m, ctx)
+    return Reading(
+        f"{name[:1].upper()}{name[1:]} said on {short_day(m.ts)}: {said}",
+        [m, *told],
+        Kind.SUMMARY.value,
+        said,
+        said_by(m, ctx),
+        why=[f"the best-supported message and what {who(m, ctx)} went on to say of it"],
+        evidence=score,
+    )
 
 
 def _about_named(

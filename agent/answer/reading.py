@@ -71,6 +71,9 @@ class ReaderContext:
     scoped: bool = False  # a time filter chose the messages: it answers part of the question
     # Who writes in each conversation: in a chat of two, "you" is the other one.
     participants: Mapping[str, Collection[str]] = field(default_factory=dict)
+    # The turns written after a message in its session, oldest first (the store's; none when
+    # the reader is given messages alone).
+    turns_after: Callable[[StoredMessage], Sequence[StoredMessage]] = lambda m: ()
 
 
 def who(m: StoredMessage, ctx: ReaderContext) -> str:

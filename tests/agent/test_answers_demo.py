@@ -90,7 +90,7 @@ CASES = [
     ("what did Doug send on the slab?", (), "what", "purple V5"),
     ("what did I have near the shrine?", (), "what", "matcha soft serve"),
     ("what is the next book club book?", (), "what", "The Remains of the Day"),
-    ("what did Priya say about her finger?", (), "what", "finger"),
+    ("what did Priya say about her finger?", (), "summary", "Pulley strain"),
     # what did we talk about: a summary of the span, not keywords
     ("what did we talk about on Tuesday 22 September?", (), "summary", "second round"),
     ("what did Aki and I talk about on September 6?", (), "summary", "Osaka"),
@@ -98,6 +98,8 @@ CASES = [
     # a talk verb with its topic as object; "last Thursday" is a time, not a last mention
     ("what did Aki and I discuss last Thursday?", (), "summary", "Northwind"),
     ("what were we discussing on 29 September?", (), "summary", "Klara"),
+    # what someone said about a thing: the best telling and what they went on to say of it
+    ("what did I say about the vet and Miso?", (), "summary", "gastritis"),
     # follow-ups: the earlier turn resolves "she" and "I"
     (
         "where did she have lunch?",
