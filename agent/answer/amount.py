@@ -70,6 +70,23 @@ def _thing_sum(m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessag
     return []
 
 
+_HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
+
+
+def _asked_later(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
+    """The replies to a "how much" asked a few turns after a best message, in its session:
+    "Back from the vet with Miso." … "How much was it in the end?" / "310 dollars with the
+    x-ray." The price asked for, before a price said in passing ("200 dollars just to walk
+    in")."""
+    out = []
+    for g in good:
+        later = [g, *ctx.turns_after(g)]
+        for i, q in enumerate(later[1:], start=1):
+            if asks(q.text) and _HOW_MUCH.search(q.text):
+                out += [n for n in later[i + 1 : i + 3] if n.speaker != q.speaker][:1]
+    return out
+
+
 def amount_answer(
     question: str,
     qk: QuestionKind,
@@ -80,7 +97,8 @@ def amount_answer(
     """ "How much was the vet?": the sum said in a best-supported message or the turn after."""
     # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray");
     # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
-    order = [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
+    order = _asked_later(good[:3], ctx)
+    order += [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
     order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
     wanted = question_terms(question, ctx)
     for m in dict.fromkeys(order):

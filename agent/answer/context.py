@@ -16,8 +16,9 @@ from memory_store.query.search import Searcher
 
 __all__ = ["reader_context"]
 
-# How many turns after a message the reader may read on ("what did Sam say about the vet?").
-_THREAD = 6
+# How many turns after a message the reader may read on ("what did Sam say about the vet?",
+# "…How much was it in the end?").
+_THREAD = 8
 
 
 def reader_context(

@@ -81,7 +81,10 @@ CASES = [
     # a number said of the thing itself, beside another thing's price in dollars
     ("how much was the chalk bag?", (), "how_much", "30."),
     ("how much is the guidebook?", (), "how_much", "35 dollars"),
-    pytest.param("how much was the vet in the end?", (), "how_much", "310", marks=XFAIL),
+    # the price asked for ("How much was it in the end?" / "310 dollars with the x-ray") a few
+    # turns after the best telling, not the one said in passing ("200 dollars just to walk in")
+    ("how much was the vet in the end?", (), "how_much", "310"),
+    ("how much was it?", ("what did I say about the vet and Miso?",), "how_much", "310"),
     # yes / no
     ("did Miso eat the new food?", (), "yes_no", "Yes"),
     ("did I get the job at Northwind?", (), "yes_no", "Yes"),
