@@ -25,7 +25,7 @@ from agent.sure import sure_ids
 from eval.locomo import prepare
 from eval.metrics import set_recall_f2
 from eval.runs import Corpus, QuestionRuns
-from eval.systems import pipeline_scores
+from eval.systems import pipeline_scores, ranking
 from eval.tune import cross_validate
 from memory_store.query.search import RetrievalConfig
 from memory_store.settings import Settings
@@ -38,7 +38,7 @@ def returned(q: QuestionRuns, cfg: RetrievalConfig, corpus: Corpus, cut: float, 
     """The evidence ids a question returns: its top k, cut as agent.sure cuts."""
     c = q.question.conversation
     scores = pipeline_scores(q.runs, cfg, corpus, q.question.question, c)
-    head = sorted(scores, key=lambda d: (-scores[d], d))[:k]
+    head = ranking(scores, k)
     return {corpus.dia[d] for d in sure_ids(head, scores, cut)}
 
 

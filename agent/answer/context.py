@@ -44,14 +44,10 @@ def reader_context(
             found[m.id] = find_mentions(m.text, m.ts)
         return found[m.id]
 
-    def turns_after(m: StoredMessage) -> list[StoredMessage]:
-        near = searcher.store.around(m.id, _THREAD)
-        return [n for n in near if n.session_id == m.session_id and n.ts >= m.ts and n.id != m.id]
-
     return ReaderContext(
         TermWeights(lexical.doc_freq, lexical.num_docs),
         mentions_of,
-        turns_after=turns_after,
+        turns_after=lambda m: searcher.store.turns_after(m.id, _THREAD),
         me=me,
         names=names,
         speakers=speakers,

@@ -32,6 +32,7 @@ from .reading import (
     on_topic,
     question_terms,
     said_by,
+    speaker_terms,
     split_topic,
     who,
 )
@@ -304,7 +305,6 @@ def _about_named(
     writes capitalised, not a speaker's (their own messages tell of them); a message holds
     it, or an earlier turn of its session does ("Northwind Labs wants to interview me!" /
     "…the hiring manager, someone called Lena Brooks")."""
-    people = {t for s in ctx.speakers for t in terms(s)}
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", split_topic(question)[0])}
     firsts = [s.split()[0].lower() for s in ctx.speakers if s.split()]
     # "Mel" is Melanie: a speaker's short name is the speaker.
@@ -313,16 +313,17 @@ def _about_named(
         for w in asked
         if w in ctx.names and not any(f.startswith(w) for f in firsts)
         for t in terms(w)
-    } - people
+    } - speaker_terms(ctx)
     if not named:
         return good
+    # Where each session first names it, among the messages read (each read once).
+    first: dict[int | None, int] = {}
+    for n in dict.fromkeys([*good, *fair, *ranked]):
+        if n.id < first.get(n.session_id, n.id + 1) and named & terms(n.text):
+            first[n.session_id] = n.id
 
     def holds(m: StoredMessage) -> bool:  # it, or an earlier turn of its session
-        return any(
-            named & terms(n.text)
-            for n in [m, *ranked]
-            if n.session_id == m.session_id and n.id <= m.id
-        )
+        return first.get(m.session_id, m.id + 1) <= m.id
 
     about = [m for m in good if holds(m)]
     if about:

@@ -80,13 +80,17 @@ def who(m: StoredMessage, ctx: ReaderContext) -> str:
     return "you" if ctx.me and m.speaker == ctx.me else m.speaker
 
 
+def speaker_terms(ctx: ReaderContext) -> set[str]:
+    """The terms of the names of the people talking."""
+    return {t for s in ctx.speakers for t in terms(s)}
+
+
 def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The question's words without request words and the names of the people talking."""
-    speaker_terms = {t for s in ctx.speakers for t in terms(s)}
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
-    return terms(asked) - REQUEST_TERMS - speaker_terms
+    return terms(asked) - REQUEST_TERMS - speaker_terms(ctx)
 
 
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)

@@ -21,6 +21,7 @@ from .reading import (
     following,
     question_terms,
     said_by,
+    speaker_terms,
     who,
 )
 from .spans import (
@@ -171,7 +172,7 @@ def _reply_item(
     Minnesota Wolves! I can't wait"): that turn's first sentence and the thing it names."""
     # Asked of the person the question names, the question does not name them ("which gym
     # did *you* end up joining?").
-    people = {t for s in ctx.speakers for t in terms(s)}
+    people = speaker_terms(ctx)
     topic = wanted - people or wanted
 
     def asks_it(q: StoredMessage) -> bool:

@@ -69,6 +69,16 @@ def around(store: Connected, message_id: int, n: int) -> list[StoredMessage]:
     return messages(store, [r[0] for r in rows])
 
 
+def turns_after(store: Connected, message_id: int, n: int) -> list[StoredMessage]:
+    rows = store.con.execute(
+        "SELECT m2.id FROM messages m JOIN messages m2 ON m2.session_id = m.session_id "
+        "WHERE m.id = ? AND (m2.ts > m.ts OR m2.ts = m.ts AND m2.id > m.id) "
+        "ORDER BY m2.ts, m2.id LIMIT ?",
+        [message_id, n],
+    ).fetchall()
+    return messages(store, [r[0] for r in rows])
+
+
 def session_neighbours(store: Connected, message_id: int, limit: int) -> list[int]:
     rows = store.con.execute(
         "SELECT m2.id FROM messages m JOIN messages m2 ON m2.session_id = m.session_id "

@@ -309,6 +309,11 @@ class Store:
         (empty when there is no such message)."""
         return reads.around(self, message_id, n)
 
+    def turns_after(self, message_id: int, n: int) -> list[StoredMessage]:
+        """Up to `n` messages written after it in its session, in time order: only that session
+        is read, not the whole conversation `around` numbers."""
+        return reads.turns_after(self, message_id, n)
+
     def conversations(self) -> list[str]:
         return reads.conversations(self)
 

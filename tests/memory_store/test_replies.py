@@ -70,3 +70,18 @@ def test_with_replies(
     scores: dict[int, float], answered: dict[int, int], weight: float, expected: dict[int, float]
 ) -> None:
     assert with_replies(scores, answered, weight) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "n", "expected"),
+    [
+        ("which team did you sign with?", 2, ["The Minnesota Wolves!", "did I tell you?"]),
+        ("nice.", 8, ["thanks", "what time?"]),  # to the end of its session, not into the next
+        ("what time?", 8, []),  # "7pm" opens a new session
+    ],
+)
+def test_turns_after_reads_on_in_the_session(
+    chat_store: Store, text: str, n: int, expected: list[str]
+) -> None:
+    got = chat_store.turns_after(_ids(chat_store)[text], n)
+    assert [m.text for m in got] == expected
