@@ -34,7 +34,13 @@ _OCCASIONS = frozenset(
         "nights weekends days evenings shows concerts gigs"
     )
 )
-_PEOPLE = frozenset(["people", "us", "them", "guests", "persons", "attendees", "kids", "adults"])
+_PEOPLE = frozenset(
+    re.findall(
+        r"\S+",
+        """people us them guests persons attendees kids adults lads guys girls boys friends
+        mates folks players members""",
+    )
+)
 
 
 def counted(focus: str | None) -> Counted:
@@ -89,13 +95,17 @@ _OF_US = [
     rf"\b{_N}\s+of\s+(?:us|them)\b",
     rf"\bthat'?s\s+{_N}\b(?!\s*(?:am|pm|:|%|€|\$|euros?|dollars?|pounds?|k|km|mins?|hours?))",
     rf"\b(?:we|there)\s+(?:were|are|'re|will\s+be|ended\s+up(?:\s+being)?)\s+(?:about\s+)?{_N}\b",
+    # "so 9 in the end", "12 in total": the final headcount
+    rf"\b{_N}\s+(?:in\s+the\s+end|in\s+total|altogether|all\s+told)\b",
 ]
 
 
 def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMessage] | None:
     """The latest number stated for `focus` in `messages`: "6 people", "all 6 of us"."""
     unit = focus.split(" of ")[0]  # "days of leave" is said "three days"
-    noun = "(?:people|guests|persons|of\\s+us)" if focus in _PEOPLE else re.escape(unit)
+    noun = re.escape(unit)
+    if focus in _PEOPLE:
+        noun = rf"(?:people|guests|persons|of\s+us|{noun})"
     patterns = [rf"\b{_N}\s+(?:\w+\s+)?{noun}\b"]
     # "courgettes planted. 5 of them": the things a message names, counted after them ("one
     # of those days" counts nothing)

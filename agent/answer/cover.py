@@ -77,7 +77,7 @@ def covering_set(
     wanted = asked_about(question, skip) - REQUEST_TERMS
     # A word no message holds ("cities") would make every partial match look poor.
     wanted = wanted - ctx.weights.unseen(wanted) or wanted
-    chats = _named_chats(question, ctx)
+    chats = named_chats(question, ctx)
     scoped = [m for m in matches if m.conversation in chats] or matches if chats else matches
     said = [m for m in scoped if not _asks(m, ctx)]
     doers = subjects(question, ctx)
@@ -235,7 +235,7 @@ def scope_names(question: str, ctx: ReaderContext) -> list[str]:
     and a chat the question names ("the club" in the Climbing club chat is where, not what;
     "how many times did I go climbing" is about climbing), with the words it named it by
     ("the running *group*" for the Running crew)."""
-    return [*ctx.speakers, *_named_chats(question, ctx), *_chat_phrases(question, ctx)]
+    return [*ctx.speakers, *named_chats(question, ctx), *_chat_phrases(question, ctx)]
 
 
 # What a person calls a group chat, whatever its name's last word: "the running group" is the
@@ -243,12 +243,19 @@ def scope_names(question: str, ctx: ReaderContext) -> list[str]:
 _GROUP_NOUNS = "group|chat|crew|club|gang|squad|team|lot|thread"
 
 
-def _named_chats(question: str, ctx: ReaderContext) -> set[str]:
+def named_chats(question: str, ctx: ReaderContext) -> set[str]:
     """The chats the question names: in full ("the run club"), else by the head of a group's
     name ("the club" for Climbing club), else by its first word and a group noun ("the
     running group" for Running crew)."""
     asked = terms(question)
-    full = {c for c in ctx.conversations if c and terms(c) and terms(c) <= asked}
+    # A one-to-one chat is named after the other person: "how many plants did *Dev* put in"
+    # names Dev, who writes in the group chats too, not the chat with him.
+    people = {s.lower() for s in ctx.speakers} | {s.split()[0].lower() for s in ctx.speakers if s}
+    full = {
+        c
+        for c in ctx.conversations
+        if c and terms(c) and terms(c) <= asked and c.lower() not in people
+    }
     return full or {
         c
         for c in ctx.conversations

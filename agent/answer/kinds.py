@@ -248,10 +248,20 @@ _MEASURE = re.compile(
 )
 
 
+# "how many lads *ended up* going": a plural followed by a verb in -ed is the head, whatever
+# comes after the verb.
+_HOW_MANY_PLURAL = re.compile(
+    r"\bhow\s+many\s+(?:[a-z'-]+\s+){0,2}?([a-z'-]+s)\s+[a-z]+ed\b", re.IGNORECASE
+)
+
+
 def _counted_noun(question: str) -> str | None:
     measure = _MEASURE.search(question)
     if measure:
         return measure.group(1).lower()
+    m = _HOW_MANY_PLURAL.search(question)
+    if m:
+        return m.group(1).lower()
     m = _HOW_MANY_NOUN.search(question)
     return (m.group(1) or m.group(2)).lower() if m else None
 

@@ -91,3 +91,18 @@ def test_classify(question: str, kind: Kind) -> None:
 def test_what_time_wants_the_clock() -> None:
     assert classify("what time does he land?").wants_time
     assert not classify("when does he land?").wants_time
+
+
+@pytest.mark.parametrize(
+    ("question", "focus"),
+    [
+        ("how many lads ended up going on gethin's stag", "lads"),
+        ("how many plants died over the winter?", "plants"),
+        ("how many outdoor climbing trips did we do", "trips"),
+        ("how many people turned up", "people"),
+        ("how many books has aki recommended", "books"),
+        ("how many times did we climb in september", "times"),
+    ],
+)
+def test_the_noun_a_count_counts(question: str, focus: str) -> None:
+    assert classify(question).focus == focus

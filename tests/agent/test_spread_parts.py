@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from agent.answer.counting import Counted, counted, occasion_day, occasions, stated
+from agent.answer.cover import named_chats
 from agent.answer.items import distinct, items_of
 from agent.answer.kinds import Kind, classify
+from agent.answer.reading import ReaderContext
 from agent.answer.replies import answers
 from agent.answer.text import TermWeights, terms
 from agent.answer.topic import subject_words, topic_query
@@ -156,6 +158,8 @@ def test_two_mentions_sharing_a_rare_word_are_one_item() -> None:
         ("years", ["it's one of those films, watch it"], None),
         ("people", ["that's 6pm works", "meet at 8:30"], None),  # a time is no headcount
         ("people", ["they made me reverse a linked list"], None),
+        ("lads", ["there's 10 of them going", "his brother dropped out, so 9 in the end"], 9),
+        ("guys", ["12 guys in total, madness"], 12),
     ],
 )
 def test_a_stated_number_the_latest_wins(focus: str, texts: list[str], number: int | None) -> None:
@@ -219,3 +223,25 @@ def test_the_counted_noun_is_not_its_verb(text: str, holds_book: bool) -> None:
     from agent.answer.cover import counted_terms
 
     assert ("book" in counted_terms(text, frozenset(terms("books")))) is holds_book
+
+
+SCOPE_CTX = ReaderContext(
+    WEIGHTS,
+    lambda m: [],
+    speakers=["Alex", "Dev", "Mia Khan", "Bronwyn"],
+    conversations=["Dev", "Mia Khan", "Plot 14"],
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "chats"),
+    [
+        # a one-to-one chat is named after the person: naming them is not naming the chat
+        ("how many courgette plants did dev put in", []),
+        ("how many films has mia recommended me?", []),
+        # a group chat is named by its name, or by its head and a group noun
+        ("how many times did the plot 14 lot meet?", ["Plot 14"]),
+    ],
+)
+def test_the_chats_a_question_names(question: str, chats: list[str]) -> None:
+    assert sorted(named_chats(question, SCOPE_CTX)) == chats
