@@ -59,6 +59,21 @@ _NOT_PLACE = frozenset(
         "us",
         "touch",
         "instead",
+        # idioms, not places: "in other news", "in person", "in the meantime"
+        "news",
+        "person",
+        "total",
+        "advance",
+        "future",
+        "particular",
+        "addition",
+        "charge",
+        "theory",
+        "secret",
+        "moment",
+        "meantime",
+        "principle",
+        "order",
     ]
 )
 
@@ -177,7 +192,10 @@ def apposed_name(text: str, phrase: str) -> str | None:
 
 
 def speaks_for_self(text: str) -> bool:
-    return bool(_FIRST_PERSON.search(text))
+    """The writer tells of themselves ("i can drive!"), not in a question ("How are we
+    getting there?" is asked of everyone)."""
+    said = " ".join(s for s in re.findall(r"[^.!?]+[.!?]*", text) if not s.rstrip().endswith("?"))
+    return bool(_FIRST_PERSON.search(said))
 
 
 def place_phrase(
@@ -333,15 +351,24 @@ def person_names(texts: Sequence[str]) -> set[str]:
     Chat is often lower case throughout, so a name must be capitalised once somewhere."""
     upper: Counter[str] = Counter()
     lower: Counter[str] = Counter()
+    anywhere: Counter[str] = Counter()  # lower case at all, in any message
     for text in texts:
+        # A message that does not open with a capital is written in lower case: "and aunt
+        # rosa's cake. I had 3" is no vote against Rosa, whom another writes "Aunt Rosa".
+        first = re.search(r"[^\W\d_]", text)
+        cased = bool(first and first.group(0).isupper())
         for m in _MID_SENTENCE_WORD.finditer(text):
             w = m.group(1)
-            (upper if w[0].isupper() else lower)[w.lower()] += 1
+            if w[0].isupper():
+                upper[w.lower()] += 1
+            else:
+                anywhere[w] += 1
+                lower[w] += int(cased)
     cued = {m.group("a") or m.group("b") for t in texts for m in _NAME_CUE.finditer(t.lower())}
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
-    cued |= {w for w in opening if not lower[w] and w not in _NOT_SUBJECT_NAMES}
+    cued |= {w for w in opening if not anywhere[w] and w not in _NOT_SUBJECT_NAMES}
     return {
         w
         for w, n in [*upper.items(), *((c, 1) for c in cued)]
@@ -354,7 +381,8 @@ def person_names(texts: Sequence[str]) -> set[str]:
     }
 
 
-_TITLE = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von)?\s*[A-Z][\w'’-]+)*")
+# "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.
+_TITLE = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von|&)?\s*[A-Z][\w'’-]+)*")
 _CLAUSE = re.compile(r"[^,.;!?]+")
 _NOT_NAMES = frozenset(
     [

@@ -20,7 +20,7 @@ from .reading import (
     subjects,
     who,
 )
-from .text import day_phrase, said_terms, short_day, terms
+from .text import asks, day_phrase, said_terms, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
 CHANGE = re.compile(
@@ -199,6 +199,15 @@ def changed_since(
     specific word that the first plan's message holds ("birthday" in "mum's bday is the
     16th", not "mum"); the later message, or the turn just before it, must hold it too."""
     shared = wanted & terms(m.text)
+    if not shared:
+        # A reply names its plan by the question it answers: "When could you start?" /
+        # "Earliest I can do is Monday 9th Feb", moved by "can we push your start back…".
+        asked = [
+            p
+            for p in ranked
+            if p.session_id == m.session_id and 0 < m.id - p.id <= 2 and p.speaker != m.speaker
+        ]
+        shared = wanted & {t for p in asked if asks(p.text) for t in terms(p.text)}
     things = shared - _PEOPLE_TERMS - set(ctx.names)
     if not shared:
         return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.spans import named_place, person_names
+from agent.answer.spans import named_place, person_names, place_phrase, speaks_for_self
 
 
 @pytest.mark.parametrize(
@@ -24,6 +24,9 @@ from agent.answer.spans import named_place, person_names
         (["Approved. Henrik can pick up the calls while you're away."], {"henrik"}),
         (["Coffee was great", "the coffee here is better"], set()),
         (["This is it. Nobody is allowed to miss it"], set()),
+        # a writer in lower case throughout is no vote against a name another capitalises
+        (["Aunt Rosa has offered to make the cake", "and aunt rosa's cake. I had 3"], {"rosa"}),
+        (["The Garden was packed", "We sat in the garden all day"], set()),
     ],
 )
 def test_person_names(texts: list[str], names: set[str]) -> None:
@@ -53,6 +56,7 @@ def test_a_place_is_where_it_is_unless_the_question_moves(
     [
         ("Nishiki Market for lunch, and you have to try yudofu", "Nishiki Market"),
         ("we ate at Casa Verde last night", "Casa Verde"),
+        ("meet at Rook & Pawn for lunch tomorrow", "Rook & Pawn"),
         # one capital that opens a sentence is no name
         ("Classic. Wait a couple of hours before eating.", None),
     ],
@@ -117,3 +121,27 @@ def test_names_in_a_message(text: str, names: list[str]) -> None:
 
     lexicon = {"stokes", "croft", "bilal", "haddad", "felix", "grant"}
     assert names_in(text, lexicon, ()) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("i can drive! i've got my mum's car that weekend", True),
+        ("Dicefest is a week on Saturday!! How are we getting there? It's an hour", False),
+        ("are we still on for friday?", False),
+        ("Booked. We're on for 7pm", True),
+    ],
+)
+def test_the_writer_tells_of_themselves_not_in_a_question(text: str, own: bool) -> None:
+    assert speaks_for_self(text) is own
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("and in other news i won copper kingdoms last night", None),
+        ("happy to do it in person at the studio", "at the studio"),
+    ],
+)
+def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
+    assert place_phrase(text, {"game"}, ()) == place

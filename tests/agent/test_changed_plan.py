@@ -1,0 +1,44 @@
+"""A later change of plan (agent.answer.when.changed_since): a later message of the chat that
+says the plan moved, about the same thing. A reply names its plan by the question it answers.
+Hand-made messages; no store."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.answer.reading import ReaderContext
+from agent.answer.text import TermWeights, terms
+from agent.answer.when import changed_since
+from memory_store.models import StoredMessage
+
+CHAT = [
+    ("Ines", "Hi Kieran, thanks for the quote! When could you start?"),  # 0
+    ("Kieran", "Earliest I can do is Monday 9th Feb. Need a deposit to hold the slot"),  # 1
+    ("Ines", "perfect, deposit sent"),  # 2
+    ("Kieran", "Bad news, the job in Harlow overran. Can we push your start back to Monday 16th?"),
+    ("Kieran", "Tiles arrived, moved them to the garage"),  # 4: moves something else
+]
+MESSAGES = [
+    StoredMessage(i, "Kieran", f"k{i}", who, datetime(2026, 1, 5 + 10 * (i // 3), 9, i), text,
+                  "text", 1, 1 + i // 3)
+    for i, (who, text) in enumerate(CHAT)
+]  # fmt: skip
+CTX = ReaderContext(
+    TermWeights.from_texts([t for _, t in CHAT] + ["see you later", "ok"]), lambda m: []
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "plan", "moved"),
+    [
+        # the reply to "When could you start?" is the start date: the push moves it
+        ("when's kieran starting on the bathroom now?", 1, [3]),
+        # a plan whose own words the later message does not hold is not moved by it
+        ("when's the deposit due?", 2, []),
+    ],
+)
+def test_a_change_of_the_plan_asked_about(question: str, plan: int, moved: list[int]) -> None:
+    found = changed_since(MESSAGES[plan], terms(question), MESSAGES, CTX)
+    assert [m.id for m in found] == moved
