@@ -150,7 +150,13 @@ class Pipeline:
                 return found if found is not None else Answer("", [], abstained=True)
 
             rw.question = with_event_day(rw.question, anchor, ask_when, notes)
-        planned = self._plan(rw.question, now_dt, speakers, conversation, notes)
+        planned = self._plan(
+            without_chat_name(rw.question, conversation, speakers),
+            now_dt,
+            speakers,
+            conversation,
+            notes,
+        )
         result = AskResult(question, now_dt, conversation, rw, planned, mode=self.mode, notes=notes)
         self._filter(result)
         if planned.route != "time":
@@ -287,3 +293,20 @@ class Pipeline:
         if self._background is None:
             self._background = word_background(self.store.sample_texts(5000))
         return self._background
+
+
+def without_chat_name(question: str, conversation: str | None, speakers: Sequence[str]) -> str:
+    """The question as the planner reads it once it is scoped to a group chat: the chat's name
+    says where, not when ("what was the *game night* chat about last tuesday?" is no question
+    about the night). A one-to-one chat is named after its person, whom the plan may need."""
+    if not conversation or conversation.lower() in {s.lower() for s in speakers}:
+        return question
+    name = r"\s+".join(map(re.escape, conversation.split()))
+    # Only where it names the chat: in "where does game night normally happen?" it is the event.
+    out = re.sub(
+        rf"\b(?:the\s+)?{name}\s+(chat|group|conversation|thread)\b",
+        r"the \1",
+        question,
+        flags=re.IGNORECASE,
+    )
+    return " ".join(out.split())
