@@ -90,6 +90,9 @@ SET_BACK = re.compile(r"\bset\s+(?:me|us|you|him|her|them)\s+back\b", re.IGNOREC
 _HOW_MUCH = re.compile(
     r"\bhow\s+much\b(?!\s+time)|\bwhat\s+(?:did|does|do|was|is)\s+.{0,30}\bcost\b|"
     r"\b(?:price|cost|fee)\s+(?:of|for)\b|"
+    # "what was kieran's original quote?", "what's the rent?": a sum of money by its name
+    r"\bwhat(?:'s|\s+(?:was|is|were|are))\s+(?!the\s+name\b)(?:[\w'’]+\s+){0,4}?(?:price|cost|fee|quote|rent|"
+    r"deposit|bill|budget|fare|salary)\b|"
     # "what did that set me back?", "what did the vet charge?"
     rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\bcharge\b",
     re.IGNORECASE,

@@ -117,6 +117,14 @@ def question_terms(question: str, ctx: ReaderContext) -> set[str]:
 
 
 _ADJECTIVE = re.compile(r"(?:ful|ous|ive|ial|ian|ed|ing|less|able|ible|ary|ish)$", re.IGNORECASE)
+# Adjectives a person asks with that no suffix marks: "kieran's *original* quote".
+_PLAIN_ADJECTIVES = frozenset(
+    re.findall(
+        r"\S+",
+        "original usual normal actual final real main whole old new big small little other same "
+        "favourite favorite current previous latest early late next",
+    )
+)
 
 
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
@@ -137,7 +145,9 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         for p in phrases
         if ctx.weights.knows(p[-1])
         for w in p[:-1]
-        if not _ADJECTIVE.search(w) and re.search(rf"\b{re.escape(w)}\b", question)
+        if not _ADJECTIVE.search(w)
+        and w.lower() not in _PLAIN_ADJECTIVES
+        and re.search(rf"\b{re.escape(w)}\b", question)
     ]
     # The user's own people ("my landlord", "my sister's husband") are often only ever named
     # in the chat: a role no message writes is no reason to decline. Chat drops the
@@ -243,6 +253,20 @@ def on_topic(
     best = max(cover.values(), default=0.0)
     need = {t for h in topic_heads(topic) for t in terms(h)} & wanted
     held = [m for m in matches if need and need <= said[m.id]]
+    # "the car repairs": a repair whose session says nothing of a car is another's ("window
+    # seal fixed today"); the noun before the head must be said somewhere in the session.
+    kinds = {
+        t
+        for p in noun_phrases(topic)
+        for w in p[:-1]
+        if not _ADJECTIVE.search(w) and w not in _PLAIN_ADJECTIVES
+        for t in terms(w)
+    } & wanted
+    if kinds and held:
+        session: dict[int | None, set[str]] = {}
+        for m in matches:
+            session.setdefault(m.session_id, set()).update(said[m.id])
+        held = [m for m in held if kinds & session[m.session_id]] or held
     if held:
         return held, best
     least = max(_ON_TOPIC_MIN, _ON_TOPIC_SHARE * best)

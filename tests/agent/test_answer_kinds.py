@@ -72,6 +72,8 @@ from agent.answer.kinds import Kind, classify
         ("and what did that set me back", Kind.AMOUNT),
         ("what did the vet charge for the x-ray?", Kind.AMOUNT),
         ("what did the vet cost?", Kind.AMOUNT),
+        ("what was kieran's original quote for the bathroom?", Kind.AMOUNT),
+        ("what's the rent on the new flat", Kind.AMOUNT),
         ("list all the places the club climbed outdoors", Kind.LIST),
         ("which books has hana recommended me?", Kind.LIST),
         ("what were my Q4 priorities again?", Kind.LIST),

@@ -24,12 +24,13 @@ TEXTS = [
     "baked a cranberry loaf this morning",  # 7
     "made bread with the kids",  # 8
     "lol",  # 9
+    "window seal fixed today",  # 10, in a session of its own
 ]
 CTX = ReaderContext(
     TermWeights.from_texts([*TEXTS, "see you later", "ok", "sounds good"]), lambda m: []
 )
 MESSAGES = [
-    StoredMessage(i, "Chat", f"r{i}", "Jo", datetime(2025, 6, 1 + i, 12), t, "text", 1, 1)
+    StoredMessage(i, "Chat", f"r{i}", "Jo", datetime(2025, 6, 1 + i, 12), t, "text", 1 + i // 10, 1)
     for i, t in enumerate(TEXTS)
 ]
 
@@ -41,8 +42,9 @@ MESSAGES = [
         ("when did dad's op come up", [0, 1, 2]),
         # a light noun gives way to the word before it
         ("the camping trip", [4]),
-        # the repairs, not every message about the car
+        # the repairs, not every message about the car, nor a repair where no car is spoken of
         ("the car repairs", [6]),
+        ("the window repairs", [10]),
         # no head noun: the messages covering its words about as well as the best one
         ("baking bread", [7, 8]),
     ],
