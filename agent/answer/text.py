@@ -379,7 +379,7 @@ def noun_phrases(question: str) -> list[list[str]]:
         # else the phrase is what is asked of ("what was kieran's original *quote*").
         # A yes/no question ("is the gym *open*?") has its predicate there too.
         after_be = (
-            bool(after_aux)
+            after_aux is not None
             and after_aux.group(0).strip().lower() in _BE
             and bool(re.match(r"\s*(?:what|which|who|whose|where|when|how)\b", question, re.I))
         )
