@@ -6,6 +6,7 @@ message per occasion or item."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from memory_store.models import StoredMessage
@@ -19,6 +20,10 @@ from .replies import answers
 from .text import join_names, short_day, terms
 from .topic import topic_query
 
+# Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
+# by "four nights of your cooking", before any count of the days the stay was spoken of.
+_SPANS = frozenset(["nights", "days", "weeks", "months", "hours"])
+_PAST = re.compile(r"\b(?:have|has|had|did|was|were|went|been)\b", re.IGNORECASE)
 # Items listed at most; the count still counts them all.
 MAX_LISTED = 12
 
@@ -38,6 +43,10 @@ def count(
         said = _stated(qk.focus, sessions_on_topic(question, matches, ctx), cover, ctx)
         # Days are no headcount: with no number said, the history does not say how many.
         return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
+    if qk.focus in _SPANS:  # "four nights of your cooking": a length is said, not counted
+        said = _stated(qk.focus, cover.messages, cover, ctx)
+        if said:
+            return said
     if qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
         said = _stated(qk.focus, cover.messages, cover, ctx)
         said = said or _things(question, qk.focus, cover, matches, ctx)
@@ -76,6 +85,9 @@ def _things(
 
 def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     found = occasions(cover.messages, ctx.mentions_of)
+    if ctx.now is not None and _PAST.search(question):
+        # "how many game nights have we had": not the one planned for next week
+        found = [(d, m) for d, m in found if d <= ctx.now.date()]
     n = len(found)
     days = ", ".join(f"{d:%-d %b}" for d, _ in found)
     topic = topic_query(question, scope_names(question, ctx))

@@ -181,9 +181,28 @@ _PLURAL_PART_RX = re.compile(
 )
 
 
+# What may stand before "mornings"/"nights" when they are a time of day: "on the evenings",
+# "late nights", "my mornings", "friday nights".
+_BEFORE_PARTS = frozenset(
+    re.findall(
+        r"\S+",
+        "on in during the those these my our their his her your all some most late early at of "
+        "what which about chat talk talked talking say said message messages",
+    )
+)
+
+
 def find_plural_parts(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _PLURAL_PART_RX.finditer(text):
+        before = re.findall(r"[\w']+", text[: m.start("p")].lower())[-1:] if m.group("p") else []
+        if (
+            before
+            and not (m.group("mo") or m.group("wk"))
+            and before[0] not in _BEFORE_PARTS
+            and before[0].rstrip("s") not in tx.WEEKDAYS
+        ):
+            continue  # "how many game nights", "movie nights": an event, not a time of day
         if (
             m.group("p2")
             and re.match(r"\s*$", text[: m.start()]) is None

