@@ -48,6 +48,7 @@ __all__ = [
     "render",
 ]
 
+_ANY_PLACE = frozenset(["place", "spot", "location", "area", "address", "site"])
 LLMAnswerFn = Callable[[str, list[StoredMessage], AskResult], Answer]
 # Words that scope a summary rather than name its topic ("the climbing chat", "that night").
 _SCOPE_WORDS = (
@@ -103,7 +104,9 @@ def _unvouched_focus(question: str, qk: QuestionKind, reader: ReaderContext) -> 
     written ("what natural disaster…" / "a nasty flood"), but when no message holds it and one
     other word is all the question shares with the history ("porto"), nothing vouches for an
     answer."""
-    if qk.focus is None or qk.kind in (Kind.HOW_MANY, Kind.LIST) or reader.weights.knows(qk.focus):
+    # A place is named, not called a "place" ("vila lipa. two nights"); a hotel is a kind.
+    spread = qk.kind in (Kind.HOW_MANY, Kind.LIST) or qk.focus in _ANY_PLACE
+    if qk.focus is None or spread or reader.weights.knows(qk.focus):
         return None
     known = question_terms(question, reader) - terms(qk.focus)
     return qk.focus if len(known) <= 1 else None

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from agent.plan.people import PERSON_NOUNS
+
 
 class Kind(StrEnum):
     WHEN = "when"
@@ -148,10 +150,12 @@ _WHO = re.compile(
     re.I,
 )
 # "which city", "what restaurant": the noun asks for a place.
+_PLACE_NOUNS = (
+    "place|city|country|town|village|restaurant|cafe|café|bar|pub|venue|hotel|neighbou?rhood|"
+    "area|address|location|spot|street|road|postcode|guesthouse|campsite|site"
+)
 _WHERE = re.compile(
-    r"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:place|city|country|town|village|"
-    r"restaurant|cafe|café|bar|pub|venue|hotel|neighbou?rhood|area|address|location|spot|"
-    r"street|road|postcode)\b",
+    rf"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS})\b",
     re.I,
 )
 _YES_NO = re.compile(
@@ -227,6 +231,13 @@ def classify(question: str) -> QuestionKind:
     if _LIST.search(q):
         listed = _LIST_NOUN.search(q) or _WHICH_PLURAL.search(q)
         return QuestionKind(Kind.LIST, listed.group(1).lower() if listed else focus)
+    named = _NAME_OF.search(q)
+    noun = named.group(1).lower() if named else ""
+    if named and noun not in PERSON_NOUNS | _PERSON_WORDS and noun[:-1] not in PERSON_NOUNS:
+        # "what's the name of the bakery…" asks for a bakery's name, not a person's; "…of the
+        # place we stayed at" for a place
+        place = re.fullmatch(_PLACE_NOUNS, noun)
+        return QuestionKind(Kind.WHERE if place else Kind.WHAT, noun)
     if _WHO.search(q):
         return QuestionKind(Kind.WHO, focus)
     if _WHERE.search(q):
@@ -234,6 +245,15 @@ def classify(question: str) -> QuestionKind:
     if _YES_NO.search(q):
         return QuestionKind(Kind.YES_NO, focus)
     return QuestionKind(Kind.WHAT, focus)
+
+
+_NAME_OF = re.compile(
+    r"\bname\s+of\s+(?:the|that|this|a|an|my|our|his|her|their|[\w]+['’]s)\s+"
+    r"(?:(?:new|old|first|last|little|usual|other)\s+)?([a-z]+)\b",
+    re.IGNORECASE,
+)
+# Who a name may be of besides PERSON_NOUNS' roles.
+_PERSON_WORDS = frozenset(["guy", "girl", "woman", "man", "person", "lady", "bloke", "dog", "cat"])
 
 
 _LIST_NOUN = re.compile(

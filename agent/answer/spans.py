@@ -346,6 +346,16 @@ _PRONOUNS = frozenset(
 )
 
 
+# Words before a person's name that make it one: "Aunt Rosa", "Dr Ortiz".
+_KIN_TITLES = frozenset(
+    re.findall(
+        r"\S+",
+        "aunt auntie uncle cousin nan nana gran granny grandma grandpa mr mrs ms miss dr doctor "
+        "prof sir lady coach",
+    )
+)
+
+
 def person_names(texts: Sequence[str]) -> set[str]:
     """Words written capitalised inside a sentence more often than not: names, in lower case.
     Chat is often lower case throughout, so a name must be capitalised once somewhere."""
@@ -359,6 +369,9 @@ def person_names(texts: Sequence[str]) -> set[str]:
         cased = bool(first and first.group(0).isupper())
         for m in _MID_SENTENCE_WORD.finditer(text):
             w = m.group(1)
+            prev = re.search(r"([A-Z][\w'’]*)\s+$", text[: m.start(1)])
+            if prev and prev.group(1).lower().rstrip(".") not in _KIN_TITLES:
+                continue  # "Carver Street", "Party Palace": the head of a place's name
             if w[0].isupper():
                 upper[w.lower()] += 1
             else:

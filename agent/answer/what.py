@@ -92,6 +92,15 @@ def what_answer(
             ctx,
             ranked,
         )
+    if told is None and qk.kind is Kind.WHAT and qk.focus:
+        told = _first_given(
+            lambda text: _named_before(text, qk.focus or "", wanted),
+            f"a name written before “{qk.focus}” in a best-supported message or the next turn",
+            qk,
+            good,
+            ctx,
+            ranked,
+        )
     if told is not None:
         return told
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
@@ -273,3 +282,29 @@ def yes_no_answer(
         said_by(best, ctx),
         why=[f"{verdict.lower()} from the best-supported message (a negation there means no)"],
     )
+
+
+# Words that open a noun phrase but name nothing: "the bakery", "my new bakery".
+_NOT_NAME_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        "the a an my our your his her their this that these those new old local little big "
+        "nice good best same other usual favourite favorite first last next one some any "
+        "at in on to from by for with near of and or but so",
+    )
+)
+
+
+def _named_before(text: str, kind: str, wanted: set[str]) -> list[str]:
+    """The name a message writes before the kind of thing asked for: "crumb street bakery",
+    "Doyle Bathrooms" for "what's the name of the bakery/bathroom firm"; none for "the bakery"
+    or "my new bakery"."""
+    found = []
+    for m in re.finditer(rf"((?:[^\W\d_][\w'’&-]*\s+){{1,3}})({re.escape(kind)}s?)\b", text, re.I):
+        words = m.group(1).split()
+        while words and words[0].lower() in _NOT_NAME_WORDS:
+            words = words[1:]
+        named = words and not any(w.lower() in _NOT_NAME_WORDS for w in words)
+        if named and not terms(" ".join(words)) <= wanted:
+            found.append(f"{' '.join(words)} {m.group(2)}")
+    return found

@@ -64,6 +64,11 @@ from agent.answer.kinds import Kind, classify
         ("who's organising the secret santa?", Kind.WHO),
         ("whos the girl sami's been seeing??", Kind.WHO),
         ("what's the name of hana's new flatmate?", Kind.WHO),
+        ("whats the name of my sisters pet again", Kind.WHO),
+        # the name of a thing or a place is no person's
+        ("whats the name of the bakery jude works at now", Kind.WHAT),
+        ("what was the name of that film we saw", Kind.WHAT),
+        ("whats the name of the place dev and i stayed at in bled", Kind.WHERE),
         ("where did I leave my chalk bag?", Kind.WHERE),
         ("wheres sami's new job based?", Kind.WHERE),
         ("how many times have i baked bread since september?", Kind.HOW_MANY),

@@ -145,3 +145,25 @@ def test_the_writer_tells_of_themselves_not_in_a_question(text: str, own: bool) 
 )
 def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
     assert place_phrase(text, {"game"}, ()) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "names"),
+    [
+        ("i have an interview on thurs. crumb street bakery. the one by the station", "bakery",
+         ["crumb street bakery"]),
+        ("Kieran here (Doyle Bathrooms). Quote attached", "bathroom", ["Doyle Bathrooms"]),
+        # a determiner or an adjective is no name
+        ("the bakery smells like heaven at 5am", "bakery", []),
+        ("my new bakery is great", "bakery", []),
+    ],
+)  # fmt: skip
+def test_a_name_written_before_its_kind(text: str, kind: str, names: list[str]) -> None:
+    from agent.answer.what import _named_before
+
+    assert _named_before(text, kind, set()) == names
+
+
+def test_the_head_of_a_place_name_is_no_person_name() -> None:
+    texts = ["It's on Carver Street", "Balloons from Party Palace", "Meet at Party Palace"]
+    assert not {"street", "palace"} & person_names(texts)
