@@ -152,7 +152,7 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     # The user's own people ("my landlord", "my sister's husband") are often only ever named
     # in the chat: a role no message writes is no reason to decline. Chat drops the
     # apostrophe: "my sisters pet" is my sister's.
-    heads = [*possessors(question), *(p[-1] for p in phrases)]
+    heads = [*possessors(question), *(p[-1] for p in phrases if p[-1] not in _PLAIN_ADJECTIVES)]
     own = {
         w
         for w in [*heads, *(k for k in kinds if k.endswith("s"))]

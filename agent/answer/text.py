@@ -309,14 +309,6 @@ _TIME_WORDS = frozenset(
     )
 )
 _AUX = "did|does|do|will|would|can|could|should|has|have|had|is|was|are|were"
-_BE = frozenset(["is", "was", "are", "were"])
-_PARTICIPLES = frozenset(
-    re.findall(
-        r"\S+",
-        "held made built done taken given found sold bought paid sent told kept left lost won "
-        "born called named set put shut cut hurt brought",
-    )
-)
 # Nouns that scope a question to a conversation rather than name its topic.
 SCOPE_NOUNS = frozenset(
     [
@@ -375,14 +367,6 @@ def noun_phrases(question: str) -> list[list[str]]:
         # After "did"/"does" the phrase is the subject and its verb follows: "did the filling
         # cost", "does my gym membership include".
         after_aux = re.search(rf"\b(?:{_AUX})\s+$", question[: m.start()], re.IGNORECASE)
-        # After "was"/"is" a verb follows only as a participle ("where was the party *held*");
-        # else the phrase is what is asked of ("what was kieran's original *quote*").
-        # A yes/no question ("is the gym *open*?") has its predicate there too.
-        after_be = (
-            after_aux is not None
-            and after_aux.group(0).strip().lower() in _BE
-            and bool(re.match(r"\s*(?:what|which|who|whose|where|when|how)\b", question, re.I))
-        )
         words: list[str] = []
         for w in re.split(r"\s+", question[m.end() :])[:4]:
             word = _NP_WORD.fullmatch(w.rstrip("?!.,;:"))
@@ -402,7 +386,7 @@ def noun_phrases(question: str) -> list[list[str]]:
             words.append(low)
             if word and w != word.group(0):
                 break  # punctuation ends the phrase
-        if after_aux and len(words) >= 2 and (not after_be or words[-1] in _PARTICIPLES):
+        if after_aux and len(words) >= 2:
             words.pop()
         while words and words[-1] in _LIGHT_NOUNS:
             words.pop()

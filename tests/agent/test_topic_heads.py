@@ -13,9 +13,6 @@ from agent.answer.text import topic_heads
     [
         ("when is lucía's wedding?", ["wedding"]),
         ("what's piotr's dog called?", ["dog"]),
-        # after "was" the phrase is what is asked of, unless a participle follows it
-        ("what was kieran's original quote for the bathroom?", ["quote", "bathroom"]),
-        ("where was the wedding held", ["wedding"]),
         ("how much do I pay for my climbing gym membership?", ["membership"]),
         # "how much X" names the thing; light nouns and leading words are no head
         ("how much council tax am i paying at the new place?", ["tax"]),

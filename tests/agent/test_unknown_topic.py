@@ -1,0 +1,40 @@
+"""The head noun no message holds (agent.answer.reading.unknown_topic): the history cannot
+answer "when is Lucía's wedding?" when no message says "wedding". Adjectives and the user's
+own people are no such head. Hand-made history; no store."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.reading import ReaderContext, unknown_topic
+from agent.answer.text import TermWeights
+
+TEXTS = [
+    "Quote for the full bathroom refit is £6,850 all in",
+    "the appointment is on tuesday at 3",
+    "Lucía's party is at hers on saturday",
+    "my landlord says the boiler is fixed",
+    "trip to the coast next month",
+]
+CTX = ReaderContext(
+    TermWeights.from_texts([*TEXTS, "ok", "see you"]),
+    lambda m: [],
+    speakers=["Ines", "Lucía", "Kieran"],
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown"),
+    [
+        ("when is lucía's wedding?", "wedding"),
+        ("when's my next dentist appointment?", "dentist"),
+        ("how was his ski trip?", "ski"),
+        # an adjective names no kind of the thing asked of
+        ("what was kieran's original quote for the bathroom?", None),
+        ("what was the usual appointment time?", None),
+        # the user's own people are often only named in the chat
+        ("what did my landlord say about the boiler?", None),
+    ],
+)
+def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
+    assert unknown_topic(question, CTX) == unknown
