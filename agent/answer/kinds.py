@@ -252,8 +252,14 @@ _NAME_OF = re.compile(
     r"(?:(?:new|old|first|last|little|usual|other)\s+)?([a-z]+)\b",
     re.IGNORECASE,
 )
-# Who a name may be of besides PERSON_NOUNS' roles.
-_PERSON_WORDS = frozenset(["guy", "girl", "woman", "man", "person", "lady", "bloke", "dog", "cat"])
+# Who a name may be of besides PERSON_NOUNS' roles: people and pets.
+_PERSON_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        "guy girl woman man person lady bloke pet dog puppy cat kitten rabbit hamster horse bird "
+        "parrot fish tortoise",
+    )
+)
 
 
 _LIST_NOUN = re.compile(

@@ -54,6 +54,8 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     """Per ranked message, in 0..1: how well it (and a little its neighbours) covers the
     question's terms; halved for a question ("How was NYC?" asks, it does not tell)."""
     asked, topic = split_topic(question)
+    if not topic:
+        asked, topic = _purpose(asked, ctx)
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
     kind, named = _asked_kind(asked)
     own = [
@@ -86,6 +88,38 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
             cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
         out.append(cover / 2 if asks(m.text) else cover)
     return out
+
+
+# "the cake *for mum's party*", "the skip *for the bathroom job*": what the thing is for.
+_FOR = re.compile(
+    r"\s+for\s+((?:the|my|our|his|her|their|[a-z]+['’]s)\s+[^?,.!]{2,40}?)\s*(?=[?,.!]|$)",
+    re.IGNORECASE,
+)
+
+
+_RELATIONAL = frozenset(
+    re.findall(
+        r"\S+",
+        "code combination combo pin password passcode number price cost fee quote date time "
+        "day plan plans reason name address recipe directions instructions ticket tickets "
+        "booking reservation deposit rent bill present gift",
+    )
+)
+
+
+def _purpose(asked: str, ctx: ReaderContext) -> tuple[str, str]:
+    """A question's own words and what its thing is for, which says where (the session) more
+    than what: "who's making the cake for mum's party?" is told by "Aunt Rosa has offered to
+    make the cake", in the party's session, not by "Party Palace" for the balloons."""
+    m = _FOR.search(asked)
+    before = re.findall(r"[\w'’]+", asked[: m.start()].lower())[-1:] if m else []
+    # After a verb ("arriving for his visit") or a relational noun ("the combination for the
+    # shed padlock") the phrase is what is asked of.
+    if not m or not before or before[0] in _RELATIONAL or re.search(r"(?:ing|ed)$", before[0]):
+        return asked, ""
+    if not question_terms(asked[: m.start()], ctx):
+        return asked, ""
+    return asked[: m.start()] + asked[m.end() :], m.group(1)
 
 
 def _asked_kind(question: str) -> tuple[str | None, set[str]]:

@@ -92,7 +92,7 @@ def what_answer(
             ctx,
             ranked,
         )
-    if told is None and qk.kind is Kind.WHAT and qk.focus:
+    if told is None and qk.kind is Kind.WHAT and qk.focus and _NAME_ASKED.search(question):
         told = _first_given(
             lambda text: _named_before(text, qk.focus or "", wanted),
             f"a name written before “{qk.focus}” in a best-supported message or the next turn",
@@ -284,6 +284,7 @@ def yes_no_answer(
     )
 
 
+_NAME_ASKED = re.compile(r"\bname\s+of\b", re.IGNORECASE)
 # Words that open a noun phrase but name nothing: "the bakery", "my new bakery".
 _NOT_NAME_WORDS = frozenset(
     re.findall(
