@@ -128,7 +128,7 @@ _LIST = re.compile(
     re.IGNORECASE,
 )
 _WHEN = re.compile(
-    r"\b(?:when|what\s+(?:day|date|time|month|year|week)|which\s+(?:day|date|month|week)|"
+    r"\b(?:when|what\s+(?:day|date|time|month|year|week|weekend)|which\s+(?:day|date|month|week|weekend|year|night|evening|morning)|"
     r"what\s+day's|how\s+long\s+ago|since\s+when)\b|"
     r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+){0,2}"
     r"(?:date|day|deadline)\b",

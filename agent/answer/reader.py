@@ -97,12 +97,15 @@ _FOR = re.compile(
 )
 
 
+_DETERMINED = re.compile(
+    r"\b(?:the|a|an|my|our|his|her|their|this|that)\s+(?:[\w'’-]+\s+)?([\w'’-]+)$", re.I
+)
 _RELATIONAL = frozenset(
     re.findall(
         r"\S+",
         "code combination combo pin password passcode number price cost fee quote date time "
         "day plan plans reason name address recipe directions instructions ticket tickets "
-        "booking reservation deposit rent bill present gift",
+        "booking reservation deposit rent bill present gift idea inspiration",
     )
 )
 
@@ -112,10 +115,11 @@ def _purpose(asked: str, ctx: ReaderContext) -> tuple[str, str]:
     than what: "who's making the cake for mum's party?" is told by "Aunt Rosa has offered to
     make the cake", in the party's session, not by "Party Palace" for the balloons."""
     m = _FOR.search(asked)
-    before = re.findall(r"[\w'’]+", asked[: m.start()].lower())[-1:] if m else []
-    # After a verb ("arriving for his visit") or a relational noun ("the combination for the
-    # shed padlock") the phrase is what is asked of.
-    if not m or not before or before[0] in _RELATIONAL or re.search(r"(?:ing|ed)$", before[0]):
+    # Only after a noun the question names with its determiner ("*the cake* for"): after a
+    # verb ("arriving for his visit", "what did Nate choose for his hair") or a relational
+    # noun ("the combination for the shed padlock") the phrase is what is asked of.
+    noun = _DETERMINED.search(asked[: m.start()]) if m else None
+    if not m or not noun or noun.group(1).lower() in _RELATIONAL:
         return asked, ""
     if not question_terms(asked[: m.start()], ctx):
         return asked, ""

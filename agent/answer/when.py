@@ -146,7 +146,14 @@ def when_answer(
             c for p in dict.fromkeys([m, *rivals]) for c in changed_since(p, wanted, ranked, ctx)
         ]
         moved = _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
-        moved = [(n, y) for n, y in moved if y.direction != "past" and n.ts > m.ts]
+        # "ill change the booking tonight" says when the change is made, not the plan's day
+        moved = [
+            (n, y)
+            for n, y in moved
+            if y.direction != "past"
+            and n.ts > m.ts
+            and (qk.wants_time or y.start.date() != n.ts.date())
+        ]
         if moved:
             earlier = [(m, x)]
             m, x = max(moved, key=lambda ny: ny[0].ts)

@@ -65,6 +65,7 @@ from agent.answer.kinds import Kind, classify
         ("whos the girl sami's been seeing??", Kind.WHO),
         ("what's the name of hana's new flatmate?", Kind.WHO),
         ("whats the name of my sisters pet again", Kind.WHO),
+        ("which weekend are jude and i doing rye now", Kind.WHEN),
         # the name of a thing or a place is no person's
         ("whats the name of the bakery jude works at now", Kind.WHAT),
         ("what was the name of that film we saw", Kind.WHAT),

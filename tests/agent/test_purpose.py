@@ -46,6 +46,11 @@ CTX = ReaderContext(
             "what day is sami arriving for his visit?",
             "",
         ),
+        (
+            "What color did Nate choose for his hair?",
+            "What color did Nate choose for his hair?",
+            "",
+        ),
     ],
 )
 def test_what_the_thing_is_for(question: str, own: str, purpose: str) -> None:
