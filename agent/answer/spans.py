@@ -529,6 +529,25 @@ _VENUE = re.compile(
 )
 
 
+_MULTI_TITLE = re.compile(
+    r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von|&|and)?\s*[A-Z][\w'’-]+)+"
+)
+
+
+def title_names(text: str) -> list[str]:
+    """Every name of two or more capitalised words ("Rook & Pawn", "the Rook and Pawn",
+    "Casa Albero"), without "The" before it, nor a day, a month or an opening "I"."""
+    found = []
+    for m in _MULTI_TITLE.finditer(text):
+        words = m.group(0).split()
+        if words[0].lower() == "the":
+            words = words[1:]
+        caps = [w for w in words if w[:1].isupper()]
+        if len(caps) >= 2 and not any(w.lower() in _NOT_NAMES for w in caps):
+            found.append(" ".join(words))
+    return found
+
+
 def venue(text: str, skip: Collection[str]) -> str | None:
     """A name with the street or area it is on, the new place a change of plan gives
     ("Tapwell on North Street can do us their upstairs room instead"): the name alone may

@@ -22,6 +22,7 @@ from .spans import (
     named_place,
     place_phrase,
     proper_name,
+    title_names,
     venue,
     where_it_is,
     with_spot,
@@ -40,6 +41,10 @@ def where_answer(
     wider: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    if _HABIT.search(question):  # "where does game night normally happen?"
+        usual = _usual_place(ranked[:_HABIT_DEPTH] or good, ctx)
+        if usual is not None:
+            return usual
     origin = _FROM.search(question) is not None
     skip = {s.lower() for s in ctx.speakers}
     found = []
@@ -100,3 +105,44 @@ def where_answer(
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
+
+
+_HABIT = re.compile(
+    r"\b(?:usually|normally|typically|generally|always|regularly|as\s+usual)\b", re.IGNORECASE
+)
+_HABIT_DEPTH = 30
+
+
+def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading | None:
+    """The place named most often among the messages on the question ("Rook & Pawn, 7pm",
+    "Rook & Pawn as usual", "back at the Rook and Pawn"), when it is named at least twice and
+    more often than any other: what happens normally is what is said again and again."""
+    skip = {s.lower() for s in ctx.speakers} | {s.split()[0].lower() for s in ctx.speakers if s}
+    seen: dict[str, list[StoredMessage]] = {}
+    shown: dict[str, str] = {}
+    for m in messages:
+        for name in dict.fromkeys(title_names(m.text)):
+            key = re.sub(r"\s+(?:&|and)\s+", " & ", name.lower())
+            if key in skip or any(w in skip for w in key.split()):
+                continue
+            seen.setdefault(key, []).append(m)
+            shown.setdefault(key, name)
+    ranked = sorted(seen.items(), key=lambda kv: -len(kv[1]))
+    if (
+        not ranked
+        or len(ranked[0][1]) < 2
+        or len(ranked) > 1
+        and len(ranked[1][1]) == len(ranked[0][1])
+    ):
+        return None
+    key, said = ranked[0]
+    return Reading(
+        f"{shown[key]}.",
+        said[:3],
+        "where",
+        shown[key],
+        f"named in {len(said)} of the messages on it",
+        why=[
+            f"the place named most often ({len(said)} messages) for a question about what is usual"
+        ],
+    )

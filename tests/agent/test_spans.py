@@ -167,3 +167,19 @@ def test_a_name_written_before_its_kind(text: str, kind: str, names: list[str]) 
 def test_the_head_of_a_place_name_is_no_person_name() -> None:
     texts = ["It's on Carver Street", "Balloons from Party Palace", "Meet at Party Palace"]
     assert not {"street", "palace"} & person_names(texts)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("First game night is tomorrow - Rook & Pawn, 7pm.", ["Rook & Pawn"]),
+        ("Next one is back at the Rook and Pawn, Friday 20th!", ["Rook and Pawn"]),
+        ("I went to Casa Albero on Fenner Street", ["Casa Albero", "Fenner Street"]),
+        # days and months are no names
+        ("Monday and Tuesday work, or Friday 20th", []),
+    ],
+)
+def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> None:
+    from agent.answer.spans import title_names
+
+    assert title_names(text) == names

@@ -1,0 +1,47 @@
+"""Where something normally happens (agent.answer.where._usual_place): the place named most
+often among the messages on it, when named at least twice and more often than any other; a
+one-off move ("at Marcus's instead") is not the usual. Hand-made messages; no store."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.answer.reading import ReaderContext
+from agent.answer.text import TermWeights
+from agent.answer.where import _usual_place
+from memory_store.models import StoredMessage
+
+
+def chat(*texts: str) -> list[StoredMessage]:
+    return [
+        StoredMessage(i, "Game night", f"g{i}", "Priya", datetime(2026, 1, 1 + i, 18), t, "text",
+                      i, 1)
+        for i, t in enumerate(texts)
+    ]  # fmt: skip
+
+
+CTX = ReaderContext(TermWeights.from_texts(["ok"]), lambda m: [], speakers=["Priya", "Marcus"])
+
+
+@pytest.mark.parametrize(
+    ("texts", "place"),
+    [
+        (
+            [
+                "First game night of 2026 is tomorrow - Rook & Pawn, 7pm",
+                "Rook & Pawn have cancelled our table, we'll do Marcus Flat instead",
+                "Next one is back at the Rook and Pawn, Friday 20th!",
+            ],
+            "Rook & Pawn",
+        ),
+        # named once each: nothing is usual
+        (["Rook & Pawn on Friday", "Casa Albero on Saturday"], None),
+        # a speaker's name is no place
+        (["Marcus Flat again", "Marcus Flat it is"], None),
+    ],
+)
+def test_the_usual_place(texts: list[str], place: str | None) -> None:
+    found = _usual_place(chat(*texts), CTX)
+    assert (found.span if found else None) == place
