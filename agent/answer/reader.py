@@ -58,6 +58,7 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
         asked, topic = _purpose(asked, ctx)
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
     kind, named = _asked_kind(asked)
+    way = classify(asked).kind in (Kind.WHEN, Kind.WHERE)
     own = [
         said_terms(m.text) | (named if kind and words_of_kind(kind, m.text) else set())
         for m in ranked
@@ -86,8 +87,27 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
             where = w.coverage(carried - wanted, session[m.session_id])
             total = 2 * asked_w + carried_w
             cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
+        if way and _opposite_way(asked, m.text):
+            cover *= _OPPOSITE
         out.append(cover / 2 if asks(m.text) else cover)
     return out
+
+
+# "when did I fly *out*?" is not told by "Flying *back* Wednesday": the same verb the other
+# way is another event. Particles are stop words to BM25, so they are read here.
+_OUT = re.compile(r"\b(?:out|away|off)\b", re.IGNORECASE)
+_BACK = re.compile(r"\b(?:back|home|return(?:ed|ing)?)\b", re.IGNORECASE)
+_OPPOSITE = 0.6
+_NOT_A_WAY = re.compile(r"\b(?:set\s+\w+\s+back|a\s+while\s+back|way\s+back|back\s+then)\b", re.I)
+
+
+def _opposite_way(question: str, text: str) -> bool:
+    question = _NOT_A_WAY.sub(" ", question)
+    out, back = bool(_OUT.search(question)), bool(_BACK.search(question))
+    if out == back:
+        return False
+    said_out, said_back = bool(_OUT.search(text)), bool(_BACK.search(text))
+    return (said_back and not said_out) if out else (said_out and not said_back)
 
 
 # "the cake *for mum's party*", "the skip *for the bathroom job*": what the thing is for.

@@ -111,6 +111,10 @@ _HABIT = re.compile(
     r"\b(?:usually|normally|typically|generally|always|regularly|as\s+usual)\b", re.IGNORECASE
 )
 _HABIT_DEPTH = 30
+_USUAL = re.compile(
+    r"\b(?:as\s+usual|usual|always|every\s+(?:week|time|month)|back\s+at|as\s+ever)\b",
+    re.IGNORECASE,
+)
 
 
 def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading | None:
@@ -127,13 +131,12 @@ def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Readi
                 continue
             seen.setdefault(key, []).append(m)
             shown.setdefault(key, name)
+    # A place talked of often is not thereby usual (a one-off crag trip, a dinner out): some
+    # message must say so ("Rook & Pawn as usual", "back at the Rook and Pawn").
+    seen = {k: ms for k, ms in seen.items() if any(_USUAL.search(m.text) for m in ms)}
     ranked = sorted(seen.items(), key=lambda kv: -len(kv[1]))
-    if (
-        not ranked
-        or len(ranked[0][1]) < 2
-        or len(ranked) > 1
-        and len(ranked[1][1]) == len(ranked[0][1])
-    ):
+    tie = len(ranked) > 1 and len(ranked[1][1]) == len(ranked[0][1])
+    if not ranked or len(ranked[0][1]) < 2 or tie:
         return None
     key, said = ranked[0]
     return Reading(

@@ -48,6 +48,9 @@ CASES = [
     ("when is Priya's birthday?", (), "when", "Sunday 4 October 2026"),
     ("when do I start at Northwind?", (), "when", "Monday 2 November 2026"),
     ("when did I fly to Osaka?", (), "when", "Thursday 8 October 2026"),
+    # the same verb the other way is another event: "Flying back Wednesday, landing at 6pm"
+    ("when did i fly out to japan", (), "when", "Thursday 8 October 2026"),
+    ("when did i fly back from japan", (), "when", "Wednesday 14 October 2026"),
     ("when is the book club meeting?", (), "when", "Wednesday 7 October 2026 at 19:00"),
     ("what time is the book club meeting?", (), "when", "19:00"),
     ("when is the second round interview?", (), "when", "Tuesday 29 September 2026"),

@@ -1,6 +1,7 @@
 """Where something normally happens (agent.answer.where._usual_place): the place named most
-often among the messages on it, when named at least twice and more often than any other; a
-one-off move ("at Marcus's instead") is not the usual. Hand-made messages; no store."""
+often among the messages on it, when named at least twice, more often than any other, and
+said somewhere to be usual ("as usual", "back at"); a one-off move ("at Marcus's instead") or
+a trip talked of a lot is not the usual. Hand-made messages; no store."""
 
 from __future__ import annotations
 
@@ -36,6 +37,8 @@ CTX = ReaderContext(TermWeights.from_texts(["ok"]), lambda m: [], speakers=["Pri
             ],
             "Rook & Pawn",
         ),
+        # talked of twice, never said to be usual: a one-off trip, a dinner out
+        (["Castle Crags on Saturday October 17th?", "Tomorrow is Castle Crags!"], None),
         # named once each: nothing is usual
         (["Rook & Pawn on Friday", "Casa Albero on Saturday"], None),
         # a speaker's name is no place
