@@ -369,7 +369,8 @@ def person_names(texts: Sequence[str]) -> set[str]:
         cased = bool(first and first.group(0).isupper())
         for m in _MID_SENTENCE_WORD.finditer(text):
             w = m.group(1)
-            prev = re.search(r"([A-Z][\w'’]*)\s+$", text[: m.start(1)])
+            # A bounded look back: a megabyte-long message must not cost a scan per word.
+            prev = re.search(r"([A-Z][\w'’]*)\s+$", text[max(0, m.start(1) - 40) : m.start(1)])
             if prev and prev.group(1).lower().rstrip(".") not in _KIN_TITLES:
                 continue  # "Carver Street", "Party Palace": the head of a place's name
             if w[0].isupper():

@@ -195,7 +195,8 @@ _BEFORE_PARTS = frozenset(
 def find_plural_parts(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _PLURAL_PART_RX.finditer(text):
-        before = re.findall(r"[\w']+", text[: m.start("p")].lower())[-1:] if m.group("p") else []
+        start = m.start("p") if m.group("p") else 0
+        before = re.findall(r"[\w']+", text[max(0, start - 40) : start].lower())[-1:]
         if (
             before
             and not (m.group("mo") or m.group("wk"))
