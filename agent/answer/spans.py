@@ -371,7 +371,8 @@ def person_names(texts: Sequence[str]) -> set[str]:
             w = m.group(1)
             # A bounded look back: a megabyte-long message must not cost a scan per word.
             prev = re.search(r"([A-Z][\w'’]*)\s+$", text[max(0, m.start(1) - 40) : m.start(1)])
-            if prev and prev.group(1).lower().rstrip(".") not in _KIN_TITLES:
+            word = prev.group(1).lower().rstrip(".") if prev else ""
+            if word and word not in _KIN_TITLES and word not in STOPWORDS:
                 continue  # "Carver Street", "Party Palace": the head of a place's name
             if w[0].isupper():
                 upper[w.lower()] += 1
@@ -511,20 +512,16 @@ def proper_name(text: str, skip: Collection[str]) -> str | None:
     """The first name of two or more capitalised words in a message ("The Cipher Rooms",
     "Quay Street"), not a day, a month or a speaker: what a reply that names a place without
     repeating the question's words offers."""
-    for m in _TITLE.finditer(text):
-        words = m.group(0).split()
-        if words[0].lower() == "the":
-            words = words[1:]
-        caps = [w for w in words if w[:1].isupper()]
-        if len(caps) < 2 or any(w.lower() in _NOT_NAMES for w in words):
-            continue
-        name = " ".join(words)
-        if name.lower() not in skip and not any(w.lower() in skip for w in words):
-            return name
-    return None
+    return next(
+        (
+            name
+            for name in title_names(text)
+            if name.lower() not in skip and not any(w.lower() in skip for w in name.split())
+        ),
+        None,
+    )
 
 
-# A venue named with its street or area: "Tapwell on North Street", "Casa Nube in Elm Row".
 _VENUE = re.compile(
     r"\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:on|in|at|off)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
 )
