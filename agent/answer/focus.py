@@ -34,7 +34,8 @@ _EMPTY = frozenset(
         "yesterday morning afternoon evening night weekend week month year last next ago soon "
         "monday tuesday wednesday thursday friday saturday sunday january february march april "
         "may june july august september october november december great good nice cool awesome "
-        "amazing fun glad happy excited love like got get gonna wanna think know",
+        "amazing fun glad happy excited love like got get gonna wanna think know thank thanks "
+        "sorry please cheers",
     )
 )
 # "of" joins the parts of one phrase ("a bowl of udon"); other stop words end it.
