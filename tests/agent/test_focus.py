@@ -22,7 +22,11 @@ PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", 
         ),
         ("I'll make pierogi to apologise", "what was piotr making again", "pierogi"),
         # thanks is no answer: "what did we get priya for her birthday" is not "Thank."
-        ("Best birthday in years. Thank you, crew.", "what did we get priya for her birthday", None),
+        (
+            "Best birthday in years. Thank you, crew.",
+            "what did we get priya for her birthday",
+            None,
+        ),
         # a phrase near the question's words, with what the question says taken off
         (
             "The donations even helped get a brand new fire truck!",
