@@ -25,7 +25,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import terms
+from .text import asks, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -54,6 +54,13 @@ def who_answer(
         shown = f"{text[:1].upper()}{text[1:]}."
         return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
 
+    # "who got the job?" / "AKI. I GOT THE JOB.": the writer says they did what is asked, in
+    # the question's own verb, before any name another best message gives ("Lena called").
+    did = _asked_verb(question)
+    for m in good[:3] if did else []:
+        says = re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{did}\b", m.text, re.IGNORECASE)
+        if says and m.speaker.lower() not in exclude and not asks(m.text):
+            return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
     # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
     for m in and_next_turns(good, ranked, 3):
         found = names_in(m.text, ctx.names, exclude)
@@ -93,3 +100,14 @@ def who_answer(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
     return what_answer(question, qk, good, ctx, ranked)
+
+
+# "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
+_WHO_VERB = re.compile(
+    r"^\s*who\s+([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b", re.I
+)
+
+
+def _asked_verb(question: str) -> str | None:
+    m = _WHO_VERB.match(question)
+    return m.group(1).lower() if m else None
