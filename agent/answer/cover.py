@@ -27,7 +27,7 @@ from memory_store.models import StoredMessage
 
 from .counting import occasion_day
 from .items import COMMON_WORDS
-from .reading import ReaderContext, subjects
+from .reading import ReaderContext, speaker_names, subjects
 from .text import REQUEST_TERMS, WORD, asks, terms
 from .topic import asked_about
 
@@ -250,7 +250,7 @@ def named_chats(question: str, ctx: ReaderContext) -> set[str]:
     asked = terms(question)
     # A one-to-one chat is named after the other person: "how many plants did *Dev* put in"
     # names Dev, who writes in the group chats too, not the chat with him.
-    people = {s.lower() for s in ctx.speakers} | {s.split()[0].lower() for s in ctx.speakers if s}
+    people = speaker_names(ctx)
     full = {
         c
         for c in ctx.conversations

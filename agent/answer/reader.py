@@ -139,9 +139,9 @@ def _purpose(asked: str, ctx: ReaderContext) -> tuple[str, str]:
     # verb ("arriving for his visit", "what did Nate choose for his hair") or a relational
     # noun ("the combination for the shed padlock") the phrase is what is asked of.
     noun = _DETERMINED.search(asked[: m.start()]) if m else None
-    if not m or not noun or noun.group(1).lower() in _RELATIONAL:
+    if not (m and noun) or noun.group(1).lower() in _RELATIONAL:
         return asked, ""
-    if not question_terms(asked[: m.start()], ctx):
+    if not question_terms(asked[: m.start()], ctx):  # nothing of its own left to weigh
         return asked, ""
     return asked[: m.start()] + asked[m.end() :], m.group(1)
 

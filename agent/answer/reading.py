@@ -85,6 +85,11 @@ def speaker_terms(ctx: ReaderContext) -> set[str]:
     return {t for s in ctx.speakers for t in terms(s)}
 
 
+def speaker_names(ctx: ReaderContext) -> set[str]:
+    """The people talking, in lower case, by full name and by first name ("mia khan", "mia")."""
+    return {s.lower() for s in ctx.speakers} | {s.split()[0].lower() for s in ctx.speakers if s}
+
+
 def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The question's words without request words and the names of the people talking."""
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
@@ -127,6 +132,10 @@ _PLAIN_ADJECTIVES = frozenset(
 )
 
 
+def _adjective(word: str) -> bool:
+    return bool(_ADJECTIVE.search(word)) or word.lower() in _PLAIN_ADJECTIVES
+
+
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     """The head noun of the question that no message of the store holds ("when is Lucía's
     *wedding*?"): the history cannot answer, whatever retrieval returned."""
@@ -145,13 +154,12 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         for p in phrases
         if ctx.weights.knows(p[-1])
         for w in p[:-1]
-        if not _ADJECTIVE.search(w)
-        and w.lower() not in _PLAIN_ADJECTIVES
-        and re.search(rf"\b{re.escape(w)}\b", question)
+        if not _adjective(w) and re.search(rf"\b{re.escape(w)}\b", question)
     ]
     # The user's own people ("my landlord", "my sister's husband") are often only ever named
     # in the chat: a role no message writes is no reason to decline. Chat drops the
     # apostrophe: "my sisters pet" is my sister's.
+    # A head is a noun whatever its ending ("wedding"): only a plain adjective is left out.
     heads = [*possessors(question), *(p[-1] for p in phrases if p[-1] not in _PLAIN_ADJECTIVES)]
     own = {
         w
@@ -255,13 +263,8 @@ def on_topic(
     held = [m for m in matches if need and need <= said[m.id]]
     # "the car repairs": a repair whose session says nothing of a car is another's ("window
     # seal fixed today"); the noun before the head must be said somewhere in the session.
-    kinds = {
-        t
-        for p in noun_phrases(topic)
-        for w in p[:-1]
-        if not _ADJECTIVE.search(w) and w not in _PLAIN_ADJECTIVES
-        for t in terms(w)
-    } & wanted
+    kinds = {t for p in noun_phrases(topic) for w in p[:-1] if not _adjective(w) for t in terms(w)}
+    kinds &= wanted
     if kinds and held:
         session: dict[int | None, set[str]] = {}
         for m in matches:

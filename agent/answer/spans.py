@@ -522,6 +522,7 @@ def proper_name(text: str, skip: Collection[str]) -> str | None:
     )
 
 
+# A venue named with its street or area: "Tapwell on North Street", "Casa Nube in Elm Row".
 _VENUE = re.compile(
     r"\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:on|in|at|off)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
 )

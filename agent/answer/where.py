@@ -16,6 +16,7 @@ from .reading import (
     neighbours,
     question_terms,
     said_by,
+    speaker_names,
 )
 from .spans import (
     address,
@@ -121,7 +122,7 @@ def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Readi
     """The place named most often among the messages on the question ("Rook & Pawn, 7pm",
     "Rook & Pawn as usual", "back at the Rook and Pawn"), when it is named at least twice and
     more often than any other: what happens normally is what is said again and again."""
-    skip = {s.lower() for s in ctx.speakers} | {s.split()[0].lower() for s in ctx.speakers if s}
+    skip = speaker_names(ctx)
     seen: dict[str, list[StoredMessage]] = {}
     shown: dict[str, str] = {}
     for m in messages:

@@ -195,8 +195,8 @@ _BEFORE_PARTS = frozenset(
 def find_plural_parts(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _PLURAL_PART_RX.finditer(text):
-        start = m.start("p") if m.group("p") else 0
-        before = re.findall(r"[\w']+", text[max(0, start - 40) : start].lower())[-1:]
+        at = m.start("p")
+        before = re.findall(r"[\w']+", text[max(0, at - 40) : at].lower())[-1:] if at >= 0 else []
         if (
             before
             and not (m.group("mo") or m.group("wk"))
