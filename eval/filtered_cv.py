@@ -3,10 +3,11 @@
 Each LoCoMo dev question is ranked only among the turns of the sessions holding its evidence
 (an oracle time filter, as `memlane eval tune --within-sessions` ranks) with the shipped
 in-filter fusion. Over a grid of `filtered_reply_weight` (a reply's share of its question's
-score, query.fusion.with_replies) and `filtered_cut` (agent.sure: the top k kept down to this
-share of the best), leave-one-conversation-out CV picks the pair with the best mean F2 on the
-other conversations (TMD's measure) and scores it on the held-out one. F2 and recall are
-reported out of fold and for the pair chosen on all five conversations.
+score, query.fusion.with_replies), `filtered_question_weight` (an answered question's share of
+its own score, the same) and `filtered_cut` (agent.sure: the top k kept down to this share of
+the best), leave-one-conversation-out CV picks the setting with the best mean F2 on the other
+conversations (TMD's measure) and scores it on the held-out one. F2 and recall are reported
+out of fold and for the setting chosen on all five conversations.
 
     python -m eval.filtered_cv ../shared/data/locomo/locomo10-dev.json [--k 5]
 """
@@ -31,6 +32,7 @@ from memory_store.query.search import RetrievalConfig
 from memory_store.settings import Settings
 
 REPLY_WEIGHTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5)
+QUESTION_WEIGHTS = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 CUTS = tuple(round(0.5 + 0.05 * i, 2) for i in range(11))
 
 
@@ -42,19 +44,22 @@ def returned(q: QuestionRuns, cfg: RetrievalConfig, corpus: Corpus, cut: float, 
     return {corpus.dia[d] for d in sure_ids(head, scores, cut)}
 
 
-def _pair(p: tuple[float, float]) -> dict[str, float]:
-    return {"reply_weight": p[0], "cut": p[1]}
+Setting = tuple[float, float, float]  # reply weight, question weight, cut
+
+
+def _named(p: Setting) -> dict[str, float]:
+    return {"reply_weight": p[0], "question_weight": p[1], "cut": p[2]}
 
 
 def filtered_cv(data: Path, settings: Settings, k: int = 5) -> dict[str, Any]:
     prep = prepare(data, settings, within_sessions=True)
     qruns = [q for q in prep.qruns if q.question.category in (1, 2, 3, 4)]
     base = RetrievalConfig.from_settings(settings, filtered=True)
-    pairs = [(w, c) for w in REPLY_WEIGHTS for c in CUTS]
+    pairs = [(w, a, c) for w in REPLY_WEIGHTS for a in QUESTION_WEIGHTS for c in CUTS]
     recall = np.empty((len(pairs), len(qruns)))
     f2 = np.empty_like(recall)
-    for i, (w, cut) in enumerate(pairs):
-        cfg = replace(base, reply_weight=w)
+    for i, (w, a, cut) in enumerate(pairs):
+        cfg = replace(base, reply_weight=w, question_weight=a)
         for j, q in enumerate(qruns):
             got = returned(q, cfg, prep.corpus, cut, k)
             recall[i, j], f2[i, j] = set_recall_f2(got, frozenset(q.question.evidence))
@@ -65,20 +70,21 @@ def filtered_cv(data: Path, settings: Settings, k: int = 5) -> dict[str, Any]:
     for g, pick in cv.picks.items():
         oof_recall[held == g] = recall[pick, held == g]
     best = cv.in_sample_best
+    before: Setting = (0.3, 1.0, 0.75)  # session 10's choice, before the question weight
+
+    def means(i: int) -> dict[str, float]:
+        return {"f2": round(float(f2[i].mean()), 4), "recall": round(float(recall[i].mean()), 4)}
+
     return {
         "data": str(data),
         "questions": len(qruns),
         "k": k,
         "scope": "inside the sessions holding each question's evidence (oracle time filter)",
-        "picks": {g: _pair(pairs[i]) for g, i in cv.picks.items()},
+        "picks": {g: _named(pairs[i]) for g, i in cv.picks.items()},
         "out_of_fold": {"f2": round(float(cv.out_of_fold.mean()), 4),
                         "recall": round(float(oof_recall.mean()), 4)},
-        "chosen": {"reply_weight": pairs[best][0], "cut": pairs[best][1],
-                   "f2": round(float(f2[best].mean()), 4),
-                   "recall": round(float(recall[best].mean()), 4)},
-        "shipped_before": {"reply_weight": 0.0, "cut": 0.75,
-                           "f2": round(float(f2[pairs.index((0.0, 0.75))].mean()), 4),
-                           "recall": round(float(recall[pairs.index((0.0, 0.75))].mean()), 4)},
+        "chosen": _named(pairs[best]) | means(best),
+        "shipped_before": _named(before) | means(pairs.index(before)),
     }  # fmt: skip
 
 

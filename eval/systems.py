@@ -94,7 +94,7 @@ def pipeline_scores(
         best = ranking(fuse_pair(runs, "chunks", cfg), PIPELINE_TOP_CHUNKS)
         members = {c: list(corpus.members.get(c, ())) for c in best}
         scores = fuse_runs(runs, cfg, members)
-    scores = with_replies(scores, corpus.answered, cfg.reply_weight)
+    scores = with_replies(scores, corpus.answered, cfg.reply_weight, cfg.question_weight)
     if cfg.speaker_boost > 0 and conversation is not None:
         names = names_in(question, corpus.speakers.get(conversation, ()))
         if names:

@@ -82,6 +82,10 @@ class Settings(BaseModel):
     filtered_chunk_weight: float = 0.0
     filtered_speaker_boost: float = 0.3
     filtered_reply_weight: float = Field(0.3, ge=0.0)
+    # Inside a time filter an answered question keeps this share of its own score: its reply
+    # tells what it asks (query.fusion.with_replies). Chosen with filtered_reply_weight and
+    # filtered_cut by `python -m eval.filtered_cv` (see docs/time_grammar.md).
+    filtered_question_weight: float = Field(1.0, ge=0.0, le=1.0)
     # Inside a time filter a question returns the top-k turns scoring at least this share of
     # the best (agent.sure; 0 returns all k). Chosen by leave-one-conversation-out CV on
     # LoCoMo dev ranked within the evidence sessions, by F2: out-of-fold F2 0.651, recall 0.767.

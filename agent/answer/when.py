@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memory_store.models import StoredMessage
@@ -56,11 +57,15 @@ def when_answer(
     wanted = question_terms(question, ctx)
     past = bool(_PAST_Q.search(question))
     dated = _dated(good[:8], wanted, ctx, qk.wants_time)
+    # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
+    hours = [] if qk.wants_time else [(m, x) for m, x in dated if _bare_time(m, x, ctx)]
+    dated = [d for d in dated if d not in hours]
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").
         near = [n for m in good[:3] for n in neighbours(m, ranked)]
         dated = _dated(list(dict.fromkeys(near)), wanted, ctx, qk.wants_time)
+        dated = [(m, x) for m, x in dated if qk.wants_time or not _bare_time(m, x, ctx)] or hours
     if not dated:
         best = good[0]
         return Reading(
@@ -158,12 +163,19 @@ def when_answer(
             earlier = [(m, x)]
             m, x = max(moved, key=lambda ny: ny[0].ts)
     x = _with_clock(x, ctx.mentions_of(m))
+    planned = _day_of_time(m, x, wanted, ranked, ctx)
+    day_from: list[StoredMessage] = []
+    if planned is not None:
+        x, named_day = planned
+        day_from = [named_day] if named_day is not None else []
     when = event_phrase(x, m.ts, qk.wants_time)
     text = when[:1].upper() + when[1:]
     if earlier and earlier[0][1].start.date() != x.start.date():
         text += f" (first planned for {event_phrase(earlier[0][1], m.ts, False)})"
     detail = f"‘{x.text}’, written by {who(m, ctx)} on {short_day(m.ts)} {m.ts:%H:%M}"
-    cites = [m] + [n for n, _ in earlier]
+    for d in day_from:  # the day the exchange plans, named a few turns before the time
+        detail += f"; the day from {who(d, ctx)}, {short_day(d.ts)} {d.ts:%H:%M}"
+    cites = [m] + day_from + [n for n, _ in earlier]
     return Reading(
         text + ".",
         cites,
@@ -307,6 +319,68 @@ def _dated(
     return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
 
 
+# How far back in its session a bare clock time looks for the day being planned.
+_PLAN_LOOKBACK = 8
+
+
+def _day_of_time(
+    m: StoredMessage,
+    x: Mention,
+    wanted: set[str],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[Mention, StoredMessage | None] | None:
+    """A clock time said without its day ("Leave at 7am from the gym parking lot") is for the
+    day the exchange plans: the day named a few turns earlier with the question's topic
+    ("Castle Crags on Saturday October 17th?"). Returns the time on that day and the message
+    naming it; the time alone (no message) when no such day is found; None when the time's
+    day is said (or it is no bare time)."""
+    if not _bare_time(m, x, ctx):
+        return None
+    before = sorted(
+        (
+            n
+            for n in ranked
+            if n.session_id == m.session_id and m.id - _PLAN_LOOKBACK <= n.id < m.id
+        ),
+        key=lambda n: -n.id,
+    )
+    for n in before:
+        if not wanted & terms(n.text):
+            continue
+        days = [y for y in ctx.mentions_of(n) if y.granularity == "day" and y.start >= n.ts]
+        if days:
+            start = datetime.combine(days[0].start.date(), x.start.time())
+            return _moved(x, start=start, end=start + (x.end - x.start)), n
+    return _moved(x, granularity="clock"), None
+
+
+def _bare_time(m: StoredMessage, x: Mention, ctx: ReaderContext) -> bool:
+    """A clock time its message says no day for ("Leave at 7am from the gym parking lot")."""
+    return x.granularity == "time" and not any(
+        y.granularity in ("day", "part_of_day") and y.start.date() == x.start.date()
+        for y in ctx.mentions_of(m)
+    )
+
+
+def _moved(x: Mention, **changes: object) -> Mention:
+    """A mention with some fields changed (mentions are read-only, of several classes)."""
+    fields = ("start_char", "end_char", "text", "start", "end", "granularity", "direction")
+    values = {f: getattr(x, f) for f in fields} | changes
+    return _Resolved(**values)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    start_char: int
+    end_char: int
+    text: str
+    start: datetime
+    end: datetime
+    granularity: str
+    direction: str
+
+
 def _with_clock(x: Mention, found: Sequence[Mention]) -> Mention:
     """A day with the clock time said for it in the same message ("Thursday at 3pm")."""
     if x.granularity != "day":
@@ -341,6 +415,8 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
     """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
     span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
     g, last = x.granularity, x.end - timedelta(microseconds=1)
+    if g == "clock":  # a time said without its day (when_answer._day_of_time)
+        return f"at {x.start:%H:%M} (the day is not said)"
     if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
         return f"{day_phrase(x.start)} at {x.start:%H:%M}"
     if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):

@@ -54,6 +54,10 @@ def who_answer(
         shown = f"{text[:1].upper()}{text[1:]}."
         return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
 
+    asked_too = _asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude)
+    if asked_too:
+        reply, name, why = asked_too
+        return named(name, reply, name, why)
     # "who got the job?" / "AKI. I GOT THE JOB.": the writer says they did what is asked, in
     # the question's own verb, before any name another best message gives ("Lena called").
     did = _asked_verb(question)
@@ -106,6 +110,40 @@ def who_answer(
 _WHO_VERB = re.compile(
     r"^\s*who\s+([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b", re.I
 )
+
+
+# "who is driving", "who's bringing", "who will book": the verb the question asks about.
+_WHO_DOES = re.compile(
+    r"^\s*who(?:'s|\s+is|\s+was|\s+will|\s+can|\s+could|\s+would)?\s+([a-z]{3,})\b", re.I
+)
+
+
+def _asked_in_chat(
+    question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
+) -> tuple[StoredMessage, str, str] | None:
+    """The chat asked it too ("I'm in. Who's driving?"): the next turn by someone else
+    answers it, by a name or by its writer speaking for themselves ("I can take four in my
+    car", Doug). Returns (that reply, the name to state, why)."""
+    found = _WHO_DOES.match(question)
+    verb = terms(found.group(1)) if found else set()
+    if not verb:
+        return None
+    for m in top:
+        asking = [s for s in re.findall(r"[^.!?]*\?", m.text) if re.search(r"\bwho", s, re.I)]
+        if not any(verb <= terms(s) for s in asking):
+            continue
+        for reply in ctx.turns_after(m)[:3]:
+            if reply.speaker == m.speaker:
+                continue
+            names = names_in(reply.text, ctx.names, exclude)
+            if names and not asks(reply.text):
+                return reply, _display(names[0], ctx), "the reply to the chat's own who-question"
+            if speaks_for_self(reply.text) and not asks(reply.text):
+                writer = who(reply, ctx)
+                shown = writer[:1].upper() + writer[1:]
+                return reply, shown, "the reply to the chat's own who-question, by its writer"
+            break
+    return None
 
 
 def _asked_verb(question: str) -> str | None:

@@ -76,6 +76,8 @@ _TALK = re.compile(
     r"\b(?:talk(?:s|ed|ing)?|discuss(?:es|ed|ing|ion)?|chat(?:s|ted|ting)?|say(?:s|ing)?|said"
     r"|tell(?:s|ing)?|told|mention(?:s|ed|ing)?|speak(?:s|ing)?|spoke|share[ds]?|sharing"
     r"|ask(?:s|ed|ing)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)|conversations?|chats?"
+    r"|(?P<act>express(?:es|ed|ing)?|explain(?:s|ed|ing)?|describ(?:e|es|ed|ing)"
+    r"|recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|complain(?:s|ed|ing)?)"
     r"|sessions?|bring\s+up|brought\s+up|came\s+up|come\s+up)\b",
     _I,
 )
@@ -213,8 +215,14 @@ EVENT_WORDS = frozenset(
 )
 
 
-def choose_clock(question: str, spans: list[tuple[date, date]], now: datetime) -> tuple[Clock, str]:
-    """The clock a question's time spans are on, and why (see the module docstring)."""
+def choose_clock(
+    question: str, spans: list[tuple[date, date]], now: datetime, time_at: int | None = None
+) -> tuple[Clock, str]:
+    """The clock a question's time spans are on, and why (see the module docstring).
+
+    `time_at` is where the question's first time phrase starts: one before the talk verb
+    ("On February 12th, Jeff said he started ...") dates the saying, not what it reports.
+    """
     if _CJK.search(question):
         ja = _FUTURE_JA.search(question)
         if ja:
@@ -229,7 +237,10 @@ def choose_clock(question: str, spans: list[tuple[date, date]], now: datetime) -
     if future:
         return "event", f"'{future.group(0)}' asks about a plan"
     talk = _TALK.search(question)
-    if talk and _REPORTED.match(question, talk.end()):
+    fronted = time_at is not None and talk is not None and time_at < talk.start()
+    # "express her thanks": these talk verbs take an object, not a reported clause.
+    reports = talk is not None and not talk.group("act") and not fronted
+    if talk and reports and _REPORTED.match(question, talk.end()):
         return "both", f"the time is in what '{talk.group(0)}' reports, not when it was said"
     if talk:
         return "written", f"'{talk.group(0)}' asks about the conversation"
@@ -266,7 +277,8 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
         return hits, []
     if dated and not extra and all(_CONVERSATION_ON.search(question[: h.start]) for h in dated):
         return hits, []  # the written clock, named: "the conversation on <date>"
-    clock, why = choose_clock(question, spans, now)
+    first = min((h.start for h in dated), default=None)
+    clock, why = choose_clock(question, spans, now, first)
     if clock == "written":  # as before the second clock: no note, the plan is unchanged
         return hits, []
     if clock == "none":  # neither clock can hold it: rank the whole scope by content

@@ -80,13 +80,24 @@ def hedged(primary: Run, secondary: Run, k: int) -> dict[int, float]:
     return out
 
 
-def with_replies(scores: Run, answered: Mapping[int, int], weight: float) -> dict[int, float]:
+def with_replies(
+    scores: Run, answered: Mapping[int, int], weight: float, asked: float = 1.0
+) -> dict[int, float]:
     """s'(d) = s(d) + weight * s(q) where d answers the question q ("which team did you sign
     with?" / "The Minnesota Wolves!"): a reply carries the words it answers without writing
-    them. Scores of the same run, so only questions scored for this query lend any."""
-    if weight <= 0 or not answered:
+    them. Scores of the same run, so only questions scored for this query lend any.
+
+    The question itself keeps `asked` x its score: it shares the words of what is asked of
+    memlane, but its reply is what tells ("what do you remember about that concert?" asks;
+    "I saw Foo Fighters in concert" answers "what music event did Megan attend?").
+    """
+    if (weight <= 0 and asked >= 1.0) or not answered:
         return dict(scores)
-    return {d: s + weight * scores.get(answered.get(d, -1), 0.0) for d, s in scores.items()}
+    questions = set(answered.values())
+    return {
+        d: (asked * s if d in questions else s) + weight * scores.get(answered.get(d, -1), 0.0)
+        for d, s in scores.items()
+    }
 
 
 def top(run: Run, n: int) -> list[tuple[int, float]]:

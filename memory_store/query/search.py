@@ -40,6 +40,7 @@ class RetrievalConfig:
     chunk_weight: float = 0.0
     speaker_boost: float = 0.0
     reply_weight: float = 0.0  # a reply's share of its question's score (fusion.with_replies)
+    question_weight: float = 1.0  # an answered question's share of its own score (the same)
     use_lexical: bool = True
     use_dense: bool = True
 
@@ -54,6 +55,7 @@ class RetrievalConfig:
                 chunk_weight=s.filtered_chunk_weight,
                 speaker_boost=s.filtered_speaker_boost,
                 reply_weight=s.filtered_reply_weight,
+                question_weight=s.filtered_question_weight,
             )
         return cls(
             beta=s.beta,
@@ -369,10 +371,9 @@ class Searcher:
             best = [c for c, _ in top(fuse_pair(runs, "chunks", cfg), 20)]
             allowed = self.allowed_messages(conversation, candidate_ids)
             scores = fuse_runs(runs, cfg, self.chunk_members(best, allowed))
-        if cfg.reply_weight > 0:
-            scores = with_replies(
-                scores, self.store.questions_answered(list(scores)), cfg.reply_weight
-            )
+        if cfg.reply_weight > 0 or cfg.question_weight < 1.0:
+            answered = self.store.questions_answered(list(scores))
+            scores = with_replies(scores, answered, cfg.reply_weight, cfg.question_weight)
         if cfg.speaker_boost > 0:
             names = (
                 self.named_speakers(query, conversation)

@@ -155,7 +155,12 @@ def test_explain_shows_where_mentions(settings: Settings) -> None:
         ("what did Aki mention going to in our chat on March 1st?", "written"),
         # "going to" + a place is a movement; "was going to" a plan told then
         ("when did Aki mention going to a meeting on March 1st?", "written"),
-        ("on March 1st, what did Aki say she was going to do?", "both"),
+        ("what did Aki say she was going to do on March 1st?", "both"),
+        # a time before the talk verb dates the saying, not the clause it reports
+        ("on March 1st, what did Aki say she was going to do?", "written"),
+        ("On March 1st, Aki said she started playing which instrument?", "written"),
+        ("when did Aki express her thanks for the flowers on March 1st?", "written"),
+        ("what did Aki recommend in our chat on March 1st?", "written"),
         ("what is Aki going to do on March 9th?", "event"),
     ],
 )

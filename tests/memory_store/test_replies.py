@@ -57,19 +57,29 @@ def test_replies_to_another_speakers_question_in_the_same_session(chat_store: St
 
 
 @pytest.mark.parametrize(
-    ("scores", "answered", "weight", "expected"),
+    ("scores", "answered", "weight", "asked", "expected"),
     [
-        ({1: 1.0, 2: 0.2}, {2: 1}, 0.3, {1: 1.0, 2: 0.5}),  # the reply takes 0.3 of 1.0
-        ({1: 1.0, 2: 0.2}, {2: 1}, 0.0, {1: 1.0, 2: 0.2}),  # weight 0: unchanged
-        ({2: 0.2}, {2: 1}, 0.3, {2: 0.2}),  # its question not scored: nothing to lend
-        ({1: 1.0, 2: 0.2}, {}, 0.3, {1: 1.0, 2: 0.2}),  # no replies
-        ({1: 0.5, 2: 0.5, 3: 0.0}, {2: 1, 3: 2}, 0.5, {1: 0.5, 2: 0.75, 3: 0.25}),  # one step
+        ({1: 1.0, 2: 0.2}, {2: 1}, 0.3, 1.0, {1: 1.0, 2: 0.5}),  # the reply takes 0.3 of 1.0
+        ({1: 1.0, 2: 0.2}, {2: 1}, 0.0, 1.0, {1: 1.0, 2: 0.2}),  # weight 0: unchanged
+        ({2: 0.2}, {2: 1}, 0.3, 1.0, {2: 0.2}),  # its question not scored: nothing to lend
+        ({1: 1.0, 2: 0.2}, {}, 0.3, 1.0, {1: 1.0, 2: 0.2}),  # no replies
+        ({1: 0.5, 2: 0.5, 3: 0.0}, {2: 1, 3: 2}, 0.5, 1.0, {1: 0.5, 2: 0.75, 3: 0.25}),  # one step
+        # the question keeps 0.8 of its score; the reply borrows from its score as scored
+        ({1: 1.0, 2: 0.2}, {2: 1}, 0.3, 0.8, {1: 0.8, 2: 0.5}),
+        ({1: 1.0, 2: 0.2}, {2: 1}, 0.0, 0.5, {1: 0.5, 2: 0.2}),  # lowered, lending nothing
+        ({1: 1.0, 2: 0.2}, {}, 0.3, 0.5, {1: 1.0, 2: 0.2}),  # unanswered: not lowered
+        # a reply that is itself answered is lowered and still gains its own question's share
+        ({1: 0.5, 2: 0.5, 3: 0.0}, {2: 1, 3: 2}, 0.5, 0.5, {1: 0.25, 2: 0.5, 3: 0.25}),
     ],
 )
 def test_with_replies(
-    scores: dict[int, float], answered: dict[int, int], weight: float, expected: dict[int, float]
+    scores: dict[int, float],
+    answered: dict[int, int],
+    weight: float,
+    asked: float,
+    expected: dict[int, float],
 ) -> None:
-    assert with_replies(scores, answered, weight) == pytest.approx(expected)
+    assert with_replies(scores, answered, weight, asked) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize(
