@@ -118,6 +118,9 @@ _WHO_DOES = re.compile(
 )
 
 
+_ADVISED = re.compile(r"(?:recommend|suggest|advis|tip)\w*$", re.I)
+
+
 def _asked_in_chat(
     question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
 ) -> tuple[StoredMessage, str, str] | None:
@@ -128,13 +131,26 @@ def _asked_in_chat(
     verb = terms(found.group(1)) if found else set()
     if not verb:
         return None
+    # "who recommended the dentist to me?": who answered when the chat asked for one ("do
+    # you remember the name of your dentist?" / "Dr. Patel at Riverside Dental"), by writing.
+    advised = found is not None and _ADVISED.match(found.group(1)) is not None
+    topic = question_terms(question, ctx) - verb if advised else set()
+    if advised and not topic:
+        return None
     for m in top:
-        asking = [s for s in re.findall(r"[^.!?]*\?", m.text) if re.search(r"\bwho", s, re.I)]
-        if not any(verb <= terms(s) for s in asking):
+        asking = [s for s in re.findall(r"[^.!?]*\?", m.text)]
+        if advised:
+            if not any(topic & terms(s) for s in asking):
+                continue
+        elif not any(verb <= terms(s) for s in asking if re.search(r"\bwho", s, re.I)):
             continue
         for reply in ctx.turns_after(m)[:3]:
             if reply.speaker == m.speaker:
                 continue
+            if advised and not asks(reply.text):
+                writer = who(reply, ctx)
+                shown = writer[:1].upper() + writer[1:]
+                return reply, shown, "the reply when the chat asked for one"
             names = names_in(reply.text, ctx.names, exclude)
             if names and not asks(reply.text):
                 return reply, _display(names[0], ctx), "the reply to the chat's own who-question"

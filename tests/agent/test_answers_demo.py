@@ -73,6 +73,10 @@ CASES = [
     # the chat asked it too ("I'm in. Who's driving?"): its reply answers, by its writer
     ("who is driving to castle crags", (), "who", "Doug"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
+    # who answered when the chat asked for one: "do you remember the name of your dentist?"
+    # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
+    ("who recommended the dentist to me", (), "who", "Aki"),
+    ("who suggested the dentist?", (), "who", "Aki"),
     # where
     ("where should I stay in Kyoto?", (), "where", "Gion"),
     ("where did I order the guidebook from?", (), "where", "Elm Street"),
