@@ -12,6 +12,7 @@ from memory_store.models import StoredMessage
 
 from .categories import asked_kind, words_of_kind
 from .focus import answer_span
+from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
 from .reading import (
@@ -79,48 +80,6 @@ _OPINION = re.compile(
 )
 
 
-# "what did we get priya for her birthday?", "what did Aki give me?": the gift, as its
-# receiver thanks for it ("I love the chalk bag, Sam and Aki. And the guidebook is perfect").
-_GIFT_ASKED = re.compile(
-    r"\bwhat\s+(?:\w+\s+)?(?:did|do|have|has|will|should)\s+(?:\w+\s+){1,3}?"
-    r"(?:get|give|buy|got|gave|bought|make|made)\s+(?P<to>[a-z][\w'-]*)\b",
-    re.I,
-)
-_THANKED_FOR = re.compile(
-    r"\b(?:i\s+)?(?:love|loved|adore|thanks?\s+(?:you\s+)?(?:so\s+much\s+)?for|thank\s+you\s+for)"
-    r"\s+(?:the|my|this|that|these|those|your)\s+(?P<x>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)"
-    r"(?=\s*(?:[,.;!?]|$|\s+(?:and|so|too|it|you|guys|all)\b))"
-    r"|\b(?:and\s+)?the\s+(?P<y>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+(?:is|was|are|were)\s+"
-    r"(?:so\s+|just\s+|absolutely\s+)?(?:perfect|amazing|great|lovely|beautiful|gorgeous)\b",
-    re.I,
-)
-
-
-def _gift_thanked(
-    question: str, qk: QuestionKind, ranked: Sequence[StoredMessage], ctx: ReaderContext
-) -> Reading | None:
-    """The gifts a receiver the question names thanks for in one of the best messages."""
-    asked = _GIFT_ASKED.search(question)
-    to = asked.group("to").lower() if asked else ""
-    if to in ("me", "i") and ctx.me:
-        to = ctx.me.lower()
-    for m in ranked[:20] if to else ():
-        if m.speaker.lower() != to and m.speaker.split()[0].lower() != to:
-            continue
-        gifts = [(g.group("x") or g.group("y")).lower() for g in _THANKED_FOR.finditer(m.text)]
-        if gifts:
-            said = join_names(list(dict.fromkeys(f"the {g}" for g in gifts)))
-            return Reading(
-                f"{said[:1].upper()}{said[1:]}.",
-                [m],
-                qk.kind.value,
-                said,
-                f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                why=[f"what {m.speaker}, given it, thanks for"],
-            )
-    return None
-
-
 def what_answer(
     question: str,
     qk: QuestionKind,
@@ -168,7 +127,7 @@ def what_answer(
             ranked,
         )
     if told is None:
-        told = _gift_thanked(question, qk, ranked or good, ctx)
+        told = gift_answer(question, qk, ranked or good, ctx)
     if told is not None:
         return told
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on

@@ -1,0 +1,127 @@
+"""What was given: "what did we get priya for her birthday?", "what present did moira and i get
+dad for his 70th?". A chat rarely says "the gift is X". It says it as it happens: the buying
+("ordered the record player", "Pizza oven ordered", "picked up the present today - the
+watercolour painting"), the giving ("Dad cried when he unwrapped the record player"), or the
+receiver's thanks ("I love the chalk bag, Sam and Aki"). The latest of these is what was given
+in the end; plans before it ("a record player?") are not."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.indexes.tokenize import STOPWORDS
+from memory_store.models import StoredMessage
+
+from .kinds import QuestionKind
+from .reading import ReaderContext, Reading, said_by
+from .text import clip, join_names, terms
+
+__all__ = ["gift_answer"]
+
+_ASKED = re.compile(
+    r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|do|have|has|will|should)\b"
+    r"(?P<givers>.{0,40}?)\b(?:get|getting|give|giving|buy|buying|got|gave|bought)\s+"
+    r"(?P<to>(?:my\s+|our\s+|the\s+)?[^\W\d_][\w'-]*)"
+    r"(?:\s+(?:and|&)\s+[^\W\d_][\w'-]*)?\s*(?=for\b|\?|$)",
+    re.I,
+)
+# A thing, as a determiner and a few words: "the record player", "one of those grabber things".
+_THING = (
+    r"(?:the|a|an|his|her|their|our|my|that|this|one\s+of\s+those)\s+"
+    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})"
+)
+# Bought or handed over: "ordered the record player", "booked the pottery thing!", "picked up
+# the present today - the watercolour painting", "Pizza oven ordered 🍕".
+_GIVEN = [
+    re.compile(
+        r"\b(?:ordered|booked|bought|got\s+(?:him|her|them)|picked\s+up|wrapped|unwrapped|"
+        r"gave\s+(?:him|her|them)|went\s+with|going\s+with|decided\s+on)\s+" + _THING,
+        re.I,
+    ),
+    re.compile(r"\b(?:present|gift)\b[^.!?]{0,20}?[-–—:]\s*" + _THING, re.I),
+    re.compile(
+        r"(?:^|[.!?]\s+)(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})\s+"
+        r"(?:ordered|booked|bought|sorted)\b",
+        re.I,
+    ),
+]
+# The receiver's thanks ("I love the chalk bag", "thank you all for the fig"), or word of it
+# ("mum LOVED the voucher"): told by the receiver, or with the receiver as its subject.
+_THANKED = [
+    re.compile(
+        r"(?P<by>[^\W\d_][\w'-]*\s+)?"
+        r"\b(?:love[sd]?|adored?|thanks?\s+(?:you\s+)?(?:all\s+)?(?:so\s+much\s+)?for|"
+        r"thank\s+you\s+(?:all\s+)?(?:so\s+much\s+)?for)\s+" + _THING,
+        re.I,
+    ),
+    re.compile(
+        r"(?P<by>)\b(?:and\s+)?the\s+(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s+"
+        r"(?:is|was)\s+(?:so\s+|just\s+|absolutely\s+)?"
+        r"(?:perfect|amazing|great|lovely|beautiful|gorgeous)\b",
+        re.I,
+    ),
+]
+# Where a thing's name stops: "the watercolour painting *of* ...", "the record player *.*"
+_STOP = STOPWORDS | frozenset(
+    ["today", "yesterday", "tonight", "now", "too", "already", "as", "well", "so", "which"]
+    + ["that", "who", "because"]
+)
+_OCCASION = terms(
+    "present presents gift gifts voucher birthday bday wedding anniversary christmas xmas "
+    "retirement graduation housewarming recovery"
+)
+_DEPTH = 20
+
+
+def gift_answer(
+    question: str, qk: QuestionKind, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """The gift the best messages say was bought, given or thanked for; None when the
+    question asks no gift or no message says so."""
+    asked = _ASKED.search(question)
+    if not asked:
+        return None
+    to = asked.group("to").lower().split()[-1]
+    to = (ctx.me or "").lower() if to in ("me", "i") else to
+    about = (_OCCASION | terms(to) | terms(question)) - terms(asked.group("givers"))
+    names = {n.lower() for n in ctx.speakers} | {n.lower() for n in ctx.names}
+    found: list[tuple[StoredMessage, list[str]]] = []
+    for m in ranked[:_DEPTH]:
+        receiver = to in (m.speaker.lower(), m.speaker.split()[0].lower())
+        things = [
+            _thing(g.group("x"), names)
+            for p in _THANKED
+            for g in p.finditer(m.text)
+            if receiver or (g.group("by") or "").strip().lower() == to
+        ]
+        if about & terms(m.text):
+            things += [_thing(g.group("x"), names) for p in _GIVEN for g in p.finditer(m.text)]
+        things = [t for t in things if t]
+        if things:
+            found.append((m, list(dict.fromkeys(things))))
+    if not found:
+        return None
+    # What was given in the end: the latest telling.
+    m, things = max(found, key=lambda mt: (mt[0].ts, mt[0].id))
+    said = join_names([f"the {t}" for t in things])
+    return Reading(
+        f"{said[:1].upper()}{said[1:]}.",
+        [m],
+        qk.kind.value,
+        said,
+        f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+        why=["the latest message telling of the gift bought, given or thanked for"],
+    )
+
+
+def _thing(words: str, names: set[str]) -> str:
+    """The name of a thing: its words up to the first small word or person's name ("the
+    headphones hugo!!"); not "the present" itself."""
+    kept: list[str] = []
+    for w in words.split():
+        if w.lower() in _STOP or w.lower() in names:
+            break
+        kept.append(w.lower())
+    said = " ".join(kept)
+    return "" if terms(said) <= _OCCASION else said
