@@ -313,10 +313,16 @@ _MONTH_CUE = (
     r"|whole|entire|and|to|between"
 )
 
+# The period of an abbreviated month ("Nov. 5"), not of a sentence ending in one.
+_ABBR_DOT = r"(?<=\b(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec))\.|(?<=\bsept)\."
+
 CALENDAR = re.compile(
     "|".join(
         [
-            rf"\b(?P<m1>{MONTH_ANY})\.?\s+(?:the\s+)?(?P<d1>{DAYNUM})\b" + _year_tail("y1"),
+            # "Nov. 5" is a date; "in november. 5-a-side, teams of 5" is not: a full month's
+            # period ends its sentence, and "5-a-side" is no day.
+            rf"\b(?P<m1>{MONTH_ANY})(?:{_ABBR_DOT})?\s+(?:the\s+)?(?P<d1>{DAYNUM})\b"
+            r"(?!-[^\W\d_])" + _year_tail("y1"),
             rf"\b(?:the\s+)?(?P<d2>{DAYNUM})\s+(?:day\s+)?(?P<of>of\s+)?(?P<m2>{MONTH_ANY})\b\.?"
             + _year_tail("y2"),
             r"\b(?P<iso>(?:19|20)\d{2}-\d{1,2}-\d{1,2})\b",

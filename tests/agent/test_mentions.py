@@ -392,6 +392,12 @@ CASES: list[tuple[str, str, list[Expected]]] = [
     ("free on the 3rd and the 5th", W,
      [("on the 3rd", "2026-11-03", "2026-11-04", "day"),
       ("the 5th", "2026-11-05", "2026-11-06", "day")]),
+    # a full month's period ends its sentence; "5-a-side" is no day; "Nov. 5" is a date
+    ("a charity tournament in november. 5-a-side, teams of 5", W,
+     [("november", "2026-11-01", "2026-12-01", "month")]),
+    ("in november 5-a-side", W, [("november", "2026-11-01", "2026-12-01", "month")]),
+    ("Nov. 5th works", W, [("Nov. 5th", "2026-11-05", "2026-11-06", "day")]),
+    ("sept. 12 then", W, [("sept. 12", "2026-09-12", "2026-09-13", "day")]),
     ("日曜大工が好き", W, []),
     ("毎週金曜日にジム", W, []),
     ("3日間休んだ", W, []),
