@@ -39,7 +39,11 @@ _GIVEN = [
         r"gave\s+(?:him|her|them)|went\s+with|going\s+with|decided\s+on)\s+" + _THING,
         re.I,
     ),
-    re.compile(r"\b(?:present|gift)\b[^.!?]{0,20}?[-–—:]\s*" + _THING, re.I),
+    # "picked up the present today - the watercolour painting", "finally decided on mireille's
+    # present. a hot air balloon flight voucher"
+    re.compile(
+        r"\b(?:present|gift)\b[^.!?]{0,20}?(?:[-–—:]|\.(?=\s+(?:a|an|the)\s))\s*" + _THING, re.I
+    ),
     re.compile(
         r"(?:^|[.!?]\s+)(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})\s+"
         r"(?:ordered|booked|bought|sorted)\b",
@@ -71,6 +75,7 @@ _OCCASION = terms(
     "present presents gift gifts voucher birthday bday wedding anniversary christmas xmas "
     "retirement graduation housewarming recovery"
 )
+_ASKING = terms("what get got give gave buy bought end up getting giving buying for")
 _DEPTH = 20
 
 
@@ -84,7 +89,8 @@ def gift_answer(
         return None
     to = asked.group("to").lower().split()[-1]
     to = (ctx.me or "").lower() if to in ("me", "i") else to
-    about = (_OCCASION | terms(to) | terms(question)) - terms(asked.group("givers"))
+    # Whose and which occasion ("dad", "60th"), not the words any gift shares ("present").
+    about = (terms(to) | terms(question)) - terms(asked.group("givers")) - _OCCASION - _ASKING
     names = {n.lower() for n in ctx.speakers} | {n.lower() for n in ctx.names}
     found: list[tuple[StoredMessage, list[str]]] = []
     for m in ranked[:_DEPTH]:
@@ -95,7 +101,8 @@ def gift_answer(
             for g in p.finditer(m.text)
             if receiver or (g.group("by") or "").strip().lower() == to
         ]
-        if about & terms(m.text):
+        before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= 3]
+        if about & {t for n in [m, *before] for t in terms(n.text)}:
             things += [_thing(g.group("x"), names) for p in _GIVEN for g in p.finditer(m.text)]
         things = [t for t in things if t]
         if things:

@@ -60,7 +60,16 @@ _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caus
 # A question asking what something is called: "what did she name her car", "what's the cat
 # called", "what is the name of the boat".
 _NAMING = re.compile(
-    r"\bwhat\b.*\b(?:name[ds]?|call(?:ed)?)\b(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
+    r"\bwhat\b.*\b(?:name[ds]?|naming|call(?:ed|ing)?)\b"
+    r"(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
+    re.IGNORECASE,
+)
+_OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
+# A name chosen from options: "name options: suya street or the pepper wagon" / "ok pepper
+# wagon it is".
+_CHOSEN = re.compile(
+    r"(?:\b(?:ok|okay|right|so|fine|alright|then)\s+|^|[.!?]\s+)(?:the\s+)?"
+    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
     re.IGNORECASE,
 )
 
@@ -131,7 +140,26 @@ def what_answer(
     if told is not None:
         return told
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
-        for m in and_next_turns(good, ranked, 3, turns=5):
+        turns = and_next_turns(good, ranked, 3, turns=5)
+        # A name chosen from the options just offered, before any name given in passing ("guy
+        # called declan" names the seller, not the truck).
+        for m in dict.fromkeys([*turns, *ranked[:5]]):
+            chosen = _CHOSEN.search(m.text)
+            offered = any(
+                n.session_id == m.session_id and 0 <= m.id - n.id <= 3 and _OFFERED.search(n.text)
+                for n in ranked
+            )
+            if chosen and offered:
+                said = chosen.group("x")
+                return Reading(
+                    f"{said[:1].upper()}{said[1:]}.",
+                    [m],
+                    qk.kind.value,
+                    said,
+                    said_by(m, ctx),
+                    why=[f"the name chosen in {who(m, ctx)}'s message ('… it is')"],
+                )
+        for m in turns:
             given = given_name(m.text)
             if given:
                 return Reading(

