@@ -49,7 +49,16 @@ def where_answer(
     origin = _FROM.search(question) is not None
     skip = {s.lower() for s in ctx.speakers}
     found = []
-    for pool in (good[:4], wider[:4]):
+    why = (
+        "a place phrase of a best-supported message (named places first; a later change of "
+        "plan wins)"
+    )
+    # Settled in the chat's own exchange: booked after asking for one, or the reply to "where?".
+    settled = _booked(good, ranked) or _told_where(wanted, ranked, ctx)
+    if settled is not None:
+        found.append((True, 0, *settled))
+        why = "the place the chat settled (booked, or the reply to its own where?)"
+    for pool in () if found else (good[:4], wider[:4]):
         for rank, m in enumerate(pool):
             if ASKS.search(m.text):
                 continue  # "how was the book club from your side?" asks; it names no place
@@ -84,7 +93,9 @@ def where_answer(
         moved += later_about(m, wanted, ranked, ctx, heads)
     for n in sorted(dict.fromkeys(moved), key=lambda n: (n.ts, n.id), reverse=True):
         times = [x.text.lower() for x in ctx.mentions_of(n)]
-        later = venue(n.text, skip) or place_phrase(n.text, wanted, times)
+        # A settled place moves to another named one ("Luma on Bridge Street can fit us in
+        # instead"), not to any place phrase of a later message ("from wexley junction").
+        later = venue(n.text, skip) or (None if settled else place_phrase(n.text, wanted, times))
         if later:
             m, phrase = n, later
             break
@@ -96,10 +107,7 @@ def where_answer(
         qk.kind.value,
         phrase,
         said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
-        why=[
-            "a place phrase of a best-supported message (named places first; a later change "
-            "of plan wins)"
-        ],
+        why=[why],
     )
 
 
@@ -116,6 +124,69 @@ _USUAL = re.compile(
     r"\b(?:as\s+usual|usual|always|every\s+(?:week|time|month)|back\s+at|as\s+ever)\b",
     re.IGNORECASE,
 )
+
+
+# "ok i'll book the driftwood room for saturday 22nd": the place booked for the occasion.
+_BOOKED = re.compile(
+    r"(?<![\w-])(?i:book(?:ed|ing)?|reserv(?:e|ed|ing))\s+(?i:us\s+)?"
+    r"(?i:a\s+table\s+(?:at|in)\s+)?"
+    r"(?P<x>(?:(?i:the)\s+[^\W\d_]|[A-Z])[\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,3}?)"
+    r"(?=\s+(?:for|on|at|from|to|tonight|tomorrow)\b|\s*[,.!?;]|\s*$)",
+)
+# Booked things that are not places.
+_NOT_BOOKED = re.compile(
+    r"^(?:the\s+)?(?:it|them|one|that|this|a\s+table|table|tickets?|flights?|trains?|"
+    r"taxi|cab|appointment|slot|time|day|days|off|in)$",
+    re.IGNORECASE,
+)
+# How many turns after a best message a booking in its session still answers it.
+_BOOK_TURNS = 4
+
+
+def _booked(
+    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage]
+) -> tuple[StoredMessage, str] | None:
+    """The place a message books, a few turns after a best message of its session ("do you
+    know a restaurant in Kestrel Cove?" ... "ok i'll book the driftwood room for saturday"):
+    the latest such booking, and its message."""
+    found: list[tuple[StoredMessage, str]] = []
+    for m in ranked[:20]:
+        near = any(
+            g.session_id == m.session_id and 0 <= m.id - g.id <= _BOOK_TURNS for g in good[:3]
+        )
+        if not near:
+            continue
+        for b in _BOOKED.finditer(m.text):
+            place = b.group("x").strip()
+            if not _NOT_BOOKED.match(place):
+                found.append((m, place))
+                break
+    return max(found, key=lambda mp: (mp[0].ts, mp[0].id)) if found else None
+
+
+_ASKS_WHERE = re.compile(r"\bwhere\b[^.!?]*(?:\?|$)", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,.;:!?(]|\s[-–—]\s")
+
+
+def _told_where(
+    wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """The chat asked it too ("GOT A FLAT" / "YESSS where" / "brindle court, the new-ish block
+    on osier road"): the reply's first words, when short, are the place."""
+    for m in ranked[:10]:
+        asked = _ASKS_WHERE.search(m.text)
+        if asked is None or len(m.text.split()) > 12:
+            continue
+        before = [n for n in ranked if n.session_id == m.session_id and 0 <= m.id - n.id <= 1]
+        if not wanted & {t for n in before for t in terms(n.text)}:
+            continue
+        reply = next((t for t in ctx.turns_after(m)[:2] if t.speaker != m.speaker), None)
+        if reply is None or reply.text.rstrip().endswith("?"):
+            continue
+        first = _CLAUSE_END.split(reply.text, maxsplit=1)[0].strip()
+        if 0 < len(first.split()) <= 5:
+            return reply, first
+    return None
 
 
 def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading | None:

@@ -13,6 +13,7 @@ from agent.plan.rules.common import (
     Hit,
     span_note,
 )
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.query.table_ops import (
     WhereDate,
     WhereWeekday,
@@ -26,6 +27,24 @@ _WEEKDAY = re.compile(
 
 
 _TALKS = frozenset(["chats", "calls", "sessions", "conversations", "talks", "discussions"])
+# "the saturday birthday dinner", "my friday appointment": the weekday names which event (a
+# word of its topic), not a day to filter on; "our tuesday chat" and "the saturday morning"
+# date the talk.
+_DETERMINED = re.compile(r"\b(?:the|our|my|your|their|his|her|that)\s+$", ICASE)
+_NEXT_WORD = re.compile(r"\s+(?P<n>[^\W\d_][\w'-]*)")
+_TIME_NOUNS = frozenset(
+    ["chat", "call", "conversation", "session", "talk", "discussion", "catchup", "catch-up"]
+    + ["message", "messages", "texts", "morning", "afternoon", "evening", "night", "lunchtime"]
+    + ["one", "before", "after", "just", "gone", "week", "weekend"]
+)
+
+
+def _names_an_event(text: str, start: int, end: int) -> bool:
+    after = _NEXT_WORD.match(text, end)
+    if not after or not _DETERMINED.search(text, 0, start):
+        return False
+    word = after.group("n").lower()
+    return word not in _TIME_NOUNS and word not in STOPWORDS
 
 
 def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
@@ -34,6 +53,8 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
         habit = tx.weekday_habit(text, m.start(), m.end())
         if habit and habit not in _TALKS:
             continue  # the weekday is part of the topic ("the saturday long runs"), no date
+        if not habit and _names_an_event(text, m.start(), m.end()):
+            continue
         wd = tx.WEEKDAYS[m.group("w").lower()]
         pre = re.sub(r"\s+", " ", (m.group("pre") or "").lower()).strip()
         name = tx.WEEKDAY_NAMES[wd]
