@@ -60,6 +60,13 @@ def when_answer(
     # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
     hours = [] if qk.wants_time else [(m, x) for m, x in dated if _bare_time(m, x, ctx)]
     dated = [d for d in dated if d not in hours]
+    if qk.wants_time and not any(x.granularity == "time" for _, x in dated):
+        # "what time do we need to be there?" wants a clock time: a message further down on the
+        # topic that gives one ("tournament info from work: be at fernbrook for 9:30") beats a day.
+        timed = _dated(
+            [n for n in ranked[:_AHEAD_DEPTH] if wanted & terms(n.text)], wanted, ctx, True
+        )
+        dated = [(n, x) for n, x in timed if x.granularity == "time"][:3] or dated
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").

@@ -50,6 +50,23 @@ def test_the_plan_as_it_stands(
     assert expected in first, first
 
 
+@pytest.mark.parametrize(
+    ("turns", "question"),
+    [
+        ((), "what time do we need to be at the charity tournament?"),
+        (("where's the charity tournament?",), "and what time do we need to be there?"),
+    ],
+)
+def test_what_time_wants_a_clock_time(
+    plans: Pipeline, turns: tuple[str, ...], question: str
+) -> None:
+    """A day ("sat 15th nov") is no answer to "what time": a message further down on the
+    topic gives one ("be at fernbrook for 9:30")."""
+    result = ask_after(plans, turns, question, now=datetime(2025, 11, 25))
+    assert result.answer is not None
+    assert "09:30" in result.answer.text.splitlines()[0], result.answer.text
+
+
 def test_an_announced_change_far_from_the_plan_moves_another_plan(plans: Pipeline) -> None:
     """ "change of plan for christmas" ... "so the 26th" is weeks from the move: not the move."""
     result = ask_after(plans, (), "when is femi moving now?", now=datetime(2025, 12, 1))
