@@ -44,7 +44,7 @@ _TALK = (
     r"speaking|say|said|saying|mention|mentioned)"
 )
 _SUMMARY = re.compile(
-    rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+(?:we|you|i|\w+\s+and\s+(?:i|me)|"
+    rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+(?:we|you|i|(?:\w+\s+)?\w+\s+and\s+(?:i|me)|"
     rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
@@ -53,7 +53,7 @@ _SUMMARY = re.compile(
     r"\bwhat\s+(?:were|was|is|are)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+on\s+about\b|"
     # "what did we discuss on Monday?", "what was the chat discussing?": the verb takes the
     # topic as its object, so nothing follows it but a time, a place or the end.
-    rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|they|everyone|everybody|\w+\s+and\s+"
+    rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|they|everyone|everybody|(?:\w+\s+)?\w+\s+and\s+"
     rf"(?:i|me)|(?:the\s+)?\w+(?:\s+\w+)?)\s+{_TALK}\s*(?:$|[?!.,]|\b(?:on|in|at|last|this|"
     r"that|yesterday|today|tonight|earlier|during|over|the\s+other)\b)",
     re.IGNORECASE,

@@ -33,6 +33,9 @@ from agent.answer.kinds import Kind, classify
         ("remind me of the address", Kind.WHAT),
         # a transitive talk verb: the topic is its object, a time or the end follows
         ("what did we discuss on monday?", Kind.SUMMARY),
+        # a person named by two words, then "and i"
+        ("what did dr okafor and i talk about last month", Kind.SUMMARY),
+        ("what did mary jane and i discuss on tuesday?", Kind.SUMMARY),
         ("what was the book club discussing last night?", Kind.SUMMARY),
         ("what did everyone say on friday?", Kind.SUMMARY),
         ("what did the physio say was wrong with her finger?", Kind.WHAT),
