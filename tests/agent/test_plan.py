@@ -54,6 +54,11 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("What did we discuss on 8 May?", SUN, "time", [day(2023, 5, 8)]),
     ("What did we talk about on 13 July?", SUN, "time", [day(2023, 7, 13)]),
     ("What did we talk about on the 3rd of June?", SUN, "time", [day(2023, 6, 3)]),
+    # a weekday and a day of the month: the date that is both, the latest one for the past
+    ("What did we talk about on thursday the 12th?", SUN, "time", [day(2023, 10, 12)]),
+    ("what did we discuss on friday the 13th?", SUN, "time", [day(2023, 10, 13)]),
+    ("What did we chat about on Monday, the 2nd?", SUN, "time", [day(2023, 10, 2)]),
+    ("what was said on sunday 1st", SUN, "time", [day(2023, 10, 1)]),
     ("what did we discuss on the twenty-first of May?", SUN, "time", [day(2023, 5, 21)]),
     ("What did we talk about on November 3rd?", SUN, "time", [day(2022, 11, 3)]),
     ("What did we talk about on December 17th?", FRI, "time", [day(2023, 12, 17)]),

@@ -58,6 +58,16 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
         wd = tx.WEEKDAYS[m.group("w").lower()]
         pre = re.sub(r"\s+", " ", (m.group("pre") or "").lower()).strip()
         name = tx.WEEKDAY_NAMES[wd]
+        nth = _NTH_AFTER.match(text, m.end())
+        if nth is not None and not m.group("pl"):
+            # "thursday the 2nd": the date with that day of the month on that weekday.
+            d = _weekday_nth(ctx.today, wd, int(nth.group("d")), bool(_PAST.search(text)))
+            if d is not None:
+                op = WhereDate(start=d, end=d)
+                span = (m.start(), nth.end())
+                note = f"{text[span[0] : span[1]]} → {d}"
+                hits.append(Hit(*span, "day_abs", [op], note, weekday=wd))
+                continue
         if m.group("pl") or habit or pre in ("every", "each", "on a", "on an"):
             every = WhereWeekday(days=[wd])
             hits.append(Hit(*m.span(), "filter", [every], span_note(m, f"any {name}"), weekday=wd))
@@ -70,6 +80,28 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
         op = WhereDate(start=d, end=d)
         hits.append(Hit(*m.span(), kind, [op], span_note(m, str(d)), weekday=wd))
     return hits
+
+
+# "thursday the 2nd", "friday, 26th"; not "thursday 2nd october" (a calendar date).
+_NTH_AFTER = re.compile(
+    rf",?\s+(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{tx.MONTH_ANY}\b)",
+    ICASE,
+)
+_PAST = re.compile(r"\b(?:did|was|were|had|went|got)\b", ICASE)
+
+
+def _weekday_nth(today: date, wd: int, day: int, past: bool) -> date | None:
+    """The date within a year of today whose day of the month is `day` and whose weekday is
+    `wd`: the latest before today for a question in the past tense, else the nearest."""
+    found = []
+    for k in range(-13, 14):
+        y, mo = tx.month_shift(today, k)
+        d = tx.safe_date(y, mo, day)
+        if d is not None and d.isoweekday() == wd:
+            found.append(d)
+    if past:
+        found = [d for d in found if d <= today]
+    return min(found, key=lambda d: (abs((d - today).days), d > today), default=None)
 
 
 def weekday_with_data(ctx: Ctx, latest: date, weeks: int = 8) -> date:
