@@ -296,7 +296,8 @@ class TermWeights:
 # "my parking permit"). Not "which"/"what": "which hotel" names the kind of answer, and the
 # answer need not repeat it ("what natural disaster…" / "a nasty flood").
 _NP_OPENER = re.compile(
-    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|whose|how\s+much|"
+    r"\b(?:my|your|his|her|our|their|the|a|an|this|that|whose|how\s+much|(?<=pay\s)for|"
+    r"(?<=paid\s)for|(?<=paying\s)for|"
     r"(?!(?:what|who|where|when|how|it|that|there|here|he|she|let)['’]s)[^\W\d_]+['’]s)\s+",
     re.IGNORECASE,
 )

@@ -29,6 +29,10 @@ CTX = ReaderContext(
         ("when is lucía's wedding?", "wedding"),
         ("when's my next dentist appointment?", "dentist"),
         ("how was his ski trip?", "ski"),
+        # what was paid for is the topic, with or without its determiner
+        ("how much did kieran pay for insurance on the bathroom?", "insurance"),
+        ("how much did i pay for the parking at the coast?", "parking"),
+        ("how much did i pay for the bathroom refit?", None),
         # an adjective names no kind of the thing asked of
         ("what was kieran's original quote for the bathroom?", None),
         ("what was the usual appointment time?", None),
