@@ -61,14 +61,21 @@ _SUMMARY = re.compile(
 _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
     r"ask\w*|wrote|texted|messag\w*|tell|told|suggest\w*|propos\w*|recommend\w*|invit\w*|"
-    r"offer\w*)"
+    r"offer\w*|moan\w*|complain\w*|whing\w*|rant\w*|go(?:es)?\s+on\s+about|went\s+on\s+about)"
+)
+# Who said it, before the verb of saying: "the first time *the clinic* mentioned an invoice"
+# asks about invoices, whoever's messages they are. What "came up" is the topic itself.
+_SAYER = re.compile(
+    rf"\b(?:the|my|our|your|his|her)\s+[^\W\d_]+\s+"
+    rf"(?=(?:first\s+|last\s+)?(?!c[ao]me\s+up){_MENTION}\b)",
+    re.IGNORECASE,
 )
 
 
 def without_mention(question: str) -> str:
     """The question without its verb of saying: "when did dev first *suggest* a camping trip?"
     asks for the first message about camping, which need not say "suggest"."""
-    return re.sub(rf"\b{_MENTION}\b", " ", question, flags=re.IGNORECASE)
+    return re.sub(rf"\b{_MENTION}\b", " ", _SAYER.sub(" ", question), flags=re.IGNORECASE)
 
 
 # "last Wednesday", "last week": a time, not the latest mention.

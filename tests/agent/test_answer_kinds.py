@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.kinds import Kind, classify
+from agent.answer.kinds import Kind, classify, without_mention
 
 
 @pytest.mark.parametrize(
@@ -59,6 +59,9 @@ from agent.answer.kinds import Kind, classify
         ("remind me what day my review was", Kind.WHEN),
         ("when did I last mention baking bread?", Kind.LAST),
         ("last time sami talked about his new job?", Kind.LAST),
+        # complaining is saying too
+        ("in the five-a-side chat, when did gus last moan about his hamstring", Kind.LAST),
+        ("when did mum first complain about the boiler?", Kind.FIRST),
         ("when was the most recent time anyone brought up the trip?", Kind.LAST),
         ("when did i first mention my sourdough starter", Kind.FIRST),
         ("when did dev first suggest a camping trip?", Kind.FIRST),
@@ -117,3 +120,18 @@ def test_what_time_wants_the_clock() -> None:
 )
 def test_the_noun_a_count_counts(question: str, focus: str) -> None:
     assert classify(question).focus == focus
+
+
+@pytest.mark.parametrize(
+    ("question", "topic_words", "gone"),
+    [
+        # who said it is not what was said
+        ("first time the clinic mentioned an invoice", {"invoice"}, {"clinic", "mentioned"}),
+        ("when did my sister last moan about the boiler", {"boiler"}, {"sister", "moan"}),
+        # what came up is the topic itself
+        ("when did the slugs last come up in the plot chat", {"slugs", "plot"}, {"come"}),
+    ],
+)
+def test_the_topic_without_its_sayer(question: str, topic_words: set[str], gone: set[str]) -> None:
+    words = set(without_mention(question).split())
+    assert topic_words <= words and not gone & words
