@@ -40,7 +40,8 @@ def count(
         return _declined("how_many", cover)
     what = counted(qk.focus)
     if qk.focus and what is Counted.STATED:
-        said = _stated(qk.focus, sessions_on_topic(question, matches, ctx), cover, ctx)
+        pool = sessions_on_topic(question, matches, ctx)
+        said = _stated(qk.focus, [*pool, *_head_updates(pool, matches)], cover, ctx)
         # Days are no headcount: with no number said, the history does not say how many.
         return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
     if qk.focus in _SPANS:  # "four nights of your cooking": a length is said, not counted
@@ -53,6 +54,29 @@ def count(
         if said:
             return said
     return _occasions(question, cover, ctx)
+
+
+# "So we are 6 now", "there'll be 5 of us": the group's own count, said as it changes.
+_WE_ARE = re.compile(
+    r"\b(?:we|there)\s*(?:are|'re|were|will\s+be|'ll\s+be)\s+(?:now\s+)?(?:only\s+)?"
+    r"(?:\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    r"(?!\s*(?:am|pm|:|%|minutes?|mins?|hours?|days?|weeks?|miles?|km))",
+    re.IGNORECASE,
+)
+
+
+def _head_updates(
+    pool: Sequence[StoredMessage], matches: Sequence[StoredMessage]
+) -> list[StoredMessage]:
+    """Headcounts said later in a chat the occasion is planned in ("Sad news, Bernard cannot
+    come" / "So we are 6 now"), in no session on the topic: the group counts itself again."""
+    if not pool:
+        return []
+    first = min(m.ts for m in pool)
+    chats = {m.conversation for m in pool}
+    return [
+        m for m in matches if m.conversation in chats and m.ts > first and _WE_ARE.search(m.text)
+    ]
 
 
 def _stated(

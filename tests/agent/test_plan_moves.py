@@ -67,6 +67,21 @@ def test_what_time_wants_a_clock_time(
     assert "09:30" in result.answer.text.splitlines()[0], result.answer.text
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many of us went to the coast for mum's 70th in the end?",
+        "how many people came to mum's 70th?",
+    ],
+)
+def test_a_headcount_said_again_later_in_the_chat(plans: Pipeline, question: str) -> None:
+    """ "there will be 7 of us", then "Sad news, uncle ray cannot come" / "So we are 6 now":
+    the later count, in a session that names no part of the occasion."""
+    result = ask_after(plans, (), question, now=datetime(2025, 12, 1))
+    assert result.answer is not None
+    assert result.answer.text.startswith("6 "), result.answer.text
+
+
 def test_an_announced_change_far_from_the_plan_moves_another_plan(plans: Pipeline) -> None:
     """ "change of plan for christmas" ... "so the 26th" is weeks from the move: not the move."""
     result = ask_after(plans, (), "when is femi moving now?", now=datetime(2025, 12, 1))
