@@ -165,6 +165,19 @@ def _booked(
 
 
 _ASKS_WHERE = re.compile(r"\bwhere\b[^.!?]*(?:\?|$)", re.IGNORECASE)
+# "It's Seattle!": the place after the words that lead to it.
+_LEAD_IN = re.compile(
+    r"^(?:(?:it'?s|it’s|it\s+is|it\s+was|they'?re|we'?re|in|at|to|on)\s+)+", re.IGNORECASE
+)
+# A reply that thanks, agrees or tells a sentence names no place ("Thanks.", "It was great").
+_NO_PLACE = frozenset(
+    re.findall(
+        r"\S+",
+        "thanks thank yes yeah yep no nope ok okay oh wow haha lol sure well great nice sounds "
+        "i i'm we you he she they it this that there was is are were am be been will would can "
+        "not dunno",
+    )
+)
 _CLAUSE_END = re.compile(r"[,.;:!?(]|\s[-–—]\s")
 
 
@@ -183,8 +196,9 @@ def _told_where(
         reply = next((t for t in ctx.turns_after(m)[:2] if t.speaker != m.speaker), None)
         if reply is None or reply.text.rstrip().endswith("?"):
             continue
-        first = _CLAUSE_END.split(reply.text, maxsplit=1)[0].strip()
-        if 0 < len(first.split()) <= 5:
+        first = _LEAD_IN.sub("", _CLAUSE_END.split(reply.text, maxsplit=1)[0].strip())
+        words = first.lower().split()
+        if 0 < len(words) <= 5 and words[0] not in _NO_PLACE and not _NO_PLACE & set(words):
             return reply, first
     return None
 
