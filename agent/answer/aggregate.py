@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from memory_store.models import StoredMessage
 
+from .categories import asked_kind, words_of_kind
 from .counting import Counted, counted, occasions, stated
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .items import Item, distinct, enumerated, items_of
@@ -129,6 +130,13 @@ def listing(
     similarity: Mapping[int, float],
 ) -> Reading:
     cover = covering_set(question, matches, ctx, similarity, qk.focus)
+    kind = asked_kind(question, qk.focus)
+    chosen = _chosen_of_kind(kind, matches) if kind else None
+    if chosen is not None:  # "which colours did we pick for the kit?": what was settled on
+        m, words = chosen
+        said = join_names(words)
+        why = [f"the {kind} words of the latest message naming any in the exchange on it"]
+        return Reading(f"{said[:1].upper()}{said[1:]}.", [m], "list", said, why=why)
     items = _items(question, cover, matches, ctx)
     if not items:
         return _declined("list", cover)
@@ -138,6 +146,19 @@ def listing(
     why = [*cover.why, f"{len(items)} distinct items named in them, in time order"]
     span = "; ".join(it.span for it in shown)
     return Reading(text, [it.message for it in shown], "list", span, why=why)
+
+
+def _chosen_of_kind(
+    kind: str, matches: Sequence[StoredMessage]
+) -> tuple[StoredMessage, list[str]] | None:
+    """The words of `kind` in the latest message naming any, in the session of the best
+    match that names one ("threadline have teal/orange or navy/yellow" ... "teal and orange 👍")."""
+    named = [m for m in matches[:20] if words_of_kind(kind, m.text)]
+    if not named:
+        return None
+    session = [m for m in matches if m.session_id == named[0].session_id]
+    last = max((m for m in session if words_of_kind(kind, m.text)), key=lambda m: (m.ts, m.id))
+    return last, words_of_kind(kind, last.text)
 
 
 def _items(

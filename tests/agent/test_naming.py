@@ -42,3 +42,16 @@ def test_a_chosen_name(naming: Pipeline, question: str, expected: str, absent: s
     assert result.answer is not None
     first = result.answer.text.splitlines()[0].lower()
     assert expected in first and absent not in first, first
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["which colours did we pick for the kit?", "what colours did the team choose for the kit"],
+)
+def test_the_colours_settled_on(naming: Pipeline, question: str) -> None:
+    """ "the shop has teal/orange or navy/yellow" / "not yellow" / "teal and orange it is": the
+    latest message of the exchange naming colours, not every colour said."""
+    result = ask_after(naming, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0].lower()
+    assert "teal" in first and "orange" in first and "yellow" not in first, first
