@@ -14,8 +14,8 @@ from memory_store.models import StoredMessage
 from .categories import asked_kind, words_of_kind
 from .counting import Counted, counted, occasions, stated
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
-from .items import Item, distinct, enumerated, items_of
-from .kinds import QuestionKind
+from .items import Item, distinct, enumerated, items_of, written_out
+from .kinds import LIST_HOLDER, QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .text import join_names, short_day, terms
@@ -137,7 +137,8 @@ def listing(
         said = join_names(words)
         why = [f"the {kind} words of the latest message naming any in the exchange on it"]
         return Reading(f"{said[:1].upper()}{said[1:]}.", [m], "list", said, why=why)
-    items = _items(question, cover, matches, ctx)
+    written = _written_list(question, cover, matches, ctx) if LIST_HOLDER.search(question) else []
+    items = written or _items(question, cover, matches, ctx)
     if not items:
         return _declined("list", cover)
     shown = items[:MAX_LISTED]
@@ -146,6 +147,21 @@ def listing(
     why = [*cover.why, f"{len(items)} distinct items named in them, in time order"]
     span = "; ".join(it.span for it in shown)
     return Reading(text, [it.message for it in shown], "list", span, why=why)
+
+
+def _written_list(
+    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[Item]:
+    """What a list holds, as it was last written out: the latest message naming the list that
+    enumerates three items or more ("menu's final. suya wrap, plantain fries, jollof
+    arancini, puff puff with pepper honey")."""
+    skip = set(cover.topic) | terms(question)
+    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    pool = dict.fromkeys([*cover.messages, *matches[:20]])
+    written = [(m, its) for m in pool if (its := written_out(m, skip, ctx.weights, names))]
+    # The list as named ("menu's final. suya wrap, …"), not a later one of prices for it.
+    written = [(m, its) for m, its in written if cover.topic & terms(m.text)]
+    return max(written, key=lambda mi: (mi[0].ts, mi[0].id))[1] if written else []
 
 
 def _chosen_of_kind(

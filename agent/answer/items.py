@@ -138,6 +138,24 @@ def enumerated(
     return [_item(run, m, weights) for run in listed] if len(listed) >= 2 else []
 
 
+def written_out(
+    m: StoredMessage, skip: set[str], weights: TermWeights, names: Collection[str] = ()
+) -> list[Item]:
+    """A list written out in `m` ("suya wrap, plantain fries, jollof arancini, puff puff with
+    pepper honey"): three parts or more of a few words each, each as written (its determiner
+    aside), when each holds a content word; else none."""
+    skip = skip | REQUEST_TERMS
+    for part in _CLAUSE_OR_COLON.split(_DESCRIBED.sub("", m.text)):
+        parts = [p for p in _ENUMERATION.split(part) if p.strip()]
+        if len(parts) < 3 or any(len(_WORD.findall(p)) > 6 for p in parts):
+            continue
+        said = [[w.lower() for w in _WORD.findall(p)] for p in parts]
+        said = [ws[1:] if ws and ws[0] in _DETERMINERS else ws for ws in said]
+        if all(ws and _runs(" ".join(ws), skip, names) for ws in said):
+            return [_item(ws, m, weights) for ws in said]
+    return []
+
+
 def _item(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
     span = " ".join(run)
     # Its rare words identify it; a common one ("road") would join two different items.

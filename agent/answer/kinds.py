@@ -116,6 +116,13 @@ _HOW_MANY = re.compile(
 _WHICH_PLURAL = re.compile(
     r"\bwhich\s+[a-z]+[^s\W]\s+(?!(?:was|has|does|is|this|its|his|us)\b)([a-z]+[^s\W]s)\b", re.I
 )
+# "what's on femi's menu?", "what was on kieran's snag list": what a list holds.
+LIST_HOLDER = re.compile(
+    r"\bwhat(?:['’]s|\s+is|\s+was|\s+were|\s+are)\s+on\s+(?:the\s+|my\s+|our\s+|his\s+|"
+    r"her\s+|their\s+|[\w'-]+['’]s\s+)?(?:[\w'-]+\s+){0,2}(?:list|menu|agenda|itinerary|"
+    r"playlist|setlist|rota|programme|program)\b",
+    re.IGNORECASE,
+)
 _LIST = re.compile(
     r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
     rf"{_WHICH_PLURAL.pattern}|"
@@ -129,6 +136,8 @@ _LIST = re.compile(
     # asked of many people or occasions wants every one of them.
     r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
     r"\b(?:everyone|everybody|people|they)\s+(?:was\s+|were\s+)?bring(?:ing)?\b|"
+    # "what's on femi's menu?", "what was on kieran's snag list": what a list holds
+    rf"{LIST_HOLDER.pattern}|"
     # "remind me of my Q4 priorities", "tell me our plans": a plural asked back
     r"^\s*(?:remind\s+me\s+(?:of|about)|tell\s+me|give\s+me)\s+(?:my|our|the|all)\s+"
     r"(?:[\w-]+\s+){0,2}[a-z]+(?<!s)s\b",

@@ -55,3 +55,14 @@ def test_the_colours_settled_on(naming: Pipeline, question: str) -> None:
     assert result.answer is not None
     first = result.answer.text.splitlines()[0].lower()
     assert "teal" in first and "orange" in first and "yellow" not in first, first
+
+
+@pytest.mark.parametrize("question", ["what's on hugo's supper club menu?", "what is on the menu"])
+def test_a_list_as_written_out(naming: Pipeline, question: str) -> None:
+    """ "final supper club menu. pad thai, green curry, mango sticky rice": the list as named,
+    each part as written, not the later prices for it."""
+    result = ask_after(naming, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0].lower()
+    assert all(d in first for d in ("pad thai", "green curry", "mango sticky rice")), first
+    assert "£" not in first, first
