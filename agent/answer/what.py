@@ -145,7 +145,7 @@ def what_answer(
         # called declan" names the seller, not the truck).
         for m in dict.fromkeys([*turns, *ranked[:5]]):
             chosen = _CHOSEN.search(m.text)
-            offered = any(
+            offered = chosen is not None and any(
                 n.session_id == m.session_id and 0 <= m.id - n.id <= 3 and _OFFERED.search(n.text)
                 for n in ranked
             )

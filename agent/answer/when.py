@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import fields
 from datetime import datetime, timedelta
 
+from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
@@ -438,20 +439,8 @@ def _bare_time(m: StoredMessage, x: Mention, ctx: ReaderContext) -> bool:
 
 def _moved(x: Mention, **changes: object) -> Mention:
     """A mention with some fields changed (mentions are read-only, of several classes)."""
-    fields = ("start_char", "end_char", "text", "start", "end", "granularity", "direction")
-    values = {f: getattr(x, f) for f in fields} | changes
-    return _Resolved(**values)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class _Resolved:
-    start_char: int
-    end_char: int
-    text: str
-    start: datetime
-    end: datetime
-    granularity: str
-    direction: str
+    values = {f.name: getattr(x, f.name) for f in fields(FoundAt)} | changes
+    return FoundAt(**values)
 
 
 def _with_clock(x: Mention, found: Sequence[Mention]) -> Mention:

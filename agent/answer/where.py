@@ -198,7 +198,7 @@ def _told_where(
             continue
         first = _LEAD_IN.sub("", _CLAUSE_END.split(reply.text, maxsplit=1)[0].strip())
         words = first.lower().split()
-        if 0 < len(words) <= 5 and words[0] not in _NO_PLACE and not _NO_PLACE & set(words):
+        if 0 < len(words) <= 5 and not _NO_PLACE & set(words):
             return reply, first
     return None
 

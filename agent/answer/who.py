@@ -138,27 +138,26 @@ def _asked_in_chat(
     if advised and not topic:
         return None
     for m in top:
-        asking = [s for s in re.findall(r"[^.!?]*\?", m.text)]
+        asking = re.findall(r"[^.!?]*\?", m.text)
         if advised:
             if not any(topic & terms(s) for s in asking):
                 continue
         elif not any(verb <= terms(s) for s in asking if re.search(r"\bwho", s, re.I)):
             continue
-        for reply in ctx.turns_after(m)[:3]:
-            if reply.speaker == m.speaker:
-                continue
-            if advised and not asks(reply.text):
-                writer = who(reply, ctx)
-                shown = writer[:1].upper() + writer[1:]
-                return reply, shown, "the reply when the chat asked for one"
-            names = names_in(reply.text, ctx.names, exclude)
-            if names and not asks(reply.text):
-                return reply, _display(names[0], ctx), "the reply to the chat's own who-question"
-            if speaks_for_self(reply.text) and not asks(reply.text):
-                writer = who(reply, ctx)
-                shown = writer[:1].upper() + writer[1:]
-                return reply, shown, "the reply to the chat's own who-question, by its writer"
-            break
+        reply = next((t for t in ctx.turns_after(m)[:3] if t.speaker != m.speaker), None)
+        if reply is None or asks(reply.text):
+            continue
+        names = [] if advised else names_in(reply.text, ctx.names, exclude)
+        if names:
+            return reply, _display(names[0], ctx), "the reply to the chat's own who-question"
+        if advised or speaks_for_self(reply.text):
+            writer = who(reply, ctx)
+            why = (
+                "the reply when the chat asked for one"
+                if advised
+                else "the reply to the chat's own who-question, by its writer"
+            )
+            return reply, writer[:1].upper() + writer[1:], why
     return None
 
 
