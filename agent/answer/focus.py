@@ -171,3 +171,100 @@ def _drop(token: str, wanted: set[str], skip: set[str]) -> bool:
 def _pronoun(low: str) -> bool:
     """ "I'll", "we're", "she's": a pronoun with its verb, never an answer."""
     return bool(re.match(r"(?:i|you|we|they|he|she|it|that|there)['’]\w+$", low))
+
+
+# "what kind of soup did", "which outdoor gear company signed": the last word before the verb
+# is the noun asked for ("company"); a verb straight after "what" is not one ("what helps her").
+_ASKED_NOUN = re.compile(
+    r"^\W*(?:so\s+|and\s+)?(?:what|which)\s+(?:(?:kinds?|types?|sorts?|genres?|styles?)\s+of\s+)?"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,3}?(?P<noun>[^\W\d_][\w'’-]*)\s+"
+    r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|might)\b",
+    re.IGNORECASE,
+)
+_NOT_NOUNS = frozenset(
+    ["kind", "kinds", "type", "types", "sort", "sorts", "genre", "style", "else", "exactly"]
+)
+_PHRASE_TOKEN = re.compile(r"[^\W_][\w'’-]*\+*|[^\w\s]", re.UNICODE)
+# Words that stand before a noun without saying which one it is ("my *new* job").
+_PLAIN = frozenset(
+    re.findall(
+        r"\w+",
+        "new old little big small same other usual favourite favorite first last next one two "
+        "own whole entire latest recent current previous local real proper huge massive tiny "
+        "renowned famous special particular certain different various",
+    )
+)
+
+
+_DETS = frozenset(["a", "an", "the", "this", "that", "my", "our", "his", "her", "their", "your"])
+
+
+def asked_noun(question: str) -> str | None:
+    """The noun a what/which question asks for: "what *workshop* did…", "what kind of *soup*
+    did…", "which outdoor gear *company* signed…" is not one (no verb follows it)."""
+    m = _ASKED_NOUN.search(question)
+    noun = m.group("noun").lower() if m else None
+    return noun if noun and noun not in _NOT_NOUNS and noun not in STOPWORDS else None
+
+
+def focus_phrase(
+    sentence: str, noun: str, wanted: Collection[str], skip: Collection[str] = ()
+) -> str | None:
+    """The asked-for noun as the sentence qualifies it: "What workshop did she attend?" → "LGBTQ+
+    counseling workshop" from "I went to an LGBTQ+ counseling workshop". None when the sentence
+    says the noun bare or only with words that do not tell one from another ("my new job")."""
+    head = terms(noun)
+    if not head:
+        return None
+    tokens = [m.group(0) for m in _PHRASE_TOKEN.finditer(sentence)]
+    low_skip = {s.lower() for s in skip}
+    for i, t in enumerate(tokens):
+        if terms(t) != head:
+            continue
+        j = i
+        while j > 0 and (
+            _modifier(tokens[j - 1], low_skip)
+            # "basketball shoe and gear deal"
+            or (tokens[j - 1].lower() == "and" and j > 1 and _modifier(tokens[j - 2], low_skip))
+        ):
+            j -= 1
+        mods = tokens[j:i]
+        # "I'm creating gaming content": a verb and its object, unless a determiner makes the
+        # -ing word a modifier ("an LGBTQ+ counseling workshop").
+        verb = bool(mods) and mods[0].lower().endswith("ing") and tokens[j - 1].lower() not in _DETS
+        while mods and (mods[0].lower() in _PLAIN or mods[0].lower() == "and" or verb):
+            mods, verb = mods[1:], False
+        telling = [
+            w for w in mods if w.lower() not in _PLAIN and not _is_question_word(w, set(wanted))
+        ]
+        if telling:
+            return " ".join([*mods, t])
+    return None
+
+
+def _modifier(token: str, skip: set[str]) -> bool:
+    low = token.lower()
+    if not re.match(r"[^\W_]", token) or low in STOPWORDS or low in skip or _pronoun(low):
+        return False
+    return low not in _EMPTY or low in _PLAIN
+
+
+# "how long has she been playing?" → "about four months"; not "how long ago" (a when-question).
+HOW_LONG = re.compile(r"\bhow\s+long\b(?!\s+ago)", re.IGNORECASE)
+_COUNT = (
+    r"(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|forty|fifty|a\s+few|a\s+couple(?:\s+of)?|several|many|couple\s+of)"
+)
+DURATION = re.compile(
+    rf"\b(?:(?:about|around|roughly|nearly|almost|over|under|only|just|at\s+least|more\s+than|"
+    rf"less\s+than|a\s+good)\s+)*{_COUNT}(?:\s+and\s+a\s+half)?[\s-]+"
+    r"(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?|yrs?|decades?)\b"
+    r"(?:\s+and\s+a\s+half)?",
+    re.IGNORECASE,
+)
+
+
+def duration_in(text: str) -> str | None:
+    """The first stretch of time `text` states: "about four months", "3 weeks"."""
+    m = DURATION.search(text)
+    return m.group(0) if m else None

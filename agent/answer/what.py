@@ -11,7 +11,7 @@ from dataclasses import replace
 from memory_store.models import StoredMessage
 
 from .categories import asked_kind, words_of_kind
-from .focus import answer_span
+from .focus import HOW_LONG, answer_span, asked_noun, duration_in, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
@@ -135,6 +135,15 @@ def what_answer(
             ctx,
             ranked,
         )
+    if told is None and HOW_LONG.search(question):  # "how long has she been playing?"
+        told = _first_given(
+            lambda text: [d] if (d := duration_in(text)) else [],
+            "the stretch of time a best-supported message states",
+            qk,
+            good,
+            ctx,
+            ranked,
+        )
     if told is None:
         told = gift_answer(question, qk, ranked or good, ctx)
     if told is not None:
@@ -193,6 +202,9 @@ def what_answer(
     asked = classify(question).kind
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
     # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
+    noun = asked_noun(question) if asked is Kind.WHAT else None
+    # "What workshop did she attend?": the noun as the sentence qualifies it
+    phrase = noun and focus_phrase(span, noun, wanted, ctx.speakers)
     short = (
         answer_span(span, wanted, ctx.speakers)
         if not _WHY_HOW.search(question)
@@ -203,6 +215,10 @@ def what_answer(
         )
         else None
     )
+    # "What workshop did she attend?": the noun as the sentence qualifies it, unless a name
+    # answers ("What board games has he played?": "Catan", not "strategy game")
+    if phrase and not (short and _named(short, span)):
+        short = phrase
     if short:
         return Reading(
             f"{short[:1].upper()}{short[1:]}.",
@@ -223,6 +239,13 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+def _named(phrase: str, sentence: str) -> bool:
+    """Whether `phrase` holds a capitalised word other than the sentence's first."""
+    words = phrase.split()
+    opens = sentence.lstrip().startswith(phrase)
+    return any(w[:1].isupper() for w in words[1:]) or (words[0][:1].isupper() and not opens)
 
 
 def _reply_item(

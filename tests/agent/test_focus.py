@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.focus import answer_span
+from agent.answer.focus import HOW_LONG, answer_span, asked_noun, duration_in, focus_phrase
 from agent.answer.text import REQUEST_TERMS, terms
 
 PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", "Nate", "Sam"]
@@ -86,3 +86,77 @@ PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", 
 def test_answer_span(sentence: str, question: str, span: str | None) -> None:
     wanted = terms(question) - REQUEST_TERMS - {t for p in PEOPLE for t in terms(p)}
     assert answer_span(sentence, wanted, PEOPLE) == span
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("What workshop did Caroline attend recently?", "workshop"),
+        ("what kind of soup did john make", "soup"),
+        ("which type of seminars is John running?", "seminars"),
+        ("What kind of online group did John join?", "group"),  # the last word before the verb
+        ("so which hotel did hana stay at in porto", "hotel"),
+        # a verb straight after "what" is no noun
+        ("What helps Joanna stay focused?", None),
+        ("what did sami leave at my place?", None),
+        ("Which outdoor gear company signed John up?", None),
+    ],
+)
+def test_asked_noun(question: str, noun: str | None) -> None:
+    assert asked_noun(question) == noun
+
+
+@pytest.mark.parametrize(
+    ("sentence", "noun", "question", "phrase"),
+    [
+        (
+            "Last Friday, I went to an LGBTQ+ counseling workshop and it was really enlightening.",
+            "workshop",
+            "What workshop did Caroline attend recently?",
+            "LGBTQ+ counseling workshop",
+        ),
+        ("Made this tasty soup recently - it was real good!", "soup", "what soup", "tasty soup"),
+        (
+            "Signed a basketball shoe and gear deal with Nike!",
+            "deals",
+            "what kind of deals did john sign",
+            "basketball shoe and gear deal",
+        ),
+        ("booked the little italian place on king st", "place", "which place", "italian place"),
+        # an -ing word after a verb is the verb and its object, after an article a modifier
+        ("I'm creating gaming content now", "content", "what content", "gaming content"),
+        ("went to a cooking class", "class", "what class did she take", "cooking class"),
+        # the noun bare, or with words that do not tell one from another: the reader goes on
+        ("I started my new job today", "job", "what job did he start", None),
+        ("the workshop was fun", "workshop", "what workshop", None),
+        ("my favourite book is out in paperback", "book", "which book is out", None),
+    ],
+)
+def test_focus_phrase(sentence: str, noun: str, question: str, phrase: str | None) -> None:
+    wanted = terms(question) - REQUEST_TERMS - {t for p in PEOPLE for t in terms(p)}
+    assert focus_phrase(sentence, noun, wanted, PEOPLE) == phrase
+
+
+@pytest.mark.parametrize(
+    ("question", "sentence", "duration"),
+    [
+        (
+            "How long has Tim been playing the piano?",
+            "I've been playing for about four months now",
+            "about four months",
+        ),
+        ("how long was the flight", "flight was 11 hours, never again", "11 hours"),
+        (
+            "how long did they go out for",
+            "they were together two and a half years",
+            "two and a half years",
+        ),
+        ("how long is the lease", "new lease is for a year", "a year"),
+        ("how long's the drive?", "it's a 3-hour drive from here", "3-hour"),
+        ("how long ago did we meet?", "we met 5 years ago", None),  # a when-question
+        ("how long is the queue", "the queue is massive", None),
+    ],
+)
+def test_duration(question: str, sentence: str, duration: str | None) -> None:
+    found = duration_in(sentence) if HOW_LONG.search(question) else None
+    assert found == duration
