@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from memory_store.models import StoredMessage
+from memory_store.models import FoundMention, StoredMessage
 
 from .categories import asked_kind, words_of_kind
 from .focus import HOW_LONG, answer_span, asked_noun, duration_in, focus_phrase
@@ -136,14 +136,7 @@ def what_answer(
             ranked,
         )
     if told is None and HOW_LONG.search(question):  # "how long has she been playing?"
-        told = _first_given(
-            lambda text: [d] if (d := duration_in(text)) else [],
-            "the stretch of time a best-supported message states",
-            qk,
-            good,
-            ctx,
-            ranked,
-        )
+        told = _duration(qk, good, ranked, ctx)
     if told is None:
         told = gift_answer(question, qk, ranked or good, ctx)
     if told is not None:
@@ -239,6 +232,38 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+def _duration(
+    qk: QuestionKind, good: list[StoredMessage], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """The stretch of time a best message states, or the reply to one asking "how long": not
+    any turn near them ("how long was I in Kyoto?" is not told by "About 40 minutes of hiking",
+    the answer to another question)."""
+    for m in good[:4]:
+        told = m
+        if asks(m.text) and HOW_LONG.search(m.text):
+            told = next((n for n in following(m, ranked, 2) if n.speaker != m.speaker), m)
+        said = duration_in(told.text)
+        if not said:  # "Kyoto from the 9th to the 13th": a stay of days said by its dates
+            said = next((_days(x) for x in ctx.mentions_of(m) if _days(x)), None)
+        if said:
+            return Reading(
+                f"{said[:1].upper()}{said[1:]}.",
+                [told],
+                qk.kind.value,
+                said,
+                f"{said_by(told, ctx)}: “{clip(told.text, 120)}”",
+                why=["the stretch of time a best-supported message states"],
+            )
+    return None
+
+
+def _days(x: FoundMention) -> str | None:
+    days = (x.end - x.start).days
+    if x.granularity != "day" or not 2 <= days <= 60:
+        return None
+    return f"{days} days ({x.text})"  # as written: a bare "9th" may belong to another month
 
 
 def _named(phrase: str, sentence: str) -> bool:

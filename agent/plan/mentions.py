@@ -246,15 +246,36 @@ def _join(text: str, w: datetime, a: mb.Cand, b: mb.Cand) -> mb.Cand | None:
     gap = text[a.end_char : b.start_char] + (inner.group(1) if inner else "")
     if not _JOIN[word].fullmatch(gap) or _CHANGE.search(head):
         return None
+    start = _in_month_of(text, a, b)
     end = b
-    if b.start < a.start:
+    if b.start < start:
         alone = _candidates(text[b.start_char : b.end_char], a.start)[0]
         again = [c for c in alone if c.granularity == "day"]
-        if not again or again[0].start < a.start:
+        if not again or again[0].start < start:
             return None
         end = again[0]
     start_char = min(lead.start(), a.start_char) if lead else a.start_char
-    return mb.Cand(start_char, b.end_char, a.start, end.end, "day")
+    return mb.Cand(start_char, b.end_char, start, end.end, "day")
+
+
+_MONTH = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d+\s*[/.-]\s*\d+",
+    re.IGNORECASE,
+)
+
+
+def _in_month_of(text: str, a: mb.Cand, b: mb.Cand) -> datetime:
+    """A bare first ordinal takes the month the second day names: "from the 3rd to the 7th of
+    October" is 3 to 7 October, whatever month it was written in."""
+    if _MONTH.search(text, a.start_char, a.end_char) or not _MONTH.search(
+        text, b.start_char, b.end_char
+    ):
+        return a.start
+    day = a.start.day
+    if day > b.start.day:  # "from the 28th to the 3rd of March": February's 28th
+        first = b.start.replace(day=1) - timedelta(days=1)
+        return first.replace(day=day) if day <= first.day else a.start
+    return b.start.replace(day=day)
 
 
 def _direction(c: mb.Cand, w: datetime) -> str:

@@ -385,6 +385,13 @@ CASES: list[tuple[str, str, list[Expected]]] = [
     ("Monday - Wednesday works", W, [("Monday - Wednesday", "2026-10-19", "2026-10-22", "day")]),
     ("I was off from the 2nd to the 9th", W,
      [("from the 2nd to the 9th", "2026-10-02", "2026-10-10", "day")]),
+    # a bare first ordinal takes the month the second day names
+    ("we're there from the 3rd to the 7th of october", "2025-08-20T18:00",
+     [("from the 3rd to the 7th of october", "2025-10-03", "2025-10-08", "day")]),
+    ("away from the 21st to 23rd november", "2025-10-01T09:00",
+     [("from the 21st to 23rd november", "2025-11-21", "2025-11-24", "day")]),
+    ("off from the 28th to the 3rd of march", "2026-01-05T09:00",
+     [("from the 28th to the 3rd of march", "2026-02-28", "2026-03-04", "day")]),
     # a change of plan names two days, not a stay; a list of days is no interval either
     ("we moved it from Monday to Wednesday", W,
      [("Monday", "2026-10-12", "2026-10-13", "day"),
