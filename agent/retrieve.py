@@ -19,7 +19,7 @@ import numpy as np
 
 from agent.answer.kinds import SPREAD, Kind, classify
 from agent.answer.text import with_shorthands
-from agent.answer.topic import topic_query
+from agent.answer.topic import mention_topic, topic_query
 from agent.plan.clocks import on_event_clock
 from agent.result import AskResult
 from agent.sure import sure_ids
@@ -88,9 +88,10 @@ def retrieve(
     kind = classify(result.rewrite.question).kind
     depth = 200 if kind in SPREAD else 50
     result.search = searcher.result_from_scores(query, dict(ranked), k, depth=depth)
-    if kind in (Kind.HOW_MANY, Kind.LIST) and (candidates is None or len(candidates)):
+    if kind in SPREAD and (candidates is None or len(candidates)):
         skip = [*speakers, *([result.conversation] if result.conversation else [])]
-        topic = topic_query(query, skip) or query
+        asked = mention_topic(query, skip) if kind in (Kind.FIRST, Kind.LAST) else ""
+        topic = asked or topic_query(query, skip) or query
         result.similarity = topic_similarity(searcher, topic, result)
 
 

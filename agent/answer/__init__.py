@@ -119,7 +119,8 @@ def read_by_kind(
     reader: ReaderContext,
     similarity: Mapping[int, float] | None = None,
 ) -> Reading:
-    """`similarity`: dense similarity of messages to a count or list question's topic."""
+    """`similarity`: dense similarity of messages to a spread question's topic (first and last
+    mentions, counts, lists)."""
     head = unknown_topic(_without_counted(question, qk), reader) or _unvouched_focus(
         question, qk, reader
     )
@@ -128,7 +129,7 @@ def read_by_kind(
         out.detail = f"No message mentions “{head}”."
         return out
     if qk.kind in (Kind.FIRST, Kind.LAST):
-        return first_or_last(question, ranked, reader, last=qk.kind is Kind.LAST)
+        return first_or_last(question, ranked, reader, similarity or {}, last=qk.kind is Kind.LAST)
     if qk.kind is Kind.HOW_MANY:
         return count(question, qk, ranked, reader, similarity or {})
     if qk.kind is Kind.LIST:

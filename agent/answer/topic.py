@@ -12,6 +12,7 @@ from collections.abc import Collection
 
 from memory_store.indexes.tokenize import STOPWORDS
 
+from .kinds import without_mention
 from .text import ALIASES, REQUEST_TERMS, WORD, terms
 
 # Words of a count or list request that `REQUEST_TERMS` does not hold.
@@ -23,6 +24,19 @@ def topic_query(question: str, skip: Collection[str] = ()) -> str:
     words are not the topic (the speakers of the scope, the conversation's name)."""
     skipped = {t for name in skip for t in terms(name)} | REQUEST_TERMS | _ASKING
     return " ".join(w for w in WORD.findall(question) if terms(w) and not terms(w) <= skipped)
+
+
+# "the most recent time", "the earliest day", "in my chat with": when and where the topic was
+# mentioned, not what it is.
+_ORDER = re.compile(
+    r"\b(?:first|earliest|last|latest|most|recent(?:ly)?|times?|days?|chat|conversation|ever)\b",
+    re.IGNORECASE,
+)
+
+
+def mention_topic(question: str, skip: Collection[str] = ()) -> str:
+    """A first or last mention's topic: the question without its order and saying words."""
+    return topic_query(_ORDER.sub(" ", without_mention(question)), skip)
 
 
 def asked_about(question: str, skip: Collection[str] = ()) -> set[str]:
