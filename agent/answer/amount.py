@@ -23,8 +23,9 @@ from .text import asks, clip, sentences, terms
 from .what import what_answer
 
 _AMOUNT = re.compile(
-    r"(?:[$€£¥]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|gbp|€|\$|£)"
-    r"|\b\d[\d,.]*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
+    # a number's separators sit between digits: "still £185, i haggled" is £185
+    r"(?:[$€£¥]\s?\d+(?:[,.]\d+)*|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
+    r"gbp|€|\$|£)|\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
     re.IGNORECASE,
 )
 

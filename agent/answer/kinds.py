@@ -97,7 +97,9 @@ _FIRST = re.compile(
 # "what did that set me back?": an idiom for what it cost.
 SET_BACK = re.compile(r"\bset\s+(?:me|us|you|him|her|them)\s+back\b", re.IGNORECASE)
 _HOW_MUCH = re.compile(
-    r"\bhow\s+much\b(?!\s+time)|\bwhat\s+(?:did|does|do|was|is)\s+.{0,30}\bcost\b|"
+    # "what did the hotel cost?", "what's the hen do costing each of us?"
+    r"\bhow\s+much\b(?!\s+time)|"
+    r"\bwhat(?:'s|’s|\s+(?:did|does|do|was|is|will|would|are|were))\s+.{0,40}\bcost(?:s|ing)?\b|"
     r"\b(?:price|cost|fee)\s+(?:of|for)\b|"
     # "what was kieran's original quote?", "what's the rent?": a sum of money by its name
     r"\bwhat(?:'s|\s+(?:was|is|were|are))\s+(?!the\s+name\b)(?:[\w'’]+\s+){0,4}?(?:price|cost|fee|quote|rent|"
@@ -146,8 +148,9 @@ _LIST = re.compile(
 _WHEN = re.compile(
     r"\b(?:when|what\s+(?:day|date|time|month|year|week|weekend)|which\s+(?:day|date|month|week|weekend|year|night|evening|morning)|"
     r"what\s+day's|how\s+long\s+ago|since\s+when)\b|"
-    r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+){0,2}"
-    r"(?:date|day|deadline)\b",
+    # "what's mum's birthday date", "what's the latest on wren's moving day?"
+    r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:the\s+(?:latest|news|update)\s+(?:on|about|with)\s+)?"
+    r"(?:the\s+|my\s+|our\s+)?(?:[\w'’]+\s+){0,2}(?:date|day|deadline)\b",
     re.IGNORECASE,
 )
 # "what hotel was she in when she was in Porto?": the when opens a clause, the question is a what.
