@@ -257,8 +257,8 @@ _COUNT = (
 )
 DURATION = re.compile(
     rf"\b(?:(?:about|around|roughly|nearly|almost|over|under|only|just|at\s+least|more\s+than|"
-    rf"less\s+than|a\s+good)\s+)*{_COUNT}(?:\s+and\s+a\s+half)?[\s-]+"
-    r"(?:minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?|yrs?|decades?)\b"
+    rf"less\s+than|a\s+good)\s+)*{_COUNT}(?:\s*(?:-|–|to)\s*{_COUNT})?(?:\s+and\s+a\s+half)?[\s-]+"
+    r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|nights?|weeks?|months?|years?|yrs?|decades?)\b"
     r"(?:\s+and\s+a\s+half)?",
     re.IGNORECASE,
 )

@@ -99,13 +99,9 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
-    # "how long was I in Kyoto?" asks for a stretch of time; "long" is no topic ("How long is
-    # the hike in?" is another question)
-    asked = _HOW_LONG.sub("how", asked)
     return terms(asked) - REQUEST_TERMS - speaker_terms(ctx)
 
 
-_HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
 # "what's the *new* date for dinner?": it asks for the plan as it stands, which need not say
 # "new" ("thursday the 14th. for real this time"); the word would pull "the new vietnamese place".

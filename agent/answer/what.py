@@ -136,7 +136,7 @@ def what_answer(
             ranked,
         )
     if told is None and HOW_LONG.search(question):  # "how long has she been playing?"
-        told = _duration(qk, good, ranked, ctx)
+        told = _duration(wanted, qk, good, ranked, ctx)
     if told is None:
         told = gift_answer(question, qk, ranked or good, ctx)
     if told is not None:
@@ -235,14 +235,34 @@ def what_answer(
 
 
 def _duration(
-    qk: QuestionKind, good: list[StoredMessage], ranked: Sequence[StoredMessage], ctx: ReaderContext
+    wanted: set[str],
+    qk: QuestionKind,
+    good: list[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
 ) -> Reading | None:
     """The stretch of time a best message states, or the reply to one asking "how long": not
     any turn near them ("how long was I in Kyoto?" is not told by "About 40 minutes of hiking",
-    the answer to another question)."""
+    the answer to another question): the message must hold a word of the question besides
+    "long"."""
+    topic = wanted - terms("long")
+
+    def holds(n: StoredMessage) -> bool:
+        return not topic or bool(topic & said_terms(n.text))
+
+    def asked_how_long(n: StoredMessage) -> bool:
+        return asks(n.text) and bool(HOW_LONG.search(n.text)) and holds(n)
+
     for m in good[:4]:
+        asked = [
+            p
+            for p in ranked
+            if p.session_id == m.session_id and 0 < m.id - p.id <= 2 and p.speaker != m.speaker
+        ]
+        if not holds(m) and not any(map(asked_how_long, asked)):
+            continue  # neither about the question's topic nor the reply to it
         told = m
-        if asks(m.text) and HOW_LONG.search(m.text):
+        if asked_how_long(m):
             told = next((n for n in following(m, ranked, 2) if n.speaker != m.speaker), m)
         said = duration_in(told.text)
         if not said:  # "Kyoto from the 9th to the 13th": a stay of days said by its dates

@@ -30,6 +30,11 @@ CHANGE = re.compile(
     r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
     re.IGNORECASE,
 )
+_SAID_CHANGED = re.compile(
+    r"\b(?:moved|postponed|rescheduled|instead|changed|cancel\w*|fell\s+through|called\s+off|"
+    r"new\s+date)\b",
+    re.IGNORECASE,
+)
 CALLED_OFF = re.compile(
     r"\b(?:cancel\w*|fell\s+through|falls?\s+through|called\s+off|not\s+happening|scrapped)\b",
     re.IGNORECASE,
@@ -260,10 +265,17 @@ def changed_since(
     # A change need not repeat the question's words, so it need not have been retrieved: the
     # chat's later messages holding the plan's own words are read too ("booked an airbnb in
     # york" / days later "the york airbnb cancelled on us"), and two of them name the plan.
+    # Only a change said outright counts there: "now" or "actually" in a message that shares
+    # two words with the plan is as often another story.
     words = " ".join(w for w in WORD.findall(m.text) if terms(w) & own)
     seen = {n.id for n in later}
-    later += [n for n in ctx.later_holding(words, m) if n.id not in seen] if words else []
-    holds = {n.id for n in later if keys & terms(n.text) or len(own & terms(n.text)) >= 2}
+
+    def names_it(n: StoredMessage) -> bool:
+        return len(own & terms(n.text)) >= 2 and bool(_SAID_CHANGED.search(n.text))
+
+    found = ctx.later_holding(words, m) if words else []
+    later += [n for n in found if n.id not in seen and names_it(n)]
+    holds = {n.id for n in later if keys & terms(n.text) or names_it(n)}
     held = [p for p in later if p.id in holds]
     out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):

@@ -42,3 +42,18 @@ def test_how_long(durations: Pipeline, question: str, expected: str) -> None:
     assert result.answer is not None
     first = result.answer.text.splitlines()[0].lower()
     assert first.startswith(expected), first
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # only "long" is shared with "how long is the walk up to the bothy?": its answer is not this one's
+        "how long is the drive to the coast?",
+        "how long was nadia in porto?",
+    ],
+)
+def test_no_duration_from_another_exchange(durations: Pipeline, question: str) -> None:
+    result = ask_after(durations, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0].lower()
+    assert not first.startswith(("roughly three hours", "about six weeks", "about 10 days")), first
