@@ -203,7 +203,6 @@ def test_a_topic_no_message_holds_is_named_in_the_decline(demo: Pipeline) -> Non
     assert result.answer.detail == "No message mentions “renewal”."
 
 
-
 @XFAIL
 def test_a_stay_said_by_its_dates(demo: Pipeline) -> None:
     """ "Kyoto from the 9th to the 13th" is a stay of 5 days; today the reader answers with

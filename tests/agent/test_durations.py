@@ -47,7 +47,8 @@ def test_how_long(durations: Pipeline, question: str, expected: str) -> None:
 @pytest.mark.parametrize(
     "question",
     [
-        # only "long" is shared with "how long is the walk up to the bothy?": its answer is not this one's
+        # only "long" is shared with "how long is the walk up to the bothy?": its answer is
+        # not this one's
         "how long is the drive to the coast?",
         "how long was nadia in porto?",
     ],
