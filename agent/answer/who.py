@@ -49,6 +49,9 @@ def who_answer(
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
         return what_answer(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
     exclude = asked - ({ctx.me.lower()} if ctx.me else set())
+    if ctx.me and _FIRST_SINGULAR.search(question):
+        # "who played in my place?", "who gave me the tickets?": someone other than the asker
+        exclude |= {ctx.me.lower(), ctx.me.split()[0].lower()}
 
     def named(text: str, m: StoredMessage, span: str, why: str) -> Reading:
         shown = f"{text[:1].upper()}{text[1:]}."
@@ -104,6 +107,9 @@ def who_answer(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
     return what_answer(question, qk, good, ctx, ranked)
+
+
+_FIRST_SINGULAR = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.IGNORECASE)
 
 
 # "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
