@@ -196,7 +196,6 @@ def what_answer(
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
     # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
     noun = asked_noun(question) if asked is Kind.WHAT else None
-    # "What workshop did she attend?": the noun as the sentence qualifies it
     phrase = noun and focus_phrase(span, noun, wanted, ctx.speakers)
     short = (
         answer_span(span, wanted, ctx.speakers)
