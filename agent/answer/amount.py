@@ -14,6 +14,7 @@ from .reading import (
     Reading,
     following,
     question_terms,
+    replied_to,
     said_by,
 )
 from .spans import (
@@ -36,12 +37,7 @@ _BARE_SUM = re.compile(r"^\W*(\d{1,3}(?:,\d{3})+|\d{2,})(?![\d:/%])\b")
 
 def _bare_sum(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[str]:
     """The number a message opens with, when it replies to someone else's "how much"."""
-    asked = [
-        n
-        for n in ranked
-        if n.session_id == m.session_id and 0 < m.id - n.id <= 2 and n.speaker != m.speaker
-    ]
-    if not any(re.search(r"\bhow\s+much\b", n.text, re.IGNORECASE) for n in asked):
+    if not any(re.search(r"\bhow\s+much\b", n.text, re.IGNORECASE) for n in replied_to(m, ranked)):
         return []
     hit = _BARE_SUM.match(m.text)
     return [hit.group(1)] if hit else []

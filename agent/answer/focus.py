@@ -216,6 +216,7 @@ def focus_phrase(
     head = terms(noun)
     if not head:
         return None
+    wanted = set(wanted)
     tokens = [m.group(0) for m in _PHRASE_TOKEN.finditer(sentence)]
     low_skip = {s.lower() for s in skip}
     for i, t in enumerate(tokens):
@@ -234,9 +235,7 @@ def focus_phrase(
         verb = bool(mods) and mods[0].lower().endswith("ing") and tokens[j - 1].lower() not in _DETS
         while mods and (mods[0].lower() in _PLAIN or mods[0].lower() == "and" or verb):
             mods, verb = mods[1:], False
-        telling = [
-            w for w in mods if w.lower() not in _PLAIN and not _is_question_word(w, set(wanted))
-        ]
+        telling = [w for w in mods if w.lower() not in _PLAIN and not _is_question_word(w, wanted)]
         if telling:
             return " ".join([*mods, t])
     return None

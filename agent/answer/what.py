@@ -21,6 +21,7 @@ from .reading import (
     and_next_turns,
     following,
     question_terms,
+    replied_to,
     said_by,
     speaker_terms,
     who,
@@ -253,19 +254,14 @@ def _duration(
         return asks(n.text) and bool(HOW_LONG.search(n.text)) and holds(n)
 
     for m in good[:4]:
-        asked = [
-            p
-            for p in ranked
-            if p.session_id == m.session_id and 0 < m.id - p.id <= 2 and p.speaker != m.speaker
-        ]
-        if not holds(m) and not any(map(asked_how_long, asked)):
+        if not holds(m) and not any(map(asked_how_long, replied_to(m, ranked))):
             continue  # neither about the question's topic nor the reply to it
         told = m
         if asked_how_long(m):
             told = next((n for n in following(m, ranked, 2) if n.speaker != m.speaker), m)
         said = duration_in(told.text)
         if not said:  # "Kyoto from the 9th to the 13th": a stay of days said by its dates
-            said = next((_days(x) for x in ctx.mentions_of(m) if _days(x)), None)
+            said = next(filter(None, map(_days, ctx.mentions_of(m))), None)
         if said:
             return Reading(
                 f"{said[:1].upper()}{said[1:]}.",

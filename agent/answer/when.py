@@ -19,6 +19,7 @@ from .reading import (
     Reading,
     neighbours,
     question_terms,
+    replied_to,
     subjects,
     who,
 )
@@ -242,11 +243,7 @@ def changed_since(
     if not shared:
         # A reply names its plan by the question it answers: "When could you start?" /
         # "Earliest I can do is Monday 9th Feb", moved by "can we push your start back…".
-        asked = [
-            p
-            for p in ranked
-            if p.session_id == m.session_id and 0 < m.id - p.id <= 2 and p.speaker != m.speaker
-        ]
+        asked = replied_to(m, ranked)
         shared = wanted & {t for p in asked if asks(p.text) for t in terms(p.text)}
     things = shared - _PEOPLE_TERMS - set(ctx.names)
     if not shared:
