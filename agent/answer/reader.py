@@ -231,7 +231,12 @@ def evidence(
     # A person of the chat named in the question, none of whose messages rank near the top:
     # the history tells this of someone else (LoCoMo's adversarial questions are built so).
     about = teller(ctx, question)
-    theirs = [bool(named & about(m)) for m in ranked]
+    # In a chat they take no part in, a person is told of by role, not by name ("boiler man
+    # coming at 5 to look at the old beast", of Kaveh the heating engineer).
+    theirs = [
+        bool(named & about(m) or not named & set(ctx.participants.get(m.conversation, named)))
+        for m in ranked
+    ]
     own = max((c for t, c in zip(theirs, cover, strict=True) if t), default=0.0)
     other = max((c for t, c in zip(theirs, cover, strict=True) if not t), default=0.0)
     return max(0.0, own - max(0.0, other - own))

@@ -384,6 +384,7 @@ def person_names(texts: Sequence[str]) -> set[str]:
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
     cued |= {w for w in opening if not anywhere[w] and w not in _NOT_SUBJECT_NAMES}
+    places = _places(texts)
     return {
         w
         for w, n in [*upper.items(), *((c, 1) for c in cued)]
@@ -392,8 +393,31 @@ def person_names(texts: Sequence[str]) -> set[str]:
         and w not in _NOT_NAMES
         and w not in _FILLER
         and w not in _PRONOUNS
+        and w not in places
         and len(w) > 2
     }
+
+
+# "back from Kyoto", "hotel near Kyoto", "flights to Ljubljana": a capitalised word a
+# traveller goes to, comes from or stays in (not "in Aki's car").
+_PLACE_CUE = re.compile(
+    r"\b(?i:in|near|back\s+from|(?:trip|train|flights?|drive|bus|ferry|way|road|walk|ride)\s+"
+    r"(?:to|from)|(?:fly|flew|flying|going|went|go|moved?|moving|travel\w*|head\w*|arriv\w*|"
+    r"return\w*)\s+(?:to|in|from)|packing\s+for|leav\w+\s+for|visit(?:ing|ed)?)\s+"
+    r"([A-Z][\w'’-]+)\b(?!['’]s)"
+)
+# "with Aki", "thanks Aki", "Aki said": a person, wherever else the word stands.
+_PERSON_CUE = re.compile(
+    r"\b(?i:with|hi|hey|thanks|told|tell|ask|asked|texted|called)\s+([A-Z][\w'’-]+)\b|"
+    r"\b([A-Z][\w'’-]+)\s+(?i:said|says|thinks|reckons|told|asked|texted|called|wants|and\s+I)\b"
+)
+
+
+def _places(texts: Sequence[str]) -> set[str]:
+    """Capitalised words written as places and never as people (lower case)."""
+    placed = {m.group(1).lower() for t in texts for m in _PLACE_CUE.finditer(t)}
+    people = {(m.group(1) or m.group(2)).lower() for t in texts for m in _PERSON_CUE.finditer(t)}
+    return placed - people
 
 
 # "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.

@@ -309,6 +309,10 @@ _TIME_WORDS = frozenset(
         "april may june july august september october november december",
     )
 )
+# Words of when, not of what: "over the holidays" names no topic.
+TIME_TERMS = frozenset(
+    terms(" ".join(_TIME_WORDS) + " holiday holidays summer winter spring autumn christmas easter")
+)
 _AUX = "did|does|do|will|would|can|could|should|has|have|had|is|was|are|were"
 # Nouns that scope a question to a conversation rather than name its topic.
 SCOPE_NOUNS = frozenset(
@@ -334,6 +338,14 @@ _PHRASE_ENDS = frozenset(
         r"\w+",
         "behind beside besides across along among around toward towards within without "
         "together also still already might must may shall though although because since",
+    )
+)
+# Verbs seldom used as nouns, in their plain form: after "did the vet", the verb.
+_PLAIN_VERBS = frozenset(
+    re.findall(
+        r"\w+",
+        "put give get take make say tell bring send buy pay leave let feed choose eat keep sell "
+        "lend borrow wear want need",
     )
 )
 _LY_NOUNS = frozenset(
@@ -382,6 +394,8 @@ def noun_phrases(question: str) -> list[list[str]]:
                 break  # "my old flat *turn up*": a verb and its particle end the phrase
             if words and re.search(r"(?:ed|ing)$", low):
                 break
+            if words and after_aux and low in _PLAIN_VERBS:
+                break  # "did the vet *put* miso on": the subject ends at its verb
             if words and low.endswith("ly") and low not in _LY_NOUNS:
                 break  # an adverb: "the running group *actually* completed"
             words.append(low)

@@ -208,6 +208,13 @@ def what_answer(
         )
         else None
     )
+    if noun and not phrase and not short and not terms(noun) & terms(span):
+        # "what kind of food did the vet put miso on?": with nothing to answer from "Back from
+        # the vet with Miso.", the best message that names the thing asked for.
+        naming = next((m for m, t in spans[:4] if terms(noun) <= terms(t) and not asks(t)), None)
+        if naming is not None:
+            best, span = naming, dict(spans)[naming]
+            phrase = focus_phrase(span, noun, wanted, ctx.speakers)
     # "What workshop did she attend?": the noun as the sentence qualifies it, unless a name
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):

@@ -79,7 +79,7 @@ def where_answer(
         near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
         for rank, n in enumerate(n for n in near if n not in good[:4]):
             name = None if ASKS.search(n.text) else proper_name(n.text, skip)
-            if name:
+            if name and not terms(name) <= wanted:  # not the place the question names
                 found.append((True, -4 - rank, n, name))
     if not found:
         return what_answer(question, qk, good, ctx, ranked)

@@ -25,7 +25,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import asks, terms
+from .text import TIME_TERMS, asks, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -143,14 +143,27 @@ def _asked_in_chat(
     topic = question_terms(question, ctx) - verb if advised else set()
     if advised and not topic:
         return None
+    # "who's feeding miso while i'm away?" / "who's watching Miso while you're gone?": the
+    # chat's own who-question may use another verb for the same thing.
+    about = question_terms(question, ctx) - verb - TIME_TERMS
+    about -= {w for s in ctx.speakers for w in terms(s)}
     for m in top:
         asking = re.findall(r"[^.!?]*\?", m.text)
         if advised:
             if not any(topic & terms(s) for s in asking):
                 continue
-        elif not any(verb <= terms(s) for s in asking if re.search(r"\bwho", s, re.I)):
+        elif not any(
+            verb <= terms(s) or about and about & terms(s)
+            for s in asking
+            if re.search(r"\bwho", s, re.I)
+        ):
             continue
         reply = next((t for t in ctx.turns_after(m)[:3] if t.speaker != m.speaker), None)
+        accepted = _accepted(reply, m, ctx) if reply is not None else None
+        if accepted is not None:  # "Would you be able to?" / "Of course!": the one asked
+            writer = who(accepted, ctx)
+            why = "the chat asked who, and the one asked to do it said yes"
+            return accepted, writer[:1].upper() + writer[1:], why
         if reply is None or asks(reply.text):
             continue
         names = [] if advised else names_in(reply.text, ctx.names, exclude)
@@ -165,6 +178,25 @@ def _asked_in_chat(
             )
             return reply, writer[:1].upper() + writer[1:], why
     return None
+
+
+# "Would you be able to?", "could you do it?": the reply asks the one who asked who.
+_ASKS_BACK = re.compile(r"\b(?:would|could|can|will)\s+you\b[^.!?]*\?", re.I)
+_YES = re.compile(
+    r"^\W*(?:of\s+course|sure|yes|yeah|yep|absolutely|definitely|happy\s+to|no\s+problem|"
+    r"i'?d\s+love\s+to|i\s+can|count\s+me\s+in|deal|ok(?:ay)?)\b",
+    re.I,
+)
+
+
+def _accepted(
+    reply: StoredMessage, asking: StoredMessage, ctx: ReaderContext
+) -> StoredMessage | None:
+    """The turn in which the writer of `asking` says yes, when `reply` asks them to do it."""
+    if not _ASKS_BACK.search(reply.text):
+        return None
+    after = [t for t in ctx.turns_after(reply)[:3] if t.speaker == asking.speaker]
+    return after[0] if after and _YES.search(after[0].text) else None
 
 
 def _asked_verb(question: str) -> str | None:

@@ -38,9 +38,10 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     # Slips inside the word's stem, not in its last three letters, where a change is another
     # form of a word ("summarize" is no slip of "summaries", which a history may hold instead).
     splits = [(low[:i], low[i:]) for i in range(len(low) - 2)]
-    near = {a + b[1:] for a, b in splits if b}
+    # A word's first letter is seldom slipped in or left out: "filling" is no "illing".
+    near = {a + b[1:] for a, b in splits if a and b}
     near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    near |= {a + c + b for a, b in splits for c in _LETTERS}
+    near |= {a + c + b for a, b in splits if a for c in _LETTERS}
     # A double letter typed once is a slip anywhere in the word ("courgete", "buble"); a
     # changed ending ("summarize" / "summaries") is not.
     near |= {low[: i + 1] + low[i] + low[i + 1 :] for i in range(len(low)) if low[i].isalpha()}

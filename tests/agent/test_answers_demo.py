@@ -153,6 +153,9 @@ CASES = [
     ("who got the job offer from northwind", (), "who", "You"),
     # thanked as "you": "Thank you so much for looking after her", written to Aki
     ("who is looking after Miso while I'm in Kyoto?", (), "who", "Aki"),
+    # the chat asked it in other words ("who's watching Miso while you're gone?"); the one
+    # asked "would you be able to?" said "Of course!"; "Kyoto" is a place, never a person
+    ("who's feeding miso while i'm away?", (), "who", "Aki"),
     # an opinion told as "Dr. Ortiz thinks it's gastritis, maybe from the hair tie"
     ("what did the vet think it was?", (), "what", "Gastritis"),
     ("what did the vet think was wrong with miso", (), "what", "Gastritis"),

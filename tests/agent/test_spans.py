@@ -27,6 +27,11 @@ from agent.answer.spans import named_place, person_names, place_phrase, speaks_f
         # a writer in lower case throughout is no vote against a name another capitalises
         (["Aunt Rosa has offered to make the cake", "and aunt rosa's cake. I had 3"], {"rosa"}),
         (["The Garden was packed", "We sat in the garden all day"], set()),
+        # a word a traveller goes to or comes back from is a place, unless a person too
+        (["I'm back from Kyoto on the 14th", "the train from Kyoto was late"], set()),
+        (["Packing for Kyoto! Osaka first", "flights to Osaka booked"], set()),
+        (["I went to Marlow with Aki", "Aki said hi"], {"aki"}),
+        (["I'm back from Leeds", "lunch with Leeds tomorrow"], {"leeds"}),
     ],
 )
 def test_person_names(texts: list[str], names: set[str]) -> None:
