@@ -38,7 +38,17 @@ _FIND = {
     )
     for kind, words in KIND_WORDS.items()
 }
+# A level, a setting or a size is said as a number with its unit: "top it up to about 1.5 bar".
+_FIND["measure"] = re.compile(
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s?(?:bar|psi|°\s?[cf]?|degrees?|kg|kilos?|g|grams?|mg|ml|"
+    r"litres?|liters?|l|cm|mm|m|metres?|meters?|km|miles?|mph|kph|kw|watts?|%|per\s?cent|"
+    r"inch(?:es)?|in|ft|feet|foot|stone|st|lbs?)(?![\w])",
+    re.IGNORECASE,
+)
 KIND_NAMES = {
+    "level": "measure", "pressure": "measure", "temperature": "measure", "temp": "measure",
+    "setting": "measure", "weight": "measure", "height": "measure", "speed": "measure",
+    "dose": "measure", "dosage": "measure",
     "colour": "colour", "color": "colour", "colours": "colour", "colors": "colour",
     "instrument": "instrument", "instruments": "instrument",
     "sport": "sport", "sports": "sport",
@@ -53,14 +63,20 @@ _KIND_OF = re.compile(
 def kind_word(question: str, focus: str | None) -> str:
     """The question's word for the kind of thing it asks for: "pets" in "what type of pets",
     else its focus ("colour" in "what colour are the shirts")."""
-    kind_of = _KIND_OF.search(question)
+    kind_of = _KIND_OF.search(question) or _WHAT_KIND.search(question)
     return kind_of.group(1) if kind_of else focus or ""
+
+
+# "what level am I meant to fill it to?": a kind's word right after the question word.
+_WHAT_KIND = re.compile(
+    rf"\b(?:what|which)\s+({'|'.join(sorted(KIND_NAMES, key=len, reverse=True))})\b", re.I
+)
 
 
 # What may follow the kind's word when it is the thing asked for ("which pet is hers?", "what
 # sport does he play?"); another noun makes it a modifier ("which pet *insurance*").
 _AFTER_KIND = re.compile(
-    r"\s+(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|"
+    r"\s+(?:is|are|am|was|were|do|does|did|has|have|had|can|could|will|would|should|must|"
     r"in|on|at|of|for|to|with|from|and|or|my|your|his|her|our|their|the|a|an|that|this|"
     r"she|he|they|we|you|i|it|[^\W\d_]+['’]s)\b|\s*[?.!,]|\s*$",
     re.IGNORECASE,

@@ -126,7 +126,9 @@ LIST_HOLDER = re.compile(
     re.IGNORECASE,
 )
 _LIST = re.compile(
-    r"^\s*(?:list|name)\b|\ball\s+the\b|\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
+    # "what are all the…", "tell me all the…"; not "what did she turn all the courgettes into?"
+    r"^\s*(?:list|name)\b|^\s*(?:what\s+(?:are|were)\s+|tell\s+me\s+|give\s+me\s+)?all\s+the\b|"
+    r"\bwhich\s+\w+s\b(?!\s+(?:day|date))|"
     rf"{_WHICH_PLURAL.pattern}|"
     # "what were my Q4 priorities (again)?"; not "what are the new shoes used for?"
     r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\s+(?:[\w'-]+\s+){0,3}[\w'-]+"

@@ -131,13 +131,21 @@ _PLAIN_ADJECTIVES = frozenset(
     re.findall(
         r"\S+",
         "original usual normal actual final real main whole old new big small little other same "
-        "favourite favorite current previous latest early late next",
+        "favourite favorite current previous latest early late next extra spare dodgy sore bad "
+        "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly",
     )
 )
+# "mum's *sheltered* housing": a participle before a noun describes it; a noun rarely ends so
+# ("shed", "need", "hundred" aside: short, or in -eed).
+_PARTICIPLE = re.compile(r"^\w{3,}[^e]ed$", re.IGNORECASE)
 
 
 def _adjective(word: str) -> bool:
     return bool(_ADJECTIVE.search(word)) or word.lower() in _PLAIN_ADJECTIVES
+
+
+def _describes(word: str) -> bool:
+    return word in _PLAIN_ADJECTIVES or bool(_PARTICIPLE.match(word))
 
 
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
@@ -164,7 +172,10 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     # in the chat: a role no message writes is no reason to decline. Chat drops the
     # apostrophe: "my sisters pet" is my sister's.
     # A head is a noun whatever its ending ("wedding"): only a plain adjective is left out.
-    heads = [*possessors(question), *(p[-1] for p in phrases if p[-1] not in _PLAIN_ADJECTIVES)]
+    heads = [
+        *possessors(question),
+        *(p[-1] for p in phrases if not _describes(p[-1])),
+    ]
     own = {
         w
         for w in [*heads, *(k for k in kinds if k.endswith("s"))]

@@ -211,13 +211,14 @@ def place_phrase(
         if not origin and prep.lower() == "from":
             continue
         words = phrase.lower().split()
-        if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS):
+        home = words[0] in _HOMES or words[0].endswith(("'s", "’s"))  # "come to mine"
+        if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS or home):
             continue  # "to try yudofu" is a verb, "to Leipzig" a place
         if not words or words[-1] in _NOT_PLACE or all(w in _NOT_PLACE for w in words):
             continue
         if any(s in phrase.lower() for s in skip):
             continue
-        new = len(terms(phrase) - wanted)
+        new = len(terms(phrase) - wanted) or int(words[0] in _HOMES)  # "yours" is a stop word
         score = new * 2 + ("'" in phrase or "’" in phrase) + any(c.isupper() for c in phrase)
         if best is None or score > best[0]:
             best = (score, f"{prep} {phrase}")
@@ -225,6 +226,8 @@ def place_phrase(
 
 
 _DETERMINERS = frozenset(["the", "my", "our", "a", "his", "her", "their", "your"])
+# Someone's home, said by whose it is: "come to mine", "at yours".
+_HOMES = frozenset(["mine", "yours", "ours", "theirs", "hers", "his"])
 
 
 def _trim_phrase(phrase: str) -> str:
@@ -580,7 +583,22 @@ def venue(text: str, skip: Collection[str]) -> str | None:
         if any(w.lower() in _NOT_NAMES or w.lower() in skip for w in words):
             continue
         return m.group(0)
-    return None
+    return instead_of(text)
+
+
+def instead_of(text: str) -> str | None:
+    """The place a change of plan proposes: "can we do the orchard instead?" → "the orchard"."""
+    instead = _INSTEAD.search(text)
+    return instead.group(1) if instead else None
+
+
+# The place a change of plan puts in the old one's stead: "can we do the orchard instead?",
+# "let's go to the bandstand instead".
+_INSTEAD = re.compile(
+    r"\b(?:do|try|use|book|have\s+it\s+at|go\s+to|move\s+(?:it\s+)?to|switch\s+to)\s+"
+    r"((?:the|a)\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+instead\b",
+    re.IGNORECASE,
+)
 
 
 # "where did she go?" is answered "to Leipzig"; "where is the offsite now?" by "Leipzig": the

@@ -78,6 +78,7 @@ SYNONYMS = [
     ("fix", "repair"), ("trip", "journey"), ("finish", "complete"), ("quit", "resign"),
     ("hurt", "injure", "injury"), ("kid", "child", "children"),
     ("cheap", "inexpensive"), ("car", "vehicle"), ("task", "chore"),
+    ("code", "combination", "passcode"),
 ]  # fmt: skip
 _SAME = {s: group[0] for group in SYNONYMS for w in group for s in TOKENIZE(w)}
 _GROUP_WORDS = {_SAME[t]: list(group) for group in SYNONYMS for t in TOKENIZE(group[0])}
@@ -109,6 +110,8 @@ def with_shorthands(query: str, doc_freq: Callable[[str], int]) -> str | None:
 # answered by "you have to try yudofu in Nanzenji" and "Do the monkey park on the hill".
 _ADVISES = re.compile(
     r"\byou\s+(?:have\s+to|should|must|need\s+to|gotta|could\s+try)\b|"
+    # "For yours I'd go with the Worcester", "i'd get the blue one": the speaker's own pick
+    r"\bi['’]?d\s+(?:go\s+(?:with|for)|get|pick|choose|take)\b|"
     r"(?:^|[.!?]\s+)(?:definitely\s+|just\s+)?(?:try|do|go|get|check\s+out|visit|see|book|"
     r"take|bring|avoid|skip|read|watch|order)\b(?!\s+(?:you|we|i|they)\b)",
     re.IGNORECASE,
@@ -345,7 +348,10 @@ _PLAIN_VERBS = frozenset(
     re.findall(
         r"\w+",
         "put give get take make say tell bring send buy pay leave let feed choose eat keep sell "
-        "lend borrow wear want need",
+        "lend borrow wear want need lose find include mean think know hear like hate forget "
+        "remember mention suggest recommend agree decide manage offer refuse happen seem become "
+        "win beat catch throw meet join receive deliver install replace repair collect fix "
+        "finish begin arrive arrange cancel hurt cause ask",
     )
 )
 _LY_NOUNS = frozenset(

@@ -20,6 +20,7 @@ from .reading import (
 )
 from .spans import (
     address,
+    instead_of,
     named_place,
     place_phrase,
     proper_name,
@@ -61,7 +62,12 @@ def where_answer(
     for pool in () if found else (good[:4], wider[:4]):
         for rank, m in enumerate(pool):
             if ASKS.search(m.text):
-                continue  # "how was the book club from your side?" asks; it names no place
+                # "how was the book club from your side?" asks; it names no place. "can we do
+                # the orchard instead?" proposes one.
+                proposed = instead_of(m.text)
+                if proposed:
+                    found.append((False, -rank, m, proposed))
+                continue
             times = [x.text.lower() for x in ctx.mentions_of(m)]
             place = named_place(m.text, wanted, skip)
             name = address(m.text) or (place and with_spot(m.text, place))

@@ -15,7 +15,9 @@ from agent.plan import timeexpr as tx
 # thing; the grammar does not read it as a date, and nothing is said to be left unread.
 HOLIDAY_THING = (
     r"(?:party|parties|market|markets|tree|card|cards|gift|gifts|present|presents|"
-    r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do)"
+    r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do|"
+    r"drinks?|dinners?|lunch(?:es)?|meals?|brunch|quiz|fair|concert|event|social|bash|"
+    r"get-together|meet-?up)"
 )
 
 Days = tuple[date, date]

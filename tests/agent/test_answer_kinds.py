@@ -90,6 +90,9 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what was kieran's original quote for the bathroom?", Kind.AMOUNT),
         ("what's the rent on the new flat", Kind.AMOUNT),
         ("list all the places the club climbed outdoors", Kind.LIST),
+        ("what are all the books we read this year?", Kind.LIST),
+        # "all the" inside the object asks for one thing done to them
+        ("what did she turn all the spare plums into?", Kind.WHAT),
         ("which books has hana recommended me?", Kind.LIST),
         ("what were my Q4 priorities again?", Kind.LIST),
         ("what did hana and i talk about on oct 14?", Kind.SUMMARY),

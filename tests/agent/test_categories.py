@@ -25,6 +25,10 @@ from agent.answer.categories import asked_kind, words_of_kind
         # a kind we keep no words for
         ("what present did moira and i get dad", "present", None),
         ("what did she say", None, None),
+        # a level, a setting or a size: a number with its unit
+        ("what level am i meant to fill the boiler back up to?", None, "measure"),
+        ("what temperature does the oven need to be", None, "measure"),
+        ("which setting should the dryer be on?", None, "measure"),
     ],
 )
 def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
@@ -42,6 +46,10 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         # a word inside another word, or none of the kind
         ("colour", "she's redoing the greenhouse", []),
         ("sport", "see you at the pub", []),
+        ("measure", "top it up to about 1.5 bar, then close them", ["1.5 bar"]),
+        ("measure", "bake at 180°C for 40 mins", ["180°c"]),
+        ("measure", "it's 3 bed, 2 bath, 30kW", ["30kw"]),
+        ("measure", "see you at 7, room 12", []),
     ],
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:

@@ -322,6 +322,9 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     # a weekday before a plural noun is a habit: no date ("the saturday long runs")
     ("where's the usual meeting point for the saturday long runs?", SUN, "content", []),
     ("what did we discuss in the tuesday chats?", SUN, "time", [WhereWeekday(days=[2])]),
+    # a holiday naming an occasion is no date: the "xmas drinks" may be on the 11th
+    ("where are we doing the plot xmas drinks?", SUN, "content", []),
+    ("who's cooking the christmas dinner", SUN, "content", []),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),

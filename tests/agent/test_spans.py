@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.spans import named_place, person_names, place_phrase, speaks_for_self
+from agent.answer.spans import (
+    instead_of,
+    named_place,
+    person_names,
+    place_phrase,
+    speaks_for_self,
+)
 
 
 @pytest.mark.parametrize(
@@ -150,6 +156,31 @@ def test_the_writer_tells_of_themselves_not_in_a_question(text: str, own: bool) 
 )
 def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
     assert place_phrase(text, {"game"}, ()) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("come to mine, fri 11th dec?", "to mine"),  # someone's home, by whose it is
+        ("drinks at yours?", "at yours"),
+        ("going to try yudofu", None),  # "to" before a verb
+    ],
+)
+def test_a_home_is_a_place(text: str, place: str | None) -> None:
+    assert place_phrase(text, {"drink"}, ()) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("my flat is all boxes now. can we do the orchard instead? same night", "the orchard"),
+        ("let's go to the bandstand instead", "the bandstand"),
+        ("can we do thursday instead", None),  # a day, not a place
+        ("i'll have the soup instead", None),
+    ],
+)
+def test_the_place_a_change_of_plan_proposes(text: str, place: str | None) -> None:
+    assert instead_of(text) == place
 
 
 @pytest.mark.parametrize(
