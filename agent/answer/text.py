@@ -401,6 +401,7 @@ def noun_phrases(question: str) -> list[list[str]]:
             if words and re.search(r"(?:ed|ing)$", low):
                 break
             if words and after_aux and low in _PLAIN_VERBS:
+                after_aux = False  # the verb is found: the phrase is the subject whole
                 break  # "did the vet *put* miso on": the subject ends at its verb
             if words and low.endswith("ly") and low not in _LY_NOUNS:
                 break  # an adverb: "the running group *actually* completed"

@@ -32,6 +32,8 @@ from agent.answer.text import topic_heads
         # the subject of "did"/"is" is followed by its verb, not by more of the noun
         ("how much did the filling cost?", ["filling"]),
         ("did the parking permit arrive?", ["permit"]),
+        ("did the vet put miso on a diet?", ["vet", "diet"]),
+        ("did the new boiler lose pressure again?", ["boiler"]),
         ("is the gym open tomorrow?", ["gym"]),
         # a verb after the subject is not a topic; nor is the chat that scopes the question
         ("what did piotr buy in early nov?", []),
