@@ -166,8 +166,11 @@ def person_phrase(text: str, exclude: Collection[str] = ()) -> str | None:
 
 # A name right after the person it names: "my cousins mate lowri, shes class", "my physio,
 # Hanne Voss at the Bridge Street clinic".
+# In lower case, a name is the word after the role that ends the clause or is its subject
+# ("my cousin remy is lending me his bike").
 _APPOSED = re.compile(
-    r"\s*,?\s*(?:([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|([a-z][\w'’-]{2,})(?=\s*(?:[,.!?;]|$)))"
+    r"\s*,?\s*(?:([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)|([a-z][\w'’-]{2,})(?=\s*(?:[,.!?;]|$)|"
+    r"\s+(?:is|was|has|had|says|said|will|can|could|would|lent|gave|offered)\b))"
 )
 
 

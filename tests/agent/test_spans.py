@@ -105,6 +105,10 @@ def test_a_named_place_keeps_the_spot_in_it(text: str, name: str, place: str) ->
         ("left your drill with your neighbour at number 9 yesterday", None),
         ("ask my mate, hes good", None),
         ("my neighbour said so", None),
+        # in lower case, the subject after the role
+        ("my cousin remy is lending me his road bike for race day", "Remy"),
+        ("my cousin is lending me his road bike", None),
+        ("my sister here is great", None),
     ],
 )
 def test_a_name_right_after_the_person_it_names(text: str, name: str | None) -> None:
