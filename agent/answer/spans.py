@@ -9,10 +9,17 @@ from collections.abc import Collection, Sequence
 from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
-from .text import sentences, terms
+from .items import COMMON_WORDS
+from .text import PLAIN_VERBS, sentences, terms
 
 _NAMED = re.compile(
     r"\b(?:name\s+is|name's|named|called|call\s+(?:him|her|it))\s+([^\W\d_][\w'-]+)",
+    re.IGNORECASE,
+)
+# A name opening a clause, then who they are: "bev the scheme manager rang her".
+_NAME_THE_ROLE = re.compile(
+    r"(?:^|[.!?;]\s+|,\s*|\band\s+)([^\W\d_][\w'-]{2,})\s+the\s+(?:[\w-]+\s+)?"
+    rf"(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})s?\b",
     re.IGNORECASE,
 )
 _MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-zÀ-ÿ][a-zà-ÿ]+)\b")
@@ -97,8 +104,15 @@ _TITLED = re.compile(r"\b((?:mr|mrs|ms|miss|dr|doctor|prof)\.?\s+[^\W\d_][\w'-]+
 
 
 def given_names(text: str) -> list[str]:
-    """The names a message gives: "shes called beetroot", "his name is Jonas"."""
-    found = (m.group(1) for m in _NAMED.finditer(text))
+    """The names a message gives: "shes called beetroot", "his name is Jonas", "bev the scheme
+    manager rang her"."""
+    found = [m.group(1) for m in _NAMED.finditer(text)]
+    found += [
+        m.group(1)
+        for m in _NAME_THE_ROLE.finditer(text)
+        if m.group(1).lower() not in COMMON_WORDS | PLAIN_VERBS
+        and not re.search(r"(?:ed|ing|ly|s)$", m.group(1).lower())
+    ]
     return [n for n in found if n.lower() not in _PRONOUNS and n.lower() not in STOPWORDS]
 
 

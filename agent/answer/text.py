@@ -344,7 +344,7 @@ _PHRASE_ENDS = frozenset(
     )
 )
 # Verbs seldom used as nouns, in their plain form: after "did the vet", the verb.
-_PLAIN_VERBS = frozenset(
+PLAIN_VERBS = frozenset(
     re.findall(
         r"\w+",
         "put give get take make say tell bring send buy pay leave let feed choose eat keep sell "
@@ -400,7 +400,7 @@ def noun_phrases(question: str) -> list[list[str]]:
                 break  # "my old flat *turn up*": a verb and its particle end the phrase
             if words and re.search(r"(?:ed|ing)$", low):
                 break
-            if words and after_aux and low in _PLAIN_VERBS:
+            if words and after_aux and low in PLAIN_VERBS:
                 after_aux = False  # the verb is found: the phrase is the subject whole
                 break  # "did the vet *put* miso on": the subject ends at its verb
             if words and low.endswith("ly") and low not in _LY_NOUNS:

@@ -223,3 +223,23 @@ def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> 
     from agent.answer.spans import title_names
 
     assert title_names(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("shes called beetroot lol", ["beetroot"]),
+        ("his name is Jonas, he's from Kiel", ["Jonas"]),
+        # a name opening a clause, then who they are
+        ("bev the scheme manager rang her this morning", ["bev"]),
+        ("ok, dervla the landlady says yes", ["dervla"]),
+        # a verb or a filler word before the role is no name
+        ("ask the manager tomorrow", []),
+        ("thanks the nurse was lovely", []),
+        ("then the landlord came round", []),
+    ],
+)
+def test_names_a_message_gives(text: str, names: list[str]) -> None:
+    from agent.answer.spans import given_names
+
+    assert given_names(text) == names
