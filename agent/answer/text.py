@@ -283,9 +283,12 @@ class TermWeights:
         """Whether some message holds `word` (as BM25 stems it, or in chat shorthand), a word
         of its family (a person asks about the *recovery* where the chat said *recovering*), or a
         word the chat says it with (the *pet* is a cat: agent.answer.related)."""
-        return any(
-            self.holds(t) for form in (word, *word_family(word)) for t in terms(form)
-        ) or bool(spoken_as(word, self.holds))
+        # The index holds words as written: "xmas", which `terms` reads as "christmas".
+        return (
+            any(self.holds(t) for form in (word, *word_family(word)) for t in terms(form))
+            or any(self.holds(t) for t in TOKENIZE(word))
+            or bool(spoken_as(word, self.holds))
+        )
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
         """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
+from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .reading import (
     ReaderContext,
@@ -87,6 +89,17 @@ def where_answer(
             name = None if ASKS.search(n.text) else proper_name(n.text, skip)
             if name and not terms(name) <= wanted:  # not the place the question names
                 found.append((True, -4 - rank, n, name))
+    if not found:
+        # "need to sort a wetsuit by then" / "just found a second hand one off a guy in
+        # keynsham": the next turns of the exchange may place it without naming it.
+        for rank, n in enumerate(t for m in good[:2] for t in ctx.turns_after(m)[:2]):
+            times = [x.text.lower() for x in ctx.mentions_of(n)]
+            phrase = (
+                None if ASKS.search(n.text) else place_phrase(n.text, wanted, times, origin=origin)
+            )
+            if phrase and not set(phrase.lower().split()[1:]) <= COMMON_WORDS | STOPWORDS:
+                found.append((False, -8 - rank, n, phrase))
+                break
     if not found:
         return what_answer(question, qk, good, ctx, ranked)
     _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))
