@@ -57,7 +57,7 @@ def reader_context(
         return sorted(found, key=lambda n: (n.ts, n.id))
 
     return ReaderContext(
-        TermWeights(lexical.doc_freq, lexical.num_docs),
+        TermWeights(lexical.doc_freq, lexical.num_docs, lexical.ends_word),
         mentions_of,
         turns_after=lambda m: searcher.store.turns_after(m.id, _THREAD),
         later_holding=later_holding,

@@ -248,8 +248,13 @@ class TermWeights:
     coverage counts rare words ("brenner", "quarry") for more than common ones ("go", "date"),
     and means the same in a small history as in a large one."""
 
-    def __init__(self, doc_freq: Callable[[str], int], size: int) -> None:
-        self._df, self.size = doc_freq, max(size, 1)
+    def __init__(
+        self,
+        doc_freq: Callable[[str], int],
+        size: int,
+        ends_word: Callable[[str], bool] = lambda t: False,
+    ) -> None:
+        self._df, self.size, self._ends_word = doc_freq, max(size, 1), ends_word
 
     def doc_freq(self, term: str) -> int:
         """Messages holding the term, or the shorthand the store spells it with ("bday")."""
@@ -288,6 +293,8 @@ class TermWeights:
             any(self.holds(t) for form in (word, *word_family(word)) for t in terms(form))
             or any(self.holds(t) for t in TOKENIZE(word))
             or bool(spoken_as(word, self.holds))
+            # the second half of a compound: the "lock" on the shed is its "padlock"
+            or any(self._ends_word(t) for t in TOKENIZE(word))
         )
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:

