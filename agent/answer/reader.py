@@ -225,7 +225,13 @@ def evidence(
     # A follow-up's carried topic was weighed when it was asked ("(about greta promotion)"); a
     # who-question names its object, not who did it ("who sent Dario to a physio?").
     asked = split_topic(question)[0]
-    named = people_asked_of(asked, ctx) if classify(asked).kind is not Kind.WHO else set()
+    # Nor a yes or no: "did Kwame give the drill back?" is confirmed by the one who got it
+    # ("drill returned safe and sound", Callum).
+    named = (
+        people_asked_of(asked, ctx)
+        if classify(asked).kind not in (Kind.WHO, Kind.YES_NO)
+        else set()
+    )
     if not named:
         return max(cover)
     # A person of the chat named in the question, none of whose messages rank near the top:

