@@ -69,6 +69,9 @@ _NOT_PLACE = frozenset(
         # idioms, not places: "in other news", "in person", "in the meantime"
         "news",
         "person",
+        "together",  # "we're in this together"
+        "trouble",
+        "love",
         "total",
         "advance",
         "future",

@@ -37,7 +37,8 @@ _REQUEST_WORDS = (
 # and "who drove?" finds "I'll drive". Applied to both sides before terms are compared.
 ALIASES = {
     "bday": "birthday", "b-day": "birthday", "xmas": "christmas", "tmrw": "tomorrow",
-    "tmr": "tomorrow", "bf": "boyfriend", "gf": "girlfriend", "bro": "brother", "sis": "sister",
+    "tmr": "tomorrow", "tri": "triathlon", "bf": "boyfriend", "gf": "girlfriend",
+    "bro": "brother", "sis": "sister",
     "mom": "mum", "mother": "mum", "dad": "father", "grandmother": "grandma",
     "grandfather": "grandpa", "granny": "grandma", "pic": "photo", "pics": "photos",
     "gave": "give", "drove": "drive", "driven": "drive", "bought": "buy", "flew": "fly",

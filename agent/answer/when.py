@@ -148,7 +148,12 @@ def when_answer(
     # A proposal's support was halved as a question; it dates the plan all the same ("Castle
     # Crags on Saturday October 17th?" against "we need you for the crag trip"), as in `score`.
     dated_cover = cover.get(m.id, 0.0) * (2.0 if m.text.rstrip().endswith("?") else 1.0)
-    if past and told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2):
+    # "i've entered the mendip sprint tri" / "sunday 20th sept. 4 weeks to go": the writer's
+    # next turn dates what was just told.
+    following = _dated_next(told, ctx) if told is not None else None
+    if following is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2):
+        m, x = following
+    elif past and told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2):
         best = told
         # "AKI. I GOT THE JOB." names no day: it happened the day it was written.
         return Reading(
@@ -498,6 +503,17 @@ def _closest_mention(
             ),
         )
     ]
+
+
+def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:
+    """The day the writer's next turn gives, right after the telling or after being asked
+    ("NO WAY. when is it"), if it gives one and speaks of nothing else dated."""
+    turns = ctx.turns_after(told)[:2]
+    nxt = next((t for t in turns if t.speaker == told.speaker), None)
+    if nxt is None or any(t.speaker != told.speaker and not asks(t.text) for t in turns[:1]):
+        return None
+    days = [x for x in ctx.mentions_of(nxt) if x.granularity in _DAY_OR_FINER]
+    return (nxt, days[0]) if len(days) == 1 else None
 
 
 def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:

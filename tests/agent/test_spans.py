@@ -156,6 +156,7 @@ def test_the_writer_tells_of_themselves_not_in_a_question(text: str, own: bool) 
     [
         ("and in other news i won copper kingdoms last night", None),
         ("happy to do it in person at the studio", "at the studio"),
+        ("we're all in this together", None),
     ],
 )
 def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
