@@ -25,7 +25,7 @@ _NAME_THE_ROLE = re.compile(
 _MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-zÀ-ÿ][a-zà-ÿ]+)\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|us)\b", re.IGNORECASE)
 _PLACE = re.compile(
-    r"\b(?:at|in|to|from|near|inside)\s+((?:the\s+|my\s+|our\s+|a\s+)?"
+    r"\b(?:at|in|to|from|near|inside|under|behind|beside)\s+((?:the\s+|my\s+|our\s+|a\s+)?"
     r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
     re.IGNORECASE,
 )

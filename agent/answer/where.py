@@ -91,8 +91,9 @@ def where_answer(
                 found.append((True, -4 - rank, n, name))
     if not found:
         # "need to sort a wetsuit by then" / "just found a second hand one off a guy in
-        # keynsham": the next turns of the exchange may place it without naming it.
-        for rank, n in enumerate(t for m in good[:2] for t in ctx.turns_after(m)[:2]):
+        # keynsham": the writer's next turns may place it without naming it.
+        nexts = [t for m in good[:2] for t in ctx.turns_after(m)[:2] if t.speaker == m.speaker]
+        for rank, n in enumerate(nexts):
             times = [x.text.lower() for x in ctx.mentions_of(n)]
             phrase = (
                 None if ASKS.search(n.text) else place_phrase(n.text, wanted, times, origin=origin)

@@ -169,6 +169,9 @@ def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
         ("come to mine, fri 11th dec?", "to mine"),  # someone's home, by whose it is
         ("drinks at yours?", "at yours"),
         ("going to try yudofu", None),  # "to" before a verb
+        # where a thing is kept
+        ("Spare key is under the blue plant pot.", "under the blue plant pot"),
+        ("left it behind the shed", "behind the shed"),
     ],
 )
 def test_a_home_is_a_place(text: str, place: str | None) -> None:
