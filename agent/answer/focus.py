@@ -263,7 +263,11 @@ DURATION = re.compile(
 )
 
 
+# A race time or a stopwatch's: hours, minutes and seconds ("1:24:37"), never a clock time.
+_STOPWATCH = re.compile(r"(?<![\d:.])\d{1,2}:[0-5]\d:[0-5]\d(?![\d:])")
+
+
 def duration_in(text: str) -> str | None:
-    """The first stretch of time `text` states: "about four months", "3 weeks"."""
-    m = DURATION.search(text)
+    """The first stretch of time `text` states: "about four months", "3 weeks", "1:24:37"."""
+    m = DURATION.search(text) or _STOPWATCH.search(text)
     return m.group(0) if m else None

@@ -155,6 +155,9 @@ def test_focus_phrase(sentence: str, noun: str, question: str, phrase: str | Non
         ("how long's the drive?", "it's a 3-hour drive from here", "3-hour"),
         ("how long ago did we meet?", "we met 5 years ago", None),  # a when-question
         ("how long is the queue", "the queue is massive", None),
+        # a race time; a clock time is not a duration
+        ("how long did it take her to finish?", "1:24:37 and 3rd in my age group!!", "1:24:37"),
+        ("how long is the lesson", "lesson starts at 14:30 sharp", None),
     ],
 )
 def test_duration(question: str, sentence: str, duration: str | None) -> None:
