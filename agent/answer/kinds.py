@@ -300,8 +300,13 @@ _MEASURE = re.compile(
 
 # "how many lads *ended up* going": a plural followed by a verb in -ed is the head, whatever
 # comes after the verb.
+# "how many removal *firms* gave us a price", "how many *trips* to the charity shop": a plural
+# before its verb or a preposition.
 _HOW_MANY_PLURAL = re.compile(
-    r"\bhow\s+many\s+(?:[a-z'-]+\s+){0,2}?([a-z'-]+s)\s+[a-z]+ed\b", re.IGNORECASE
+    r"\bhow\s+many\s+(?:(?!(?:has|have|had|did|do|does|is|are|was|were|will)\b)[a-z'-]+\s+){0,2}?"
+    r"([a-z'-]+[^s\W]s)\s+(?:[a-z]+ed|gave|made|took|"
+    r"sent|came|went|brought|bought|sold|won|lost|to|for|from|with|at)\b",
+    re.IGNORECASE,
 )
 
 

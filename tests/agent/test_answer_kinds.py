@@ -122,6 +122,10 @@ def test_what_time_wants_the_clock() -> None:
         ("how many people turned up", "people"),
         ("how many books has aki recommended", "books"),
         ("how many times did we climb in september", "times"),
+        # before an irregular verb or a preposition; not a name after an auxiliary
+        ("how many removal firms gave us a price", "firms"),
+        ("how many trips to the tip did we do", "trips"),
+        ("how many times has marcus won at game night", "times"),
     ],
 )
 def test_the_noun_a_count_counts(question: str, focus: str) -> None:
