@@ -208,11 +208,17 @@ def asked_noun(question: str) -> str | None:
 
 
 def focus_phrase(
-    sentence: str, noun: str, wanted: Collection[str], skip: Collection[str] = ()
+    sentence: str,
+    noun: str,
+    wanted: Collection[str],
+    skip: Collection[str] = (),
+    *,
+    kind_of: bool = False,
 ) -> str | None:
     """The asked-for noun as the sentence qualifies it: "What workshop did she attend?" → "LGBTQ+
     counseling workshop" from "I went to an LGBTQ+ counseling workshop". None when the sentence
-    says the noun bare or only with words that do not tell one from another ("my new job")."""
+    says the noun bare or only with words that do not tell one from another ("my new job"),
+    unless the question asks what kind (`kind_of`): "what kind of food" → "new food"."""
     head = terms(noun)
     if not head:
         return None
@@ -233,9 +239,12 @@ def focus_phrase(
         # "I'm creating gaming content": a verb and its object, unless a determiner makes the
         # -ing word a modifier ("an LGBTQ+ counseling workshop").
         verb = bool(mods) and mods[0].lower().endswith("ing") and tokens[j - 1].lower() not in _DETS
-        while mods and (mods[0].lower() in _PLAIN or mods[0].lower() == "and" or verb):
+        while mods and (
+            mods[0].lower() in _PLAIN and not kind_of or mods[0].lower() == "and" or verb
+        ):
             mods, verb = mods[1:], False
-        telling = [w for w in mods if w.lower() not in _PLAIN and not _is_question_word(w, wanted)]
+        plain = () if kind_of else _PLAIN
+        telling = [w for w in mods if w.lower() not in plain and not _is_question_word(w, wanted)]
         if telling:
             return " ".join([*mods, t])
     return None

@@ -56,6 +56,7 @@ _CODE = re.compile(
 )
 
 
+_KIND_OF = re.compile(r"\b(?:kind|kinds|type|types|sort|sorts)\s+of\b", re.IGNORECASE)
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
 
 
@@ -198,7 +199,8 @@ def what_answer(
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
     # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
     noun = asked_noun(question) if asked is Kind.WHAT else None
-    phrase = noun and focus_phrase(span, noun, wanted, ctx.speakers)
+    kind_of = bool(_KIND_OF.search(question))
+    phrase = noun and focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)
     short = (
         answer_span(span, wanted, ctx.speakers)
         if not _WHY_HOW.search(question)
@@ -215,7 +217,7 @@ def what_answer(
         naming = next((m for m, t in spans[:4] if terms(noun) <= terms(t) and not asks(t)), None)
         if naming is not None:
             best, span = naming, dict(spans)[naming]
-            phrase = focus_phrase(span, noun, wanted, ctx.speakers)
+            phrase = focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)
     # "What workshop did she attend?": the noun as the sentence qualifies it, unless a name
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):

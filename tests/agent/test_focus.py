@@ -163,3 +163,28 @@ def test_focus_phrase(sentence: str, noun: str, question: str, phrase: str | Non
 def test_duration(question: str, sentence: str, duration: str | None) -> None:
     found = duration_in(sentence) if HOW_LONG.search(question) else None
     assert found == duration
+
+
+@pytest.mark.parametrize(
+    ("sentence", "noun", "question", "phrase"),
+    [
+        # asked what kind, a plain word tells one kind from another
+        (
+            "She just ate a little bit of the new food!",
+            "food",
+            "what kind of food does she eat?",
+            "new food",
+        ),
+        (
+            "we have to feed her special food for a week",
+            "food",
+            "what type of food is she on?",
+            "special food",
+        ),
+        ("I started my new job today", "job", "what sort of job did he start", "new job"),
+        ("she eats food", "food", "what kind of food does she eat?", None),
+    ],
+)
+def test_focus_phrase_of_a_kind(sentence: str, noun: str, question: str, phrase: str) -> None:
+    wanted = terms(question) - terms("what kind type sort of")
+    assert focus_phrase(sentence, noun, wanted, PEOPLE, kind_of=True) == phrase
