@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agent.answer.spans import person_names
+from agent.answer.spans import person_names, place_names
 from memory_store.db.store import Store
 
 __all__ = ["VersionCaches"]
@@ -22,6 +22,7 @@ class VersionCaches:
         self._latest: tuple[int, dict[str, datetime]] | None = None
         self._conversations: tuple[int, list[str]] | None = None
         self._names: tuple[int, frozenset[str]] | None = None
+        self._places: tuple[int, frozenset[str]] | None = None
 
     def speakers(self, version: int, conversation: str | None) -> list[str]:
         key = (version, conversation)
@@ -50,3 +51,10 @@ class VersionCaches:
             speakers = {w.lower() for s in self.speakers(version, None) for w in s.split()}
             self._names = (version, frozenset(sample | speakers))
         return self._names[1]
+
+    def places(self, version: int) -> frozenset[str]:
+        """Place names (lower case): words written capitalised where one goes to, comes from
+        or stays, in the same sample (`place_names`)."""
+        if self._places is None or self._places[0] != version:
+            self._places = (version, frozenset(place_names(self.store.sample_texts(5000))))
+        return self._places[1]

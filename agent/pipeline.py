@@ -180,6 +180,7 @@ class Pipeline:
             self.searcher,
             me=self.me,
             names=self.person_names(),
+            places=self._caches.places(self._data_version()),
             speakers=self.speakers(conversation),
             conversations=self.conversations(),
             participants={c: self.speakers(c) for c in self.conversations()},

@@ -64,6 +64,7 @@ class ReaderContext:
     mentions_of: MentionsOf
     me: str | None = None
     names: Collection[str] = ()  # person names known in the store, lower case
+    places: Collection[str] = ()  # place names known in the store, lower case
     speakers: Collection[str] = ()
     threshold: float = DEFAULT_THRESHOLD
     conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)

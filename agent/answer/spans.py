@@ -436,6 +436,12 @@ _PERSON_CUE = re.compile(
 )
 
 
+def place_names(texts: Sequence[str]) -> set[str]:
+    """Capitalised words written as places and never as people (lower case): "uji" from
+    "matcha everything in Uji"."""
+    return _places(texts)
+
+
 def _places(texts: Sequence[str]) -> set[str]:
     """Capitalised words written as places and never as people (lower case)."""
     placed = {m.group(1).lower() for t in texts for m in _PLACE_CUE.finditer(t)}
@@ -498,9 +504,12 @@ _NOT_NAMES = frozenset(
 )
 
 
-def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
+def named_place(
+    text: str, wanted: set[str], skip: Collection[str], places: Collection[str] = ()
+) -> str | None:
     """A name written in the same clause as one of the question's words ("Nishiki Market for
-    lunch"), nearest that word; None when no clause holds both."""
+    lunch"), nearest that word; None when no clause holds both. `places`: names the history
+    writes as places, which may open a sentence ("Uji today. The matcha tasting…")."""
     best: tuple[int, str] | None = None
     for clause in _CLAUSE.finditer(text):
         words = terms(clause.group(0))
@@ -512,7 +521,8 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
             name = m.group(0)
             if any(w.lower() in _NOT_NAMES for w in name.split()):
                 continue  # a day or a month is a time, not a place
-            if " " not in name and not clause.group(0)[: m.start()].strip():
+            opens = " " not in name and not clause.group(0)[: m.start()].strip()
+            if opens and name.lower() not in places:
                 continue  # one capital opening a sentence: "Wait a couple of hours", no name
             if name.lower() in skip or terms(name) <= wanted:
                 continue

@@ -4,7 +4,7 @@ the spot in them), the reply that names it, and a later change of plan."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
@@ -75,8 +75,12 @@ def where_answer(
             name = address(m.text) or (place and with_spot(m.text, place))
             phrase = name or place_phrase(m.text, wanted, times, origin=origin)
             if phrase:
-                # A named place ("at Casa Verde", "in Piotr's car") beats a common noun.
-                named = any(w[:1].isupper() for w in phrase.split()[1:]) or "'" in phrase
+                # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
+                # place the question names ("from Kyoto station", asked of Kyoto) does not.
+                words = phrase.split()
+                words = words[1:] if words[0].lower() in _PREPOSITIONS else words
+                named = any(w[:1].isupper() and not terms(w) <= wanted for w in words)
+                named = named or "'" in phrase
                 found.append((named, -rank, m, phrase))
         if found:
             break
@@ -87,6 +91,10 @@ def where_answer(
         near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
         for rank, n in enumerate(n for n in near if n not in good[:4]):
             name = None if ASKS.search(n.text) else proper_name(n.text, skip)
+            # "Uji is a day trip?": a known place, in a turn sharing more than a place's name
+            # with the question
+            if name is None and (wanted - _place_terms(ctx)) & terms(n.text):
+                name = _known_place(n.text, ctx.places, wanted)
             if name and not terms(name) <= wanted:  # not the place the question names
                 found.append((True, -4 - rank, n, name))
     if not found:
@@ -135,6 +143,7 @@ def where_answer(
     )
 
 
+_PREPOSITIONS = frozenset(["at", "in", "to", "from", "near", "inside", "under", "behind", "beside"])
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
@@ -259,3 +268,15 @@ def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Readi
             f"the place named most often ({len(said)} messages) for a question about what is usual"
         ],
     )
+
+
+def _known_place(text: str, places: Collection[str], wanted: set[str]) -> str | None:
+    """The first word of `text` the history writes as a place, other than the question's."""
+    for m in re.finditer(r"\b[A-Z][\w'’-]+", text):
+        if m.group(0).lower() in places and not terms(m.group(0)) <= wanted:
+            return m.group(0)
+    return None
+
+
+def _place_terms(ctx: ReaderContext) -> set[str]:
+    return {t for p in ctx.places for t in terms(p)}

@@ -83,6 +83,9 @@ CASES = [
     ("where is the book club meeting?", (), "where", "Marta's"),
     ("where did we have dinner for Priya's birthday?", (), "where", "Casa Verde"),
     ("where is the spare key?", (), "where", "blue plant pot"),
+    # "Uji today. The matcha tasting was incredible": a place the history writes as one ("in
+    # Uji"), named in the turn next to the best one
+    ("where did i go for matcha?", (), "where", "Uji"),
     ("where is Miso's food?", (), "where", "cupboard"),
     # advice is given as an imperative, not named
     ("what did aki recommend in kyoto?", (), "what", "yudofu"),

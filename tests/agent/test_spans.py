@@ -247,3 +247,11 @@ def test_names_a_message_gives(text: str, names: list[str]) -> None:
     from agent.answer.spans import given_names
 
     assert given_names(text) == names
+
+
+def test_place_names_are_where_one_goes_not_who() -> None:
+    from agent.answer.spans import place_names
+
+    texts = ["matcha everything in Uji", "back from Kyoto on the 14th", "lunch with Aki in Nara"]
+    texts += ["Aki said hi", "I went to Leeds", "Leeds said no"]
+    assert place_names(texts) == {"uji", "kyoto", "nara"}
