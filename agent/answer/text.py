@@ -397,7 +397,7 @@ def noun_phrases(question: str) -> list[list[str]]:
     for m in _NP_OPENER.finditer(question):
         # After "did"/"does" the phrase is the subject and its verb follows: "did the filling
         # cost", "does my gym membership include".
-        after_aux = re.search(rf"\b(?:{_AUX})\s+$", question[: m.start()], re.IGNORECASE)
+        after_aux = bool(re.search(rf"\b(?:{_AUX})\s+$", question[: m.start()], re.IGNORECASE))
         words: list[str] = []
         for w in re.split(r"\s+", question[m.end() :])[:4]:
             word = _NP_WORD.fullmatch(w.rstrip("?!.,;:"))

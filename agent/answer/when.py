@@ -150,10 +150,11 @@ def when_answer(
     dated_cover = cover.get(m.id, 0.0) * (2.0 if m.text.rstrip().endswith("?") else 1.0)
     # "i've entered the mendip sprint tri" / "sunday 20th sept. 4 weeks to go": the writer's
     # next turn dates what was just told.
-    following = _dated_next(told, ctx) if told is not None else None
-    if following is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2):
+    clearer = told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2)
+    following = _dated_next(told, ctx) if told is not None and clearer else None
+    if following is not None:
         m, x = following
-    elif past and told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2):
+    elif past and told is not None and clearer:
         best = told
         # "AKI. I GOT THE JOB." names no day: it happened the day it was written.
         return Reading(
