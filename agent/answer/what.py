@@ -56,6 +56,15 @@ _CODE = re.compile(
 )
 
 
+_ASKS_WHY = re.compile(r"^\s*(?:and\s+|so\s+)?(?:why|how\s+come)\b", re.IGNORECASE)
+# A reason said outright: "because", "so", "due to", "apparently", "cancelled".
+_REASON = re.compile(
+    r"\b(?:because|cos|coz|cause|'cause|due\s+to|thanks\s+to|so\s+that|that's\s+why|"
+    # "since I'm lactose intolerant", not "since we last spoke"
+    r"since(?!\s+(?:we|you|they|last|then|the|yesterday|\d|i\s+was|i've))|"
+    r"the\s+reason|apparently|cancel(?:l?ed)?|called\s+off)\b",
+    re.IGNORECASE,
+)
 _KIND_OF = re.compile(r"\b(?:kind|kinds|type|types|sort|sorts)\s+of\b", re.IGNORECASE)
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
 
@@ -195,6 +204,15 @@ def what_answer(
         ((m, t) for m, t in spans if not (ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
         spans[0],
     )
+    if _ASKS_WHY.match(question):
+        # "how come she didn't swim in it?": a reason, told with its marker ("they cancelled
+        # the swim. blue-green algae in the lake apparently"), among the best few
+        for m in dict.fromkeys([*good[:4], *ranked[:3]]):
+            said = next((t for t in _sentences_of(m.text) if _REASON.search(t)), None)
+            if said and not ASKS.search(said):
+                # the reason may run on into the next sentence: a short message whole
+                best, span = m, m.text.strip() if len(m.text) <= 160 else said
+                break
     asked = classify(question).kind
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
     # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
@@ -437,3 +455,7 @@ def _named_before(text: str, kind: str, wanted: set[str]) -> list[str]:
         if named and not terms(" ".join(words)) <= wanted:
             found.append(f"{' '.join(words)} {m.group(2)}")
     return found
+
+
+def _sentences_of(text: str) -> list[str]:
+    return [text[a:b] for a, b in sentences(text)] or [text]
