@@ -70,6 +70,16 @@ def _thing_sum(m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessag
 _HOW_MUCH = re.compile(r"\bhow\s+much\b", re.IGNORECASE)
 
 
+def _beside(text: str, wanted: set[str]) -> bool:
+    """Whether a sum of money in `text` has a word of `wanted` right before or after it."""
+    for hit in _AMOUNT.finditer(text):
+        before = re.findall(r"[^\W\d_][\w'’-]*", text[: hit.start()])[-1:]
+        after = re.findall(r"[^\W\d_][\w'’-]*", text[hit.end() :])[:1]
+        if any(terms(w) & wanted for w in [*before, *after]):
+            return True
+    return False
+
+
 def _asked_later(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
     """The replies to a "how much" asked a few turns after a best message, in its session:
     "Back from the vet with Miso." … "How much was it in the end?" / "310 dollars with the
@@ -98,7 +108,10 @@ def amount_answer(
     order += [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
     order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
     wanted = question_terms(question, ctx)
-    for m in dict.fromkeys(order):
+    # A sum said with the question's own word beside it ("£500 deposit") before one said near
+    # it in passing ("£2,700 balance after your deposit").
+    order = sorted(dict.fromkeys(order), key=lambda m: not _beside(m.text, wanted))
+    for m in order:
         found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
         if found:
             sentence = best_sentence(m.text, terms(found[0]) | wanted)

