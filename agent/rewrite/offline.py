@@ -98,6 +98,7 @@ def _named(text: str, speakers: Sequence[str]) -> list[str]:
 
 
 def _topic(text: str) -> str:
+    text = _END_UP.sub(" ", text)  # "who ended up with mum's piano?" is about the piano
     words = [
         w
         for w in re.findall(r"[^\W\d_][\w'-]*", re.sub(r"(\w)['’]s\b", r"\1", text))
@@ -108,6 +109,7 @@ def _topic(text: str) -> str:
     return " ".join(words[:6])
 
 
+_END_UP = re.compile(r"\b(?:end|ends|ended|ending)\s+up\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _REQUEST = re.compile(
     r"^\s*(?:yes|yeah|ok(?:ay)?|sure|so|and|but|then|now)?[\s,]*(?:please\s+)?"
