@@ -443,10 +443,23 @@ def place_names(texts: Sequence[str]) -> set[str]:
 
 
 def _places(texts: Sequence[str]) -> set[str]:
-    """Capitalised words written as places and never as people (lower case)."""
+    """Capitalised words written as places and never as people (lower case): not a month, a
+    day, a holiday or a language ("in January", "in Spanish")."""
     placed = {m.group(1).lower() for t in texts for m in _PLACE_CUE.finditer(t)}
     people = {(m.group(1) or m.group(2)).lower() for t in texts for m in _PERSON_CUE.finditer(t)}
-    return placed - people
+    return placed - people - _NOT_PLACES
+
+
+_NOT_PLACES = frozenset(
+    re.findall(
+        r"\S+",
+        """january february march april may june july august september october november
+        december monday tuesday wednesday thursday friday saturday sunday christmas xmas easter
+        ramadan eid diwali hanukkah halloween spring summer autumn winter english spanish french
+        german italian portuguese japanese chinese mandarin korean arabic russian dutch polish
+        welsh irish""",
+    )
+)
 
 
 # "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.

@@ -159,7 +159,7 @@ def _asked_in_chat(
         ):
             continue
         reply = next((t for t in ctx.turns_after(m)[:3] if t.speaker != m.speaker), None)
-        accepted = _accepted(reply, m, ctx) if reply is not None else None
+        accepted = _accepted(reply, ctx) if reply is not None else None
         if accepted is not None:  # "Would you be able to?" / "Of course!": the one asked
             writer = who(accepted, ctx)
             why = "the chat asked who, and the one asked to do it said yes"
@@ -189,13 +189,13 @@ _YES = re.compile(
 )
 
 
-def _accepted(
-    reply: StoredMessage, asking: StoredMessage, ctx: ReaderContext
-) -> StoredMessage | None:
-    """The turn in which the writer of `asking` says yes, when `reply` asks them to do it."""
+def _accepted(reply: StoredMessage, ctx: ReaderContext) -> StoredMessage | None:
+    """The turn in which the one `reply` asks to do it says yes: the one who asked who, in a
+    chat of two ("Would you be able to?" / "Of course!"), or whoever it calls on ("joss would
+    you be able to?" / "sure")."""
     if not _ASKS_BACK.search(reply.text):
         return None
-    after = [t for t in ctx.turns_after(reply)[:3] if t.speaker == asking.speaker]
+    after = [t for t in ctx.turns_after(reply)[:3] if t.speaker != reply.speaker]
     return after[0] if after and _YES.search(after[0].text) else None
 
 

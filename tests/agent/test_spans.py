@@ -254,4 +254,5 @@ def test_place_names_are_where_one_goes_not_who() -> None:
 
     texts = ["matcha everything in Uji", "back from Kyoto on the 14th", "lunch with Aki in Nara"]
     texts += ["Aki said hi", "I went to Leeds", "Leeds said no"]
+    texts += ["moving in January", "we chatted in Spanish", "back on Monday"]  # no places
     assert place_names(texts) == {"uji", "kyoto", "nara"}
