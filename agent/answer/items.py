@@ -61,6 +61,16 @@ _DAYS = frozenset(
         monday tuesday wednesday thursday friday saturday sunday today tonight tomorrow""",
     )
 )
+# Days as chat shortens them: never an item, though "Sun" ends a title ("Klara and the Sun").
+_SHORT_DAYS = _DAYS | frozenset(
+    re.findall(
+        r"\S+",
+        """jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed weds thu thur thurs
+        fri sat sun tmrw""",
+    )
+)
+# "fri-sun", "mon–wed": a stretch of days, not a thing
+_DAY_RANGE = re.compile(r"^[a-z]+[-–][a-z]+$")
 # How much an earlier run is preferred over a later one.
 _POSITION = 0.7
 
@@ -216,6 +226,11 @@ def _runs(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]
 
 def _content(word: str, skip: set[str], names: Collection[str], nxt: str) -> bool:
     if not re.match(r"[^\W\d_]", word) or word in STOPWORDS or word in COMMON_WORDS:
+        return False
+    days = set(re.split(r"[-–]", word)) if _DAY_RANGE.match(word) else {word}
+    if days <= _SHORT_DAYS:
+        return False
+    if word.endswith("s") and word[:-1] in COMMON_WORDS:  # "wants", "says", "bits"
         return False
     t = terms(word)
     if not t or t <= skip or word in names:

@@ -125,6 +125,9 @@ def test_topic_query(question: str, skip: list[str], topic: str) -> None:
             ["onboarding revamp", "pricing dashboard", "audit"],
         ),
         ("lol", "", []),
+        # a day or a stretch of days, or a common verb's -s form, is no thing
+        ("fri-sun, wants it booked", "", []),
+        ("tues?", "", []),
         # written with capitals: the capitalised names, titles whole
         ("Klara and the Sun? I'm about two thirds in.", "books", ["klara and the sun"]),
         (
