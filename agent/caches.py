@@ -21,8 +21,7 @@ class VersionCaches:
         self._speakers: dict[tuple[int, str | None], list[str]] = {}
         self._latest: tuple[int, dict[str, datetime]] | None = None
         self._conversations: tuple[int, list[str]] | None = None
-        self._names: tuple[int, frozenset[str]] | None = None
-        self._places: tuple[int, frozenset[str]] | None = None
+        self._lexicons: tuple[int, frozenset[str], frozenset[str]] | None = None
 
     def speakers(self, version: int, conversation: str | None) -> list[str]:
         key = (version, conversation)
@@ -46,15 +45,19 @@ class VersionCaches:
     def names(self, version: int) -> frozenset[str]:
         """Person names (lower case): the speakers', and words written capitalised in a sample
         of 5,000 messages (`person_names`)."""
-        if self._names is None or self._names[0] != version:
-            sample = person_names(self.store.sample_texts(5000))
-            speakers = {w.lower() for s in self.speakers(version, None) for w in s.split()}
-            self._names = (version, frozenset(sample | speakers))
-        return self._names[1]
+        return self._lexicon(version)[1]
 
     def places(self, version: int) -> frozenset[str]:
         """Place names (lower case): words written capitalised where one goes to, comes from
         or stays, in the same sample (`place_names`)."""
-        if self._places is None or self._places[0] != version:
-            self._places = (version, frozenset(place_names(self.store.sample_texts(5000))))
-        return self._places[1]
+        return self._lexicon(version)[2]
+
+    def _lexicon(self, version: int) -> tuple[int, frozenset[str], frozenset[str]]:
+        # One sample for both: a word is a person's name or a place's, never both.
+        if self._lexicons is None or self._lexicons[0] != version:
+            sample = self.store.sample_texts(5000)
+            places = place_names(sample)
+            speakers = {w.lower() for s in self.speakers(version, None) for w in s.split()}
+            names = person_names(sample, places) | speakers
+            self._lexicons = (version, frozenset(names), frozenset(places))
+        return self._lexicons

@@ -55,9 +55,9 @@ KIND_NAMES = {
     "pet": "pet", "pets": "pet", "animal": "pet", "animals": "pet",
     "language": "language", "languages": "language",
 }  # fmt: skip
-_KIND_OF = re.compile(
-    r"\b(?:what|which)\s+(?:kind|kinds|type|types|sort|sorts)\s+of\s+([^\W\d_]+)", re.IGNORECASE
-)
+# "kind of", "types of", "sort of": what a question asking for a kind says.
+KIND_OF = r"(?:kind|kinds|type|types|sort|sorts)\s+of"
+_KIND_OF = re.compile(rf"\b(?:what|which)\s+{KIND_OF}\s+([^\W\d_]+)", re.IGNORECASE)
 
 
 def kind_word(question: str, focus: str | None) -> str:

@@ -24,8 +24,10 @@ _NAME_THE_ROLE = re.compile(
 )
 _MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-zÀ-ÿ][a-zà-ÿ]+)\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|us)\b", re.IGNORECASE)
+# The prepositions a place phrase opens with ("at Casa Verde", "under the blue plant pot").
+PLACE_PREPOSITIONS = ("at", "in", "to", "from", "near", "inside", "under", "behind", "beside")
 _PLACE = re.compile(
-    r"\b(?:at|in|to|from|near|inside|under|behind|beside)\s+((?:the\s+|my\s+|our\s+|a\s+)?"
+    rf"\b(?:{'|'.join(PLACE_PREPOSITIONS)})\s+((?:the\s+|my\s+|our\s+|a\s+)?"
     r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
     re.IGNORECASE,
 )
@@ -379,7 +381,7 @@ _KIN_TITLES = frozenset(
 )
 
 
-def person_names(texts: Sequence[str]) -> set[str]:
+def person_names(texts: Sequence[str], places: Collection[str] | None = None) -> set[str]:
     """Words written capitalised inside a sentence more often than not: names, in lower case.
     Chat is often lower case throughout, so a name must be capitalised once somewhere."""
     upper: Counter[str] = Counter()
@@ -407,7 +409,7 @@ def person_names(texts: Sequence[str]) -> set[str]:
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
     cued |= {w for w in opening if not anywhere[w] and w not in _NOT_SUBJECT_NAMES}
-    places = _places(texts)
+    places = place_names(texts) if places is None else places
     return {
         w
         for w, n in [*upper.items(), *((c, 1) for c in cued)]
@@ -438,13 +440,8 @@ _PERSON_CUE = re.compile(
 
 def place_names(texts: Sequence[str]) -> set[str]:
     """Capitalised words written as places and never as people (lower case): "uji" from
-    "matcha everything in Uji"."""
-    return _places(texts)
-
-
-def _places(texts: Sequence[str]) -> set[str]:
-    """Capitalised words written as places and never as people (lower case): not a month, a
-    day, a holiday or a language ("in January", "in Spanish")."""
+    "matcha everything in Uji"; not a month, a day, a holiday or a language ("in January", "in
+    Spanish")."""
     placed = {m.group(1).lower() for t in texts for m in _PLACE_CUE.finditer(t)}
     people = {(m.group(1) or m.group(2)).lower() for t in texts for m in _PERSON_CUE.finditer(t)}
     return placed - people - _NOT_PLACES
@@ -517,12 +514,9 @@ _NOT_NAMES = frozenset(
 )
 
 
-def named_place(
-    text: str, wanted: set[str], skip: Collection[str], places: Collection[str] = ()
-) -> str | None:
+def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
     """A name written in the same clause as one of the question's words ("Nishiki Market for
-    lunch"), nearest that word; None when no clause holds both. `places`: names the history
-    writes as places, which may open a sentence ("Uji today. The matcha tasting…")."""
+    lunch"), nearest that word; None when no clause holds both."""
     best: tuple[int, str] | None = None
     for clause in _CLAUSE.finditer(text):
         words = terms(clause.group(0))
@@ -534,8 +528,7 @@ def named_place(
             name = m.group(0)
             if any(w.lower() in _NOT_NAMES for w in name.split()):
                 continue  # a day or a month is a time, not a place
-            opens = " " not in name and not clause.group(0)[: m.start()].strip()
-            if opens and name.lower() not in places:
+            if " " not in name and not clause.group(0)[: m.start()].strip():
                 continue  # one capital opening a sentence: "Wait a couple of hours", no name
             if name.lower() in skip or terms(name) <= wanted:
                 continue

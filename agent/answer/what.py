@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .categories import asked_kind, words_of_kind
+from .categories import KIND_OF, asked_kind, words_of_kind
 from .focus import HOW_LONG, answer_span, asked_noun, duration_in, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
@@ -65,7 +65,7 @@ _REASON = re.compile(
     r"the\s+reason|apparently|cancel(?:l?ed)?|called\s+off)\b",
     re.IGNORECASE,
 )
-_KIND_OF = re.compile(r"\b(?:kind|kinds|type|types|sort|sorts)\s+of\b", re.IGNORECASE)
+_KIND_OF = re.compile(rf"\b{KIND_OF}\b", re.IGNORECASE)
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
 
 

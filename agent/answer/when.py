@@ -31,15 +31,12 @@ CHANGE = re.compile(
     r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
     re.IGNORECASE,
 )
+_OFF = r"cancel\w*|fell\s+through|called\s+off"
+# A change said outright, without "now" or "actually" (CHANGE has those).
 _SAID_CHANGED = re.compile(
-    r"\b(?:moved|postponed|rescheduled|instead|changed|cancel\w*|fell\s+through|called\s+off|"
-    r"new\s+date)\b",
-    re.IGNORECASE,
+    rf"\b(?:moved|postponed|rescheduled|instead|changed|{_OFF}|new\s+date)\b", re.IGNORECASE
 )
-CALLED_OFF = re.compile(
-    r"\b(?:cancel\w*|fell\s+through|falls?\s+through|called\s+off|not\s+happening|scrapped)\b",
-    re.IGNORECASE,
-)
+CALLED_OFF = re.compile(rf"\b(?:{_OFF}|falls?\s+through|not\s+happening|scrapped)\b", re.IGNORECASE)
 _SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "month": 4,
              "season": 5, "year": 6}  # fmt: skip
 
@@ -511,7 +508,7 @@ def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage,
     ("NO WAY. when is it"), if it gives one and speaks of nothing else dated."""
     turns = ctx.turns_after(told)[:2]
     nxt = next((t for t in turns if t.speaker == told.speaker), None)
-    if nxt is None or any(t.speaker != told.speaker and not asks(t.text) for t in turns[:1]):
+    if nxt is None or nxt is not turns[0] and not asks(turns[0].text):
         return None
     days = [x for x in ctx.mentions_of(nxt) if x.granularity in _DAY_OR_FINER]
     return (nxt, days[0]) if len(days) == 1 else None

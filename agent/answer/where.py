@@ -21,6 +21,7 @@ from .reading import (
     speaker_names,
 )
 from .spans import (
+    PLACE_PREPOSITIONS,
     address,
     instead_of,
     named_place,
@@ -78,7 +79,7 @@ def where_answer(
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
                 # place the question names ("from Kyoto station", asked of Kyoto) does not.
                 words = phrase.split()
-                words = words[1:] if words[0].lower() in _PREPOSITIONS else words
+                words = words[1:] if words[0].lower() in PLACE_PREPOSITIONS else words
                 named = any(w[:1].isupper() and not terms(w) <= wanted for w in words)
                 named = named or "'" in phrase
                 found.append((named, -rank, m, phrase))
@@ -89,11 +90,12 @@ def where_answer(
         # ("It's my birthday and Yasmin's booked an escape room" / "The Cipher Rooms on Quay
         # Street, the submarine one").
         near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
+        # more than a place's name shared with the question
+        unplaced = wanted - {t for p in ctx.places for t in terms(p)}
         for rank, n in enumerate(n for n in near if n not in good[:4]):
             name = None if ASKS.search(n.text) else proper_name(n.text, skip)
-            # "Uji is a day trip?": a known place, in a turn sharing more than a place's name
-            # with the question
-            if name is None and (wanted - _place_terms(ctx)) & terms(n.text):
+            # "Uji is a day trip?": a known place, in a turn sharing the question's words
+            if name is None and unplaced & terms(n.text):
                 name = _known_place(n.text, ctx.places, wanted)
             if name and not terms(name) <= wanted:  # not the place the question names
                 found.append((True, -4 - rank, n, name))
@@ -143,7 +145,6 @@ def where_answer(
     )
 
 
-_PREPOSITIONS = frozenset(["at", "in", "to", "from", "near", "inside", "under", "behind", "beside"])
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
@@ -276,7 +277,3 @@ def _known_place(text: str, places: Collection[str], wanted: set[str]) -> str | 
         if m.group(0).lower() in places and not terms(m.group(0)) <= wanted:
             return m.group(0)
     return None
-
-
-def _place_terms(ctx: ReaderContext) -> set[str]:
-    return {t for p in ctx.places for t in terms(p)}

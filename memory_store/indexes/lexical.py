@@ -48,6 +48,7 @@ class LexicalIndex:
         self.bm25, self.ids, self.tokenizer = bm25, ids, tokenizer
         # Rows are built ORDER BY id, so a binary search maps ids to rows without a dict.
         self._sorted = bool(len(ids) < 2 or np.all(ids[1:] > ids[:-1]))
+        self._ends: dict[str, bool] = {}  # ends_word's answers: the index never changes
 
     @classmethod
     def build(cls, docs: Iterable[tuple[int, str]], tokenizer: Tokenizer) -> LexicalIndex:
@@ -212,7 +213,11 @@ class LexicalIndex:
         "lock", "rattlesnake" holds "snake"."""
         if self.bm25 is None or len(term) < 4:
             return False
-        return any(len(w) >= len(term) + 3 and w.endswith(term) for w in self.bm25.vocab_dict)
+        # a scan of the whole vocabulary: once per word asked about, not once per question
+        if term not in self._ends:
+            vocab = self.bm25.vocab_dict
+            self._ends[term] = any(len(w) >= len(term) + 3 and w.endswith(term) for w in vocab)
+        return self._ends[term]
 
     def mask_for(self, ids: Sequence[int] | np.ndarray) -> np.ndarray:
         mask = np.zeros(len(self.ids), dtype=np.float32)
