@@ -233,6 +233,8 @@ def place_phrase(
         if not origin and prep.lower() == "from":
             continue
         words = phrase.lower().split()
+        while len(words) > 1 and words[-1] in _AFTER_PLACE:  # "in our garden instead"
+            words, phrase = words[:-1], phrase.rsplit(None, 1)[0]
         home = words[0] in _HOMES or words[0].endswith(("'s", "’s"))  # "come to mine"
         if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS or home):
             continue  # "to try yudofu" is a verb, "to Leipzig" a place
@@ -250,6 +252,10 @@ def place_phrase(
 _DETERMINERS = frozenset(["the", "my", "our", "a", "his", "her", "their", "your"])
 # Someone's home, said by whose it is: "come to mine", "at yours".
 _HOMES = frozenset(["mine", "yours", "ours", "theirs", "hers", "his"])
+
+
+# Words that end a clause after its place: "in our garden instead", "at the pub again".
+_AFTER_PLACE = frozenset(["instead", "together", "again", "too", "now", "then", "first"])
 
 
 def _trim_phrase(phrase: str) -> str:

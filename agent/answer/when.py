@@ -8,6 +8,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import fields
 from datetime import datetime, timedelta
 
+from agent.plan import timeexpr as tx
 from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
@@ -24,6 +25,7 @@ from .reading import (
     who,
 )
 from .text import WORD, asks, day_phrase, said_terms, short_day, terms
+from .undone import undone
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
 CHANGE = re.compile(
@@ -168,12 +170,17 @@ def when_answer(
         # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
         # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
         rivals = [n for n, _ in by_score[:4]]
-        changes = [
-            c for p in dict.fromkeys([m, *rivals]) for c in changed_since(p, wanted, ranked, ctx)
-        ]
+        plans = list(dict.fromkeys([m, *rivals]))
+        replacing = {t.id: x for p in plans for t, x in _undone_day(p, ctx)}
+        changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
+        changes += [t for p in plans for t, _ in _undone_day(p, ctx)]
         moved = [
             _moved_to(n, ctx) or (n, y)
             for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
+        ]
+        moved = [
+            (n, _in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y)
+            for n, y in moved
         ]
         # "ill change the booking tonight" says when the change is made, not the plan's day
         moved = [
@@ -313,6 +320,44 @@ _ANNOUNCED = re.compile(
 )
 # How far a day told after an announced change may be from the plan's own day.
 _ANNOUNCED_REACH = timedelta(days=14)
+
+
+def _undone_day(m: StoredMessage, ctx: ReaderContext) -> list[tuple[StoredMessage, Mention]]:
+    """What may replace the days `m` plans (undone.py), each with the first of those days:
+    "They have no bed on the 11th" names the 11th February of "The operation is Thursday 11th
+    February"."""
+    days = [x for x in ctx.mentions_of(m) if x.granularity in _DAY_OR_FINER | {"weekend"}]
+    if not days:
+        return []
+
+    def named(n: StoredMessage) -> list[tuple[int, int]]:
+        return [
+            (y.start_char, y.end_char)
+            for y in ctx.mentions_of(n)
+            if y.granularity in _DAY_OR_FINER
+            and any(y.start < x.end and x.start < y.end for x in days)
+        ]
+
+    return [(t, days[0]) for t in undone(m, " ".join(x.text for x in days), ctx, named)]
+
+
+_MONTH_NAMED = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d+\s*[/.-]\s*\d+", re.I
+)
+
+
+def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:
+    """A day said by its number alone, replacing a plan, is in the plan's month: "we move to
+    the weekend after, 21st to 23rd", of a trip planned for 14 to 16 November."""
+    if y.granularity != "day" or _MONTH_NAMED.search(y.text):
+        return y
+    day = tx.safe_date(plan.start.year, plan.start.month, y.start.day)
+    if day is None or day == y.start.date():
+        return y
+    shift = datetime.combine(day, y.start.time(), y.start.tzinfo) - y.start
+    start, end = y.start + shift, y.end + shift
+    ahead = "future" if start > written else "past" if end <= written else "present"
+    return _moved(y, start=start, end=end, direction=ahead)
 
 
 def _announced_dates(m: StoredMessage, n: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:

@@ -32,9 +32,10 @@ from .spans import (
     where_it_is,
     with_spot,
 )
-from .text import terms, topic_heads
+from .text import WORD, terms, topic_heads
+from .undone import undone
 from .what import ASKS, what_answer
-from .when import CALLED_OFF, changed_since, later_about
+from .when import CALLED_OFF, CHANGE, changed_since, later_about
 
 
 def where_answer(
@@ -121,6 +122,12 @@ def where_answer(
     if not _ASKS_PAST.search(question):
         heads = {t for h in topic_heads(question) for t in terms(h)}
         moved += later_about(m, wanted, ranked, ctx, heads)
+    # "The Anchor have double-booked the back room" / "we'll just do it here in our garden
+    # instead": what replaces a place named with trouble.
+    replaced = [
+        n for n in _undone_place(m, phrase, ctx) if CHANGE.search(n.text) or venue(n.text, skip)
+    ]
+    moved += replaced
     # What its writer says next, after calling a plan off, replaces it ("the whitby cottage
     # cancelled on me" / "found a b&b in staithes").
     replacing = {t.id for c in moved if CALLED_OFF.search(c.text) for t in ctx.turns_after(c)[:3]}
@@ -128,7 +135,7 @@ def where_answer(
         times = [x.text.lower() for x in ctx.mentions_of(n)]
         # A settled place moves to another named one ("Luma on Bridge Street can fit us in
         # instead"), not to any place phrase of a later message ("from wexley junction").
-        loose = not settled or n.id in replacing
+        loose = not settled or n.id in replacing or n in replaced
         later = venue(n.text, skip) or (place_phrase(n.text, wanted, times) if loose else None)
         if later:
             m, phrase = n, later
@@ -269,6 +276,23 @@ def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Readi
             f"the place named most often ({len(said)} messages) for a question about what is usual"
         ],
     )
+
+
+def _undone_place(m: StoredMessage, phrase: str, ctx: ReaderContext) -> list[StoredMessage]:
+    """What may replace the place `phrase` of `m` (undone.py): its rarest word names it."""
+    words = [w for w in re.findall(r"[\w'’&-]+", phrase) if w.lower() not in STOPWORDS]
+    held = {t for w in words for t in terms(w)} - _COMMON_TERMS
+    if not held:
+        return []
+    key = max(held, key=ctx.weights.idf)
+
+    def named(n: StoredMessage) -> list[tuple[int, int]]:
+        return [w.span() for w in WORD.finditer(n.text) if key in terms(w.group(0))]
+
+    return undone(m, " ".join(words), ctx, named)
+
+
+_COMMON_TERMS = frozenset(terms(" ".join([*COMMON_WORDS, *PLACE_PREPOSITIONS])))
 
 
 def _known_place(text: str, places: Collection[str], wanted: set[str]) -> str | None:

@@ -64,10 +64,11 @@ import contextlib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from agent.plan import mentions_base as mb
 from agent.plan import mentions_en as en
+from agent.plan import timeexpr as tx
 
 __all__ = ["Mention", "find_mentions"]
 
@@ -278,6 +279,50 @@ def _in_month_of(text: str, a: mb.Cand, b: mb.Cand) -> datetime:
     return b.start.replace(day=day)
 
 
+_ORDINAL = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def _month_in_discourse(text: str, cands: list[mb.Cand]) -> list[mb.Cand]:
+    """A bare ordinal after a date that names its month is in that month: "My birthday is the
+    19th of November but the 14th to the 16th is better" is 14 to 16 November, written in
+    September."""
+    out: list[mb.Cand] = []
+    anchor: mb.Cand | None = None
+    ordered = sorted(cands, key=lambda c: c.start_char)
+    for i, c in enumerate(ordered):
+        named = _MONTH.search(text, c.start_char, c.end_char)
+        bare = (
+            c.granularity == "day" and not named and _ORDINAL.search(text, c.start_char, c.end_char)
+        )
+        nxt = ordered[i + 1] if i + 1 < len(ordered) else None
+        if c.granularity == "day" and named:
+            anchor = c
+        elif bare and nxt is not None and _bounds(text, c, nxt):
+            # "the 6th to the 8th of march": the second day names the month of both
+            c = _on(c, _in_month_of(text, c, nxt).date())
+        elif bare and anchor is not None:
+            moved = tx.safe_date(anchor.start.year, anchor.start.month, c.start.day)
+            c = _on(c, moved) if moved is not None else c
+        out.append(c)
+    return out
+
+
+_BOUND = re.compile(r"\s*(?:to|till|til|until|-|–|—)\s*", re.IGNORECASE)
+
+
+def _bounds(text: str, a: mb.Cand, b: mb.Cand) -> bool:
+    """Whether `a` and a day `b` naming its month bound an interval ("the 6th to the 8th of
+    march")."""
+    named = b.granularity == "day" and _MONTH.search(text, b.start_char, b.end_char)
+    return bool(named and _BOUND.fullmatch(text, a.end_char, b.start_char))
+
+
+def _on(c: mb.Cand, day: date) -> mb.Cand:
+    """`c` moved to `day`, its length and time of day kept."""
+    shift = datetime.combine(day, c.start.time(), c.start.tzinfo) - c.start
+    return mb.Cand(c.start_char, c.end_char, c.start + shift, c.end + shift, c.granularity)
+
+
 def _direction(c: mb.Cand, w: datetime) -> str:
     if c.end <= w:
         return "past"
@@ -319,7 +364,7 @@ def find_mentions(text: str, written: datetime) -> list[Mention]:
     if not _may_mention(text):
         return []
     cands, clocks = _candidates(text, written)
-    cands = _ranges(text, written, cands)
+    cands = _ranges(text, written, _month_in_discourse(text, cands))
     found = list(cands)
     try:
         _attach_clocks(text, written, clocks, cands, found)

@@ -405,14 +405,16 @@ def _calendar(text: str, w: datetime) -> Iterator[mb.Cand]:
 
 
 _ORD_DAY = re.compile(
-    r"\b(?P<prep>on|by|until|till|from|before|after|since|for)?\s*the\s+"
-    r"(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\b(?!\s+(?:last|this|next)\s+month)|century|floor|time|place|grade|birthday"
+    r"\b(?P<prep>on|by|until|till|from|before|after|since|for)?\s*(?P<the>the\s+)?"
+    r"(?<![\d/.:-])(?P<d>\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:of\b(?!\s+(?:last|this|next)\s+month)|century|floor|time|place|grade|birthday"
     r"|anniversary|round|row|try|attempt|edition|street|st\b|avenue|ave\b))",
     re.IGNORECASE,
 )
 _ORD_FOLLOW_OK = re.compile(
     r"(?:\s*(?:[.,!?;:)\n]|$)|\s+(?:at|is|was|works|then|and|or|but|so|we|i|you|he|she|they"
-    r"|it|in|when|if|because|morning|afternoon|evening|night|instead|too|right|maybe)\b)",
+    r"|it|in|when|if|because|morning|afternoon|evening|night|instead|too|right|maybe|to|till"
+    r"|any|anymore|either|for|with|though|tho|now"
+    r"|until)\b|\s*[-–]\s*(?:the\s+)?\d)",
     re.IGNORECASE,
 )
 
@@ -423,12 +425,23 @@ _PREP_DIRECTION = {"until": "future", "till": "future", "by": "future", "since":
 _WD_AFTER_ORD = re.compile(rf",?\s+(?P<wd>{_WD_FULL})\b", re.IGNORECASE)
 
 
+# "21st to 23rd", "the 14th-16th": two ordinals bounding days, however bare.
+_ORD_RANGE_AFTER = re.compile(
+    r"\s*(?:to|till|until|[-–])\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b", re.I
+)
+_ORD_RANGE_BEFORE = re.compile(r"\d(?:st|nd|rd|th)\s*(?:to|till|until|[-–])\s*$", re.I)
+
+
 def _ordinal_days(text: str, w: datetime) -> Iterator[mb.Cand]:
     today = w.date()
     for m in _ORD_DAY.finditer(text):
         day = int(m.group("d"))
         if not 1 <= day <= 31:
             continue
+        if not m.group("the") and not (
+            _ORD_RANGE_AFTER.match(text, m.end()) or _ORD_RANGE_BEFORE.search(text, 0, m.start("d"))
+        ):
+            continue  # a bare "21st" is a birthday or a place in a race, unless it bounds days
         if (
             not m.group("prep")
             and not _ORD_FOLLOW_OK.match(text, m.end())
@@ -437,7 +450,7 @@ def _ordinal_days(text: str, w: datetime) -> Iterator[mb.Cand]:
             continue
         if not m.group("prep") and _ORD_BAD_BEFORE.search(text, 0, m.start() + 1):
             continue  # "in the 4th", "of the 3rd": an inning, a grade, a place
-        start = m.start() if m.group("prep") else m.start() + m.group(0).lower().index("the")
+        start = m.start() if m.group("prep") else m.start(m.group("the") and "the" or "d")
         prep = (m.group("prep") or "").lower()
         direction = _PREP_DIRECTION.get(prep) or mb.tense(text, start, m.end())
         end = m.end()

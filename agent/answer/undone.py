@@ -1,0 +1,55 @@
+"""A plan undone by name. A later message names the plan's own place or day with a problem
+("The Anchor have double-booked the back room on the 20th", "They have no bed on the 11th"),
+and its writer's next turns say what replaces it ("we'll just do it here in our garden
+instead", "New date is Tuesday 23rd February"). Neither need repeat a word of the question,
+so the chat's later messages naming the plan's value are read, not only those retrieved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from memory_store.models import StoredMessage
+
+from .reading import ReaderContext
+from .text import sentences
+
+# Trouble with a plan: it cannot happen as planned. Not "oh no" or "no worries": sympathy.
+_TROUBLE = re.compile(
+    r"(?<!oh\s)\b(?:no(?!\s+(?:worries|problem|prob|probs|bother|rush|way))|not|can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|couldn['’]?t|"
+    r"double[- ]?booked|overbooked|cancel\w*|closed|shut|problem|disaster|bad\s+news|"
+    r"fell\s+through|flooded|unavailable|clash\w*|fully\s+booked)\b",
+    re.IGNORECASE,
+)
+# How many of its writer's next turns may say what replaces the plan.
+_REPLACE_TURNS = 3
+
+
+# Where a message names the plan's value: character spans of its text.
+Naming = Callable[[StoredMessage], Sequence[tuple[int, int]]]
+
+
+def undone(m: StoredMessage, value: str, ctx: ReaderContext, named: Naming) -> list[StoredMessage]:
+    """The turns that follow, by the same writer and in the same session, a later message of
+    `m`'s chat with trouble in a sentence naming the plan's `value` (`named` says where one
+    does), oldest first: where the plan as it now stands may be said."""
+    out: list[StoredMessage] = []
+    for n in ctx.later_holding(value, m):
+        if n.conversation == m.conversation and _in_trouble(n.text, named(n)):
+            out += _next_by_writer(n, ctx)
+    return list(dict.fromkeys(out))
+
+
+def _in_trouble(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether a sentence holding one of `spans` says there is trouble ("They have no bed on
+    the 11th"), not another ("Oh no. That's ok, the 16th is fine")."""
+    return any(
+        a <= start < b and _TROUBLE.search(text, a, b)
+        for a, b in sentences(text)
+        for start, _ in spans
+    )
+
+
+def _next_by_writer(n: StoredMessage, ctx: ReaderContext) -> Sequence[StoredMessage]:
+    return [t for t in ctx.turns_after(n)[:_REPLACE_TURNS] if t.speaker == n.speaker]
