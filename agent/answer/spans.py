@@ -25,9 +25,17 @@ _NAME_THE_ROLE = re.compile(
 _MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-zÀ-ÿ][a-zà-ÿ]+)\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|us)\b", re.IGNORECASE)
 # The prepositions a place phrase opens with ("at Casa Verde", "under the blue plant pot").
-PLACE_PREPOSITIONS = ("at", "in", "to", "from", "near", "inside", "under", "behind", "beside")
+PLACE_PREPOSITIONS = (
+    "at", "in", "to", "from", "near", "inside", "under", "behind", "beside", "outside",
+    "opposite", "by", "next to",
+)  # fmt: skip
+# Prepositions that place only before a determiner: "by the bins", "next to the sailing club";
+# not "by friday", "by bus", "next to nothing".
+_BEFORE_DETERMINER = frozenset(["by", "next to"])
+_PREPOSITION = "|".join(p.replace(" ", r"\s+") for p in PLACE_PREPOSITIONS)
 _PLACE = re.compile(
-    rf"\b(?:{'|'.join(PLACE_PREPOSITIONS)})\s+((?:the\s+|my\s+|our\s+|a\s+)?"
+    rf"\b(?:{_PREPOSITION})\s+"
+    r"((?:the\s+|my\s+|our\s+|a\s+)?"
     r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
     re.IGNORECASE,
 )
@@ -86,6 +94,18 @@ _NOT_PLACE = frozenset(
         "meantime",
         "principle",
         "order",
+        "way",  # "by the way"
+        "rain",  # weather: "seven locks up in the rain"
+        "sun",
+        "snow",
+        "dark",
+        "cold",
+        "heat",
+        "wind",
+        "spring",  # seasons are times: "the yards book up fast in spring"
+        "summer",
+        "autumn",
+        "winter",
     ]
 )
 
@@ -229,7 +249,12 @@ def place_phrase(
     where it is ("where is the crag trip?" / "I'm back from Kyoto on the 14th")."""
     best: tuple[int, str] | None = None
     for m in _PLACE.finditer(text):
-        prep, phrase = m.group(0).split(None, 1)[0], _trim_phrase(m.group(1).strip(" ,.!?"))
+        prep = m.group(0)[: m.start(1) - m.start(0)].strip()
+        phrase = _trim_phrase(m.group(1).strip(" ,.!?"))
+        if " ".join(prep.lower().split()) in _BEFORE_DETERMINER and not re.match(
+            r"(?:the|my|our|his|her|their|a)\s", phrase, re.IGNORECASE
+        ):
+            continue
         if not origin and prep.lower() == "from":
             continue
         words = phrase.lower().split()

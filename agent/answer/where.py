@@ -114,18 +114,25 @@ def where_answer(
                 break
     if not found:
         return what_answer(question, qk, good, ctx, ranked)
-    _, _, m, phrase = max(found, key=lambda f: (f[0], f[1]))
+    # A named place is worth one place in the ranking: chat writes names in lower case too
+    # ("moored right outside the navigation"), so a capitalised one further down ("a
+    # signwriter in Rhoda Vale") does not beat the best message's own place.
+    _, _, m, phrase = max(found, key=lambda f: f[1] + _NAMED_WORTH * f[0])
     # Plans move: a later message that says the place changed wins ("moved to Lucía's"); for
     # a plan still ahead ("where's the party?"), so does the latest place given for it ("we
     # can do the party at mine!").
-    moved = changed_since(m, wanted, ranked, ctx)
-    if not _ASKS_PAST.search(question):
+    # What is usual is not moved by one later occasion ("meet by the start arch" on race day).
+    habit = bool(_HABIT.search(question))
+    moved = [] if habit else changed_since(m, wanted, ranked, ctx)
+    if not _ASKS_PAST.search(question) and not habit:
         heads = {t for h in topic_heads(question) for t in terms(h)}
         moved += later_about(m, wanted, ranked, ctx, heads)
     # "The Anchor have double-booked the back room" / "we'll just do it here in our garden
     # instead": what replaces a place named with trouble.
     replaced = [
-        n for n in _undone_place(m, phrase, ctx) if CHANGE.search(n.text) or venue(n.text, skip)
+        n
+        for n in ([] if habit else _undone_place(m, phrase, ctx))
+        if CHANGE.search(n.text) or venue(n.text, skip)
     ]
     moved += replaced
     # What its writer says next, after calling a plan off, replaces it ("the whitby cottage
@@ -152,13 +159,14 @@ def where_answer(
     )
 
 
+_NAMED_WORTH = 1.5
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
 
 
 _HABIT = re.compile(
-    r"\b(?:usually|normally|typically|generally|always|regularly|as\s+usual)\b", re.IGNORECASE
+    r"\b(?:usual|usually|normally|typically|generally|always|regularly)\b", re.IGNORECASE
 )
 _HABIT_DEPTH = 30
 _USUAL = re.compile(
@@ -208,8 +216,13 @@ def _booked(
 _ASKS_WHERE = re.compile(r"\bwhere\b[^.!?]*(?:\?|$)", re.IGNORECASE)
 # "It's Seattle!": the place after the words that lead to it.
 _LEAD_IN = re.compile(
-    r"^(?:(?:it'?s|it’s|it\s+is|it\s+was|they'?re|we'?re|in|at|to|on)\s+)+", re.IGNORECASE
+    r"^(?:(?:it'?s|it’s|it\s+is|it\s+was|they'?re|we'?re|in|at|to|on|off|from|by|near|"
+    r"outside|behind|next\s+to)\s+)+",
+    re.IGNORECASE,
 )
+# How many words a reply's first clause may have to be the place ("the slipway next to the
+# sailing club").
+_TOLD_WORDS = 8
 # A reply that thanks, agrees or tells a sentence names no place ("Thanks.", "It was great").
 _NO_PLACE = frozenset(
     re.findall(
@@ -239,7 +252,7 @@ def _told_where(
             continue
         first = _LEAD_IN.sub("", _CLAUSE_END.split(reply.text, maxsplit=1)[0].strip())
         words = first.lower().split()
-        if 0 < len(words) <= 5 and not _NO_PLACE & set(words):
+        if 0 < len(words) <= _TOLD_WORDS and not _NO_PLACE & set(words):
             return reply, first
     return None
 
@@ -266,11 +279,14 @@ def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Readi
     if not ranked or len(ranked[0][1]) < 2 or tie:
         return None
     key, said = ranked[0]
+    # the spot in it, as a message saying it is usual gives it ("the bandstand in Marlow Park")
+    usual = next(m for m in said if _USUAL.search(m.text))
+    place = with_spot(usual.text, shown[key])
     return Reading(
-        f"{shown[key]}.",
+        f"{place[:1].upper()}{place[1:]}.",
         said[:3],
         "where",
-        shown[key],
+        place,
         f"named in {len(said)} of the messages on it",
         why=[
             f"the place named most often ({len(said)} messages) for a question about what is usual"

@@ -172,6 +172,15 @@ def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
         # where a thing is kept
         ("Spare key is under the blue plant pot.", "under the blue plant pot"),
         ("left it behind the shed", "behind the shed"),
+        # more ways to place a thing; "by" and "next to" only before a determiner
+        ("we moored right outside the navigation. best pint", "outside the navigation"),
+        ("key safe on the wall next to the chandlery door", "next to the chandlery door"),
+        ("it's by the bins", "by the bins"),
+        ("by the way, done by friday", None),
+        ("we went by bus", None),
+        # a clause's last word after the place is not part of it; a season is no place
+        ("we'll just do it here in our garden instead", "in our garden"),
+        ("the yards book up fast in spring", None),
     ],
 )
 def test_a_home_is_a_place(text: str, place: str | None) -> None:

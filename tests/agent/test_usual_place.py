@@ -43,6 +43,14 @@ CTX = ReaderContext(TermWeights.from_texts(["ok"]), lambda m: [], speakers=["Pri
         (["Rook & Pawn on Friday", "Casa Albero on Saturday"], None),
         # a speaker's name is no place
         (["Marcus Flat again", "Marcus Flat it is"], None),
+        # with the spot in it that the message saying it is usual gives
+        (
+            [
+                "Long runs on Saturdays at 8, meeting at the bandstand in Marlow Park as usual.",
+                "First post-race long run: an easy 8k round Marlow Park?",
+            ],
+            "the bandstand in Marlow Park",
+        ),
     ],
 )
 def test_the_usual_place(texts: list[str], place: str | None) -> None:
