@@ -38,17 +38,20 @@ _FIND = {
     )
     for kind, words in KIND_WORDS.items()
 }
-# A level, a setting or a size is said as a number with its unit: "top it up to about 1.5 bar".
+# A level, a setting or a size is said as a number with its unit: "top it up to about 1.5 bar";
+# a size also as its dimensions ("a 13 x 1000") or its number ("size 9").
 _FIND["measure"] = re.compile(
     r"(?<![\w.])\d+(?:[.,]\d+)?\s?(?:bar|psi|°\s?[cf]?|degrees?|kg|kilos?|g|grams?|mg|ml|"
     r"litres?|liters?|l|cm|mm|m|metres?|meters?|km|miles?|mph|kph|kw|watts?|%|per\s?cent|"
-    r"inch(?:es)?|in|ft|feet|foot|stone|st|lbs?)(?![\w])",
+    r"inch(?:es)?|in|ft|feet|foot|stone|st|lbs?)(?![\w])|"
+    r"(?<![\w.])\d+(?:[.,]\d+)?\s?[x×]\s?\d+(?:[.,]\d+)?(?:\s?(?:mm|cm|m|in)\b)?|"
+    r"\bsize\s+\d+(?:[.,]\d+)?\b",
     re.IGNORECASE,
 )
 KIND_NAMES = {
     "level": "measure", "pressure": "measure", "temperature": "measure", "temp": "measure",
     "setting": "measure", "weight": "measure", "height": "measure", "speed": "measure",
-    "dose": "measure", "dosage": "measure",
+    "dose": "measure", "dosage": "measure", "size": "measure",
     "colour": "colour", "color": "colour", "colours": "colour", "colors": "colour",
     "instrument": "instrument", "instruments": "instrument",
     "sport": "sport", "sports": "sport",
@@ -64,12 +67,21 @@ def kind_word(question: str, focus: str | None) -> str:
     """The question's word for the kind of thing it asks for: "pets" in "what type of pets",
     else its focus ("colour" in "what colour are the shirts")."""
     kind_of = _KIND_OF.search(question) or _WHAT_KIND.search(question)
+    kind_of = kind_of or _THE_KIND.search(question)
     return kind_of.group(1) if kind_of else focus or ""
 
 
 # "what level am I meant to fill it to?": a kind's word right after the question word.
 _WHAT_KIND = re.compile(
     rf"\b(?:what|which)\s+({'|'.join(sorted(KIND_NAMES, key=len, reverse=True))})\b", re.I
+)
+
+
+# "what was the water temp", "what's the tyre pressure": the kind's word ends the noun asked of.
+_THE_KIND = re.compile(
+    r"\bwhat(?:['’]s|\s+(?:is|was|are|were))\s+(?:the|my|our|his|her|their|your)\s+"
+    rf"(?:[\w'’-]+\s+){{0,2}}({'|'.join(sorted(KIND_NAMES, key=len, reverse=True))})\b",
+    re.IGNORECASE,
 )
 
 
@@ -88,7 +100,7 @@ def asked_kind(question: str, focus: str | None) -> str | None:
     before what it is the colour of ("what colour car"); another kind's word then modifies it."""
     word = kind_word(question, focus)
     kind = KIND_NAMES.get(word.lower())
-    if kind is None or kind == "colour":
+    if kind is None or kind == "colour" or word.lower() == "size":  # "what size fan belt"
         return kind
     at = re.search(rf"\b{re.escape(word)}\b", question, re.IGNORECASE)
     return kind if at is None or _AFTER_KIND.match(question, at.end()) else None

@@ -83,15 +83,18 @@ _LAST_TIME = (
     r"(?!\s+(?:week|weekend|month|year|night|summer|winter|spring|autumn|fall|christmas|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun)\b)"
 )
+# "the first time" asks when only when the question asks nothing else: "what was the water
+# temp the first time i swam at fenmere?" asks for a temperature.
+_NO_OTHER_WH = r"^(?!\s*(?:what|which|where|who|whose|how\s+(?:much|many|long|far))\b).*"
 _LAST = re.compile(
     rf"\b(?:last{_LAST_TIME}|latest|most\s+recent(?:ly)?)\b.{{0,40}}\b{_MENTION}|"
     rf"\b{_MENTION}\b.{{0,40}}\b(?:last{_LAST_TIME}|latest|most\s+recently)\b|"
-    r"\blast\s+time\b",
+    rf"{_NO_OTHER_WH}\blast\s+time\b",
     re.IGNORECASE,
 )
 _FIRST = re.compile(
     rf"\b(?:first|earliest)\b.{{0,40}}\b{_MENTION}|\b{_MENTION}\b.{{0,40}}\bfirst\b|"
-    r"\bfirst\s+time\b",
+    rf"{_NO_OTHER_WH}\bfirst\s+time\b",
     re.IGNORECASE,
 )
 # "what did that set me back?": an idiom for what it cost.

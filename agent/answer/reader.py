@@ -48,6 +48,11 @@ __all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
 # The messages that support the question about as well as the best one are read; a when-answer
 # casts a wider net, as the date itself decides.
 _KEEP, _WHEN_KEEP = 0.7, 0.4
+# A message naming the thing the question names stands in for the best ones when it supports
+# the question at least this share as well: "a spare for marigold" names the boat in passing,
+# and "We need to get Marigold painted" (0.23) does not answer it for "It's a 13 x 1000 if you
+# want a spare" (0.56).
+_NAMED_KEEP = 0.5
 
 
 def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> list[float]:
@@ -298,7 +303,8 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     by_cover = dict(zip([m.id for m in top], cover, strict=True))
     good.sort(key=lambda m: -by_cover[m.id])  # stable: rank order among equals
     fair = sorted((m for m in top if by_cover[m.id] > 0), key=lambda m: -by_cover[m.id])
-    good = _about_named(question, good, fair, ranked, ctx)
+    near = [m for m in fair if by_cover[m.id] >= _NAMED_KEEP * best]
+    good = _about_named(question, good, near, ranked, ctx)
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
         # The telling itself, not a question about it ("How is she?" asks).
         first = next((m for m in good if not asks(m.text)), None)

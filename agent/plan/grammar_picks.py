@@ -67,6 +67,9 @@ _LAST_TIMES = re.compile(
     _I,
 )
 _IDIOM = re.compile(r"\b(?:for|at)\s+(?:the\s+)?$", _I)
+# "time i swam", "time that we went": someone did something, other than talk (the pick's own
+# verbs, which _PICK_RX takes along).
+_DID = re.compile(r"\s+(?:that\s+)?(?:i|we|you|he|she|they)\s+[a-z]", _I)
 _CONTEXT_RX = re.compile(r"\s*,?\s*(?P<w>before|after|prior\s+to|following)\s+(?:the\s+)?", _I)
 _EVENT_TAIL = re.compile(
     r"(?P<e>(?!(?:that|this|it|then|last)\b)[^,?.!;]{2,80}?)\s*(?=[,?.!;]|$)", _I
@@ -78,6 +81,8 @@ def find_picks(text: str, ctx: Ctx) -> list[Hit]:
     for m in _PICK_RX.finditer(text):
         if m.group("o") and _IDIOM.search(text, 0, m.start("o")):
             continue  # "for the first time", "at the last time"
+        if m.group("o") and m.group(0).lower().endswith("time") and _DID.match(text, m.end()):
+            continue  # "the first time i swam at fenmere": an event's first time, not a chat's
         if m.group("o2"):
             n = -1 if re.match(r"\s+before", text[m.end() :], _I) else 1
         elif m.group("o3"):

@@ -59,6 +59,10 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("remind me what day my review was", Kind.WHEN),
         ("when did I last mention baking bread?", Kind.LAST),
         ("last time sami talked about his new job?", Kind.LAST),
+        # "the first time" only asks when when nothing else is asked
+        ("when was the first time i swam at fenmere?", Kind.FIRST),
+        ("what was the water temp the first time i swam at fenmere", Kind.WHAT),
+        ("where did we go the last time we saw aki?", Kind.WHERE),
         # complaining is saying too
         ("in the five-a-side chat, when did gus last moan about his hamstring", Kind.LAST),
         ("when did mum first complain about the boiler?", Kind.FIRST),

@@ -29,6 +29,10 @@ from agent.answer.categories import asked_kind, words_of_kind
         ("what level am i meant to fill the boiler back up to?", None, "measure"),
         ("what temperature does the oven need to be", None, "measure"),
         ("which setting should the dryer be on?", None, "measure"),
+        # the kind's word ending the noun asked of; a size before what it is the size of
+        ("what was the water temp the first time i swam at fenmere", None, "measure"),
+        ("what's the tyre pressure on the van", None, "measure"),
+        ("what size fan belt do i need to get as a spare?", "size", "measure"),
     ],
 )
 def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
@@ -50,6 +54,9 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         ("measure", "bake at 180°C for 40 mins", ["180°c"]),
         ("measure", "it's 3 bed, 2 bath, 30kW", ["30kw"]),
         ("measure", "see you at 7, room 12", []),
+        # a size by its dimensions or its number
+        ("measure", "It's a 13 x 1000 if you want a spare", ["13 x 1000"]),
+        ("measure", "she's a size 9 in walking boots", ["size 9"]),
     ],
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:

@@ -277,6 +277,8 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
         [WhereSpeaker(names=["Caroline"])],
     ),
     ("May I ask what we said about hiking?", SUN, "content", []),
+    # the first time someone did something is no first chat
+    ("what was the water temp the first time i swam at fenmere", SUN, "content", []),
     # a calendar date wins over relative words inside reported speech
     (
         "What did Tara mention doing last Friday, as per the conversation on February 21, 2023?",
