@@ -114,10 +114,12 @@ def where_answer(
                 break
     if not found:
         return what_answer(question, qk, good, ctx, ranked)
-    # A named place is worth one place in the ranking: chat writes names in lower case too
-    # ("moored right outside the navigation"), so a capitalised one further down ("a
-    # signwriter in Rhoda Vale") does not beat the best message's own place.
-    _, _, m, phrase = max(found, key=lambda f: f[1] + _NAMED_WORTH * f[0])
+    # A named place beats a common noun. But a writer in lower case writes names so too
+    # ("moored right outside the navigation"): their place competes with named ones, a named
+    # one being worth one place in the ranking more ("a signwriter in Rhoda Vale", lower down).
+    _, _, m, phrase = max(
+        found, key=lambda f: (f[0] or f[2].text == f[2].text.lower(), f[1] + _NAMED_WORTH * f[0])
+    )
     # Plans move: a later message that says the place changed wins ("moved to Lucía's"); for
     # a plan still ahead ("where's the party?"), so does the latest place given for it ("we
     # can do the party at mine!").
