@@ -18,15 +18,24 @@ __all__ = ["answer_turn", "ask_after", "remember"]
 
 
 def answer_turn(result: AskResult, me: str | None) -> Turn:
-    """The assistant's turn: its text, and the people it is about (the person a who-answer
-    names, then the speakers it cites, not the user), whom a follow-up's pronoun may point at.
-    Never other words of the answer's text."""
+    """The assistant's turn: its text, the people it is about (the person a who-answer names,
+    then the speakers it cites, not the user), whom a follow-up's pronoun may point at, and
+    the thing a what-answer named, which its "it" may. Never other words of the answer's text."""
     answer = result.answer
     if answer is None:
         return Turn(ASSISTANT, "")
     people = [answer.span] if answer.kind == "who" and answer.span else []
     people += [m.speaker for m in answer.citations if m.speaker != me]
-    return Turn(ASSISTANT, answer.text, tuple(dict.fromkeys(people)))
+    # A short thing the answer named, as its citation says it: never a quote or a sentence.
+    span = answer.span or ""
+    named = answer.kind == "what" and 0 < len(span.split()) <= _THING_WORDS
+    cited = named and any(span.lower() in m.text.lower() for m in answer.citations)
+    thing = span if cited else ""
+    return Turn(ASSISTANT, answer.text, tuple(dict.fromkeys(people)), thing)
+
+
+# How many words a thing an answer names may have to be what a follow-up's "it" is.
+_THING_WORDS = 4
 
 
 def remember(pipeline: Pipeline, history: list[Turn], question: str, result: AskResult) -> None:

@@ -559,12 +559,18 @@ def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage,
     return (nxt, days[0]) if len(days) == 1 else None
 
 
+_BARE_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
+
+
 def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
     """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
     span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
     g, last = x.granularity, x.end - timedelta(microseconds=1)
     if g == "clock":  # a time said without its day (when_answer._day_of_time)
-        return f"at {x.start:%H:%M} (the day is not said)"
+        # "the 9:40 start", written at 18:02, is as likely the morning's as 21:40: as written
+        said = x.text.strip()
+        shown = said if _BARE_CLOCK.fullmatch(said) else f"{x.start:%H:%M}"
+        return f"at {shown} (the day is not said)"
     if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
         return f"{day_phrase(x.start)} at {x.start:%H:%M}"
     if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):

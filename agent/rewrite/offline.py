@@ -68,6 +68,8 @@ class Turn:
     # For an answer: the people its citations name (speakers and names in the text). A
     # follow-up's pronoun resolves to them, never to words of the answer's own text.
     entities: tuple[str, ...] = ()
+    # For an answer naming a thing ("Tow float."): what a follow-up's "it" is.
+    thing: str = ""
 
 
 @dataclass
@@ -205,10 +207,14 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
     if not _THING.search(request_part(rw.original)) and not elliptical:
         return
-    # The user's own earlier questions name the topic; answers quote too much to be a topic.
+    # The user's own earlier questions name the topic; answers quote too much to be a topic,
+    # except the thing the last one named ("what did imogen buy…" / "Tow float." / "where'd
+    # she get it from?").
+    last = recent[-1] if recent and recent[-1].speaker == ASSISTANT else None
+    thing = last.thing if last is not None and _THING.search(rw.original) else ""
     for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):
         planned = plan_question(turn.text, now=now, speakers=list(speakers))
-        topic = _topic(planned.content_query)
+        topic = " ".join(filter(None, [thing, _topic(planned.content_query)]))
         if topic:
             rw.question = f"{rw.question.rstrip()} (about {topic})"
             rw.variants.append(f"{rw.original} {topic}")

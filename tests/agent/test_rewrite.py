@@ -201,6 +201,18 @@ def test_the_topic_carried_is_the_thing_not_ended_up() -> None:
     assert "ended" not in rw.question
 
 
+def test_it_is_the_thing_the_last_answer_named() -> None:
+    history = [
+        Turn("user", "what did i get mum for her birthday?"),
+        Turn(ASSISTANT, "Pottery voucher.", ("Mum",), "pottery voucher"),
+    ]
+    rw = rewrite("did she like it?", history)
+    assert "pottery voucher" in rw.question
+    assert "birthday" in rw.question, "the user's own topic is carried as well"
+    # a question naming its own thing carries nothing of the answer
+    assert "voucher" not in rewrite("did she like the cake?", history).question
+
+
 @pytest.mark.parametrize(
     "follow_up",
     ["which one did he end up taking?", "and the other one?", "did he like that one?"],

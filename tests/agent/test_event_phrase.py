@@ -1,0 +1,41 @@
+"""How a resolved time is said in an answer (agent.answer.when.event_phrase): a day, a time,
+or a clock time without its day as it was written."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.answer.when import event_phrase
+from agent.plan.mentions import Mention
+
+W = datetime(2025, 5, 30, 18, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "granularity", "said"),
+    [
+        # "i'm in the 9:40 start", written at 18:02: as written, not 21:40
+        ("9:40", "2025-05-30T21:40", "2025-05-30T21:41", "clock", "at 9:40 (the day is not said)"),
+        (
+            "9:40pm",
+            "2025-05-30T21:40",
+            "2025-05-30T21:41",
+            "clock",
+            "at 21:40 (the day is not said)",
+        ),
+        ("sunday", "2025-06-01", "2025-06-02", "day", "Sunday 1 June 2025"),
+        (
+            "sunday at 10",
+            "2025-06-01T10:00",
+            "2025-06-01T10:01",
+            "time",
+            "Sunday 1 June 2025 at 10:00",
+        ),
+    ],
+)
+def test_event_phrase(text: str, start: str, end: str, granularity: str, said: str) -> None:
+    x = Mention(0, len(text), text, datetime.fromisoformat(start), datetime.fromisoformat(end),
+                granularity, "future")  # fmt: skip
+    assert event_phrase(x, W, wants_time=False) == said
