@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from memory_store.models import StoredMessage
 
 from .categories import asked_kind, words_of_kind
-from .counting import Counted, counted, occasions, stated
+from .counting import Counted, counted, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
@@ -49,6 +49,10 @@ def count(
         said = _stated(qk.focus, cover.messages, cover, ctx)
         if said:
             return said
+    if qk.focus and _TOTAL.search(question):  # "got 2 fenders" + "another pair": 4 in all
+        total = _total(qk.focus, cover, ctx)
+        if total is not None:
+            return total
     if qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
         said = _stated(qk.focus, cover.messages, cover, ctx)
         said = said or _things(question, qk.focus, cover, matches, ctx)
@@ -90,6 +94,20 @@ def _stated(
     text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
     why = [*cover.why, f"the number stated for “{focus}”, the latest statement"]
     return Reading(text, [m], "how_many", str(n), why=why)
+
+
+_TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|all\s+told)\b", re.I)
+
+
+def _total(focus: str, cover: Cover, ctx: ReaderContext) -> Reading | None:
+    """The numbers two messages or more state, added up: what "altogether" asks."""
+    each = stated_each(focus, cover.messages)
+    if len(each) < 2:
+        return None
+    n = sum(k for k, _ in each)
+    parts = " + ".join(f"{k} ({who(m, ctx)}, {short_day(m.ts)})" for k, m in each)
+    why = [*cover.why, f"added up the {focus} {len(each)} messages state"]
+    return Reading(f"{n} ({focus}: {parts}).", [m for _, m in each], "how_many", str(n), why=why)
 
 
 def _things(

@@ -121,5 +121,23 @@ def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMe
     return found
 
 
+# Numbers said as words for a group: "another pair of fenders", "a dozen eggs".
+_GROUPS = {"pair": 2, "dozen": 12}
+
+
+def stated_each(focus: str, messages: Sequence[StoredMessage]) -> list[tuple[int, StoredMessage]]:
+    """The number of `focus` each message states, in time order ("got 2 fenders" / "got
+    another pair of fenders"): what "altogether" adds up. One number a message."""
+    noun = re.escape(focus.split(" of ")[0])
+    said = rf"\b(?:{_N}|(?:a|another|one\s+more)\s+(pair|dozen))\s+(?:of\s+)?(?:\w+\s+)?{noun}\b"
+    out = []
+    for m in sorted(messages, key=lambda m: (m.ts, m.id)):
+        hit = re.search(said, m.text, re.IGNORECASE)
+        if hit:
+            n = _number(hit.group(1)) if hit.group(1) else _GROUPS[hit.group(2).lower()]
+            out.append((n, m))
+    return out
+
+
 def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS.index(word.lower())

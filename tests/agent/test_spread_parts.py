@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.counting import Counted, counted, occasion_day, occasions, stated
+from agent.answer.counting import (
+    Counted,
+    counted,
+    occasion_day,
+    occasions,
+    stated,
+    stated_each,
+)
 from agent.answer.cover import named_chats
 from agent.answer.items import distinct, items_of
 from agent.answer.kinds import Kind, classify
@@ -169,6 +176,20 @@ def test_a_stated_number_the_latest_wins(focus: str, texts: list[str], number: i
     said = [msg(t, f"2025-05-{10 + n:02d}T10:00", id=n + 1) for n, t in enumerate(texts)]
     found = stated(focus, said)
     assert (found[0] if found else None) == number
+
+
+@pytest.mark.parametrize(
+    ("focus", "texts", "numbers"),
+    [
+        # what "altogether" adds up: each message's number, a pair or a dozen included
+        ("fenders", ["oh got 2 fenders from the chandlery", "got another pair of fenders"], [2, 2]),
+        ("eggs", ["a dozen eggs for the cake", "3 eggs left"], [12, 3]),
+        ("fenders", ["the fenders are blue", "fender bashing the pontoon"], []),
+    ],
+)
+def test_the_numbers_each_message_states(focus: str, texts: list[str], numbers: list[int]) -> None:
+    said = [msg(t, f"2025-05-{10 + n:02d}T10:00", id=n + 1) for n, t in enumerate(texts)]
+    assert [n for n, _ in stated_each(focus, said)] == numbers
 
 
 @dataclass(frozen=True)
