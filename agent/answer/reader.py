@@ -403,7 +403,9 @@ def _about_named(
     about = [m for m in good if holds(m)]
     if about:
         return [*about, *(m for m in good if m not in about)]
-    return [m for m in fair if holds(m)] or good
+    # The best stay behind them: what the question asks for ("a 13 x 1000") may be in a best
+    # message that does not name the thing ("It's a 13 x 1000 if you want a spare").
+    return [*(m for m in fair if holds(m)), *good]
 
 
 def first_or_last(
