@@ -17,7 +17,8 @@ from .text import sentences
 
 # Trouble with a plan: it cannot happen as planned. Not "oh no" or "no worries": sympathy.
 _TROUBLE = re.compile(
-    r"(?<!oh\s)\b(?:no(?!\s+(?:worries|problem|prob|probs|bother|rush|way))|not|can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|couldn['’]?t|"
+    r"(?<!oh\s)\b(?:no(?!\s+(?:worries|problem|prob|probs|bother|rush|way))|not|"
+    r"can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|couldn['’]?t|"
     r"double[- ]?booked|overbooked|cancel\w*|closed|shut|problem|disaster|bad\s+news|"
     r"fell\s+through|flooded|unavailable|clash\w*|fully\s+booked)\b",
     re.IGNORECASE,

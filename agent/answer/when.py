@@ -9,6 +9,7 @@ from dataclasses import fields
 from datetime import datetime, timedelta
 
 from agent.plan import timeexpr as tx
+from agent.plan.mentions import MONTH_NAMED
 from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
@@ -171,9 +172,10 @@ def when_answer(
         # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
         rivals = [n for n, _ in by_score[:4]]
         plans = list(dict.fromkeys([m, *rivals]))
-        replacing = {t.id: x for p in plans for t, x in _undone_day(p, ctx)}
+        undone_by = [tp for p in plans for tp in _undone_day(p, ctx)]
+        replacing = {t.id: x for t, x in undone_by}
         changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
-        changes += [t for p in plans for t, _ in _undone_day(p, ctx)]
+        changes += [t for t, _ in undone_by]
         moved = [
             _moved_to(n, ctx) or (n, y)
             for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
@@ -341,15 +343,10 @@ def _undone_day(m: StoredMessage, ctx: ReaderContext) -> list[tuple[StoredMessag
     return [(t, days[0]) for t in undone(m, " ".join(x.text for x in days), ctx, named)]
 
 
-_MONTH_NAMED = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d+\s*[/.-]\s*\d+", re.I
-)
-
-
 def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:
     """A day said by its number alone, replacing a plan, is in the plan's month: "we move to
     the weekend after, 21st to 23rd", of a trip planned for 14 to 16 November."""
-    if y.granularity != "day" or _MONTH_NAMED.search(y.text):
+    if y.granularity != "day" or MONTH_NAMED.search(y.text):
         return y
     day = tx.safe_date(plan.start.year, plan.start.month, y.start.day)
     if day is None or day == y.start.date():

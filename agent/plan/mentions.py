@@ -70,7 +70,7 @@ from agent.plan import mentions_base as mb
 from agent.plan import mentions_en as en
 from agent.plan import timeexpr as tx
 
-__all__ = ["Mention", "find_mentions"]
+__all__ = ["MONTH_NAMED", "Mention", "find_mentions"]
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,8 @@ def _join(text: str, w: datetime, a: mb.Cand, b: mb.Cand) -> mb.Cand | None:
     return mb.Cand(start_char, b.end_char, start, end.end, "day")
 
 
-_MONTH = re.compile(
+# A month named in a day's words ("the 3rd of October", "3/10"): a bare ordinal names none.
+MONTH_NAMED = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d+\s*[/.-]\s*\d+",
     re.IGNORECASE,
 )
@@ -268,7 +269,7 @@ _MONTH = re.compile(
 def _in_month_of(text: str, a: mb.Cand, b: mb.Cand) -> datetime:
     """A bare first ordinal takes the month the second day names: "from the 3rd to the 7th of
     October" is 3 to 7 October, whatever month it was written in."""
-    if _MONTH.search(text, a.start_char, a.end_char) or not _MONTH.search(
+    if MONTH_NAMED.search(text, a.start_char, a.end_char) or not MONTH_NAMED.search(
         text, b.start_char, b.end_char
     ):
         return a.start
@@ -290,7 +291,7 @@ def _month_in_discourse(text: str, cands: list[mb.Cand]) -> list[mb.Cand]:
     anchor: mb.Cand | None = None
     ordered = sorted(cands, key=lambda c: c.start_char)
     for i, c in enumerate(ordered):
-        named = _MONTH.search(text, c.start_char, c.end_char)
+        named = MONTH_NAMED.search(text, c.start_char, c.end_char)
         bare = (
             c.granularity == "day" and not named and _ORDINAL.search(text, c.start_char, c.end_char)
         )
@@ -313,7 +314,7 @@ _BOUND = re.compile(r"\s*(?:to|till|til|until|-|–|—)\s*", re.IGNORECASE)
 def _bounds(text: str, a: mb.Cand, b: mb.Cand) -> bool:
     """Whether `a` and a day `b` naming its month bound an interval ("the 6th to the 8th of
     march")."""
-    named = b.granularity == "day" and _MONTH.search(text, b.start_char, b.end_char)
+    named = b.granularity == "day" and MONTH_NAMED.search(text, b.start_char, b.end_char)
     return bool(named and _BOUND.fullmatch(text, a.end_char, b.start_char))
 
 
