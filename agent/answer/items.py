@@ -14,6 +14,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
@@ -61,14 +62,9 @@ _DAYS = frozenset(
         monday tuesday wednesday thursday friday saturday sunday today tonight tomorrow""",
     )
 )
-# Days as chat shortens them: never an item, though "Sun" ends a title ("Klara and the Sun").
-_SHORT_DAYS = _DAYS | frozenset(
-    re.findall(
-        r"\S+",
-        """jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed weds thu thur thurs
-        fri sat sun tmrw""",
-    )
-)
+# Days as chat shortens them (the calendar's own words): never an item, though "Sun" ends a
+# title ("Klara and the Sun").
+_SHORT_DAYS = _DAYS | frozenset(tx.WEEKDAYS) | frozenset(tx.MONTHS) | {"tmrw"}
 # "fri-sun", "mon–wed": a stretch of days, not a thing
 _DAY_RANGE = re.compile(r"^[a-z]+[-–][a-z]+$")
 # How much an earlier run is preferred over a later one.

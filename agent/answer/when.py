@@ -4,7 +4,7 @@ expressions resolved against the day it was written), with plans that changed.""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import fields
 from datetime import datetime, timedelta
 
@@ -14,6 +14,7 @@ from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
+from .moves import DAY_OR_FINER, changed_since, moved_to, undone_day
 from .reading import (
     MIN_SUPPORT,
     Mention,
@@ -21,30 +22,16 @@ from .reading import (
     Reading,
     neighbours,
     question_terms,
-    replied_to,
     subjects,
     who,
 )
-from .text import WORD, asks, day_phrase, said_terms, short_day, terms
-from .undone import undone
+from .text import asks, day_phrase, said_terms, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
-CHANGE = re.compile(
-    r"\b(?:moved?|push(?:ed)?|postpone\w*|reschedul\w*|instead|changed?|now|actually|"
-    r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
-    re.IGNORECASE,
-)
-_OFF = r"cancel\w*|fell\s+through|called\s+off"
-# A change said outright, without "now" or "actually" (CHANGE has those).
-_SAID_CHANGED = re.compile(
-    rf"\b(?:moved|postponed|rescheduled|instead|changed|{_OFF}|new\s+date)\b", re.IGNORECASE
-)
-CALLED_OFF = re.compile(rf"\b(?:{_OFF}|falls?\s+through|not\s+happening|scrapped)\b", re.IGNORECASE)
 _SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "month": 4,
              "season": 5, "year": 6}  # fmt: skip
 
 
-_DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
 _DEICTIC = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening))$", re.I)
 # A day said outright. Not "yesterday": counted so, it won LoCoMo's when-questions for
 # weaker messages (temporal F1 0.592 -> 0.577 at 36a3dd6; "we got back from porto yesterday"
@@ -115,12 +102,12 @@ def when_answer(
             support = 0.25 * support + 0.75 * ctx.weights.coverage(event, said_terms(m.text))
         return (
             asked * support
-            + 0.3 * bool(_EXPLICIT.search(said) and x.granularity in _DAY_OR_FINER)
+            + 0.3 * bool(_EXPLICIT.search(said) and x.granularity in DAY_OR_FINER)
             - 0.4 * bool(_DEICTIC.match(said))
             + 0.2 * fits
             + 0.5 * (qk.wants_time and x.granularity == "time")
             # "when did she get back?" is best answered with a day, not "October"
-            + 0.2 * (x.granularity in _DAY_OR_FINER)
+            + 0.2 * (x.granularity in DAY_OR_FINER)
         )
 
     # Best first; a stable sort keeps the first of equals, as max would.
@@ -172,12 +159,12 @@ def when_answer(
         # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
         rivals = [n for n, _ in by_score[:4]]
         plans = list(dict.fromkeys([m, *rivals]))
-        undone_by = [tp for p in plans for tp in _undone_day(p, ctx)]
+        undone_by = [tp for p in plans for tp in undone_day(p, ctx)]
         replacing = {t.id: x for t, x in undone_by}
         changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
         changes += [t for t, _ in undone_by]
         moved = [
-            _moved_to(n, ctx) or (n, y)
+            moved_to(n, ctx) or (n, y)
             for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
         ]
         moved = [
@@ -237,112 +224,6 @@ def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
     return main - question_terms(m.group("rest"), ctx) if main else set()
 
 
-_PEOPLE_TERMS = terms(
-    "mum mom mother dad father parents brother sister grandma grandpa grandmother grandfather "
-    "aunt uncle cousin wife husband boyfriend girlfriend partner friend friends boss manager "
-    "colleague team kids son daughter baby"
-)
-
-
-def changed_since(
-    m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
-) -> list[StoredMessage]:
-    """Later messages of the same chat that say a plan changed ("moved to Friday", "change of
-    plan", "instead") about the same thing, oldest first. The thing is the question's most
-    specific word that the first plan's message holds ("birthday" in "mum's bday is the
-    16th", not "mum"); the later message, or the turn just before it, must hold it too."""
-    shared = wanted & terms(m.text)
-    if not shared:
-        # A reply names its plan by the question it answers: "When could you start?" /
-        # "Earliest I can do is Monday 9th Feb", moved by "can we push your start back…".
-        asked = replied_to(m, ranked)
-        shared = wanted & {t for p in asked if asks(p.text) for t in terms(p.text)}
-    things = shared - _PEOPLE_TERMS - set(ctx.names)
-    if not shared:
-        return []
-    key = max(things or shared, key=ctx.weights.idf)
-    # The change may name the plan by another of its words: "flights booked for my visit!
-    # landing tue 19th" is moved by "I now land thursday the 21st instead of tuesday".
-    timed = {t for x in ctx.mentions_of(m) for t in terms(x.text)}
-    own = {
-        t
-        for t in terms(m.text) - _PEOPLE_TERMS - set(ctx.names) - timed
-        if len(t) > 2 and not t.isdigit()
-    }
-    keys = {key, *sorted(own, key=ctx.weights.idf, reverse=True)[:3]}
-    later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
-    # A change need not repeat the question's words, so it need not have been retrieved: the
-    # chat's later messages holding the plan's own words are read too ("booked an airbnb in
-    # york" / days later "the york airbnb cancelled on us"), and two of them name the plan.
-    # Only a change said outright counts there: "now" or "actually" in a message that shares
-    # two words with the plan is as often another story.
-    words = " ".join(w for w in WORD.findall(m.text) if terms(w) & own)
-    seen = {n.id for n in later}
-
-    def names_it(n: StoredMessage) -> bool:
-        return len(own & terms(n.text)) >= 2 and bool(_SAID_CHANGED.search(n.text))
-
-    found = ctx.later_holding(words, m) if words else []
-    later += [n for n in found if n.id not in seen and names_it(n)]
-    holds = {n.id for n in later if keys & terms(n.text) or names_it(n)}
-    held = [p for p in later if p.id in holds]
-    out: list[StoredMessage] = []
-    for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
-        # The plan's own message counts as the turn before when its writer goes on: "the
-        # Coopers Arms is closed" / "Tapwell on North Street can do us their upstairs room
-        # instead". Someone else's "saturday the 23rd instead?" moves another plan.
-        holders = [m, *held] if n.speaker == m.speaker else held
-        near = n.id in holds or any(
-            n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders
-        )
-        # Any other of the question's words the plan holds names it too, in the change itself
-        # ("the hollybrook tournament" is moved by "tournament's moved to saturday 29th nov").
-        near = near or bool(things & terms(n.text))
-        if near and CHANGE.search(n.text):
-            out.append(n)
-            if CALLED_OFF.search(n.text):
-                # "the york airbnb cancelled on us" / "found a cottage in robin hood's bay":
-                # what replaces a cancelled plan follows in its writer's next turns.
-                out += [
-                    t
-                    for t in ctx.turns_after(n)[:3]
-                    if t.speaker == n.speaker and t.session_id == n.session_id
-                ]
-        elif _ANNOUNCED.search(n.text):
-            out += _announced_dates(m, n, ctx)
-    return out
-
-
-# "change of plan AGAIN sorry" / "gus's brother-in-law needs the van saturday" / "so sunday
-# 5th, 9am start": a change announced without naming the plan, its new day a turn or two on.
-_ANNOUNCED = re.compile(
-    r"\b(?:change\s+of\s+plans?|plans?\s+(?:have\s+|has\s+)?changed|slight\s+change|"
-    r"small\s+change|bad\s+news)\b",
-    re.IGNORECASE,
-)
-# How far a day told after an announced change may be from the plan's own day.
-_ANNOUNCED_REACH = timedelta(days=14)
-
-
-def _undone_day(m: StoredMessage, ctx: ReaderContext) -> list[tuple[StoredMessage, Mention]]:
-    """What may replace the days `m` plans (undone.py), each with the first of those days:
-    "They have no bed on the 11th" names the 11th February of "The operation is Thursday 11th
-    February"."""
-    days = [x for x in ctx.mentions_of(m) if x.granularity in _DAY_OR_FINER | {"weekend"}]
-    if not days:
-        return []
-
-    def named(n: StoredMessage) -> list[tuple[int, int]]:
-        return [
-            (y.start_char, y.end_char)
-            for y in ctx.mentions_of(n)
-            if y.granularity in _DAY_OR_FINER
-            and any(y.start < x.end and x.start < y.end for x in days)
-        ]
-
-    return [(t, days[0]) for t in undone(m, " ".join(x.text for x in days), ctx, named)]
-
-
 def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:
     """A day said by its number alone, replacing a plan, is in the plan's month: "we move to
     the weekend after, 21st to 23rd", of a trip planned for 14 to 16 November."""
@@ -355,43 +236,6 @@ def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:
     start, end = y.start + shift, y.end + shift
     ahead = "future" if start > written else "past" if end <= written else "present"
     return _moved(y, start=start, end=end, direction=ahead)
-
-
-def _announced_dates(m: StoredMessage, n: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
-    """The turns by the announcer right after `n` (in its session) that give a day near the
-    day `m` plans: the plan as moved."""
-    days = [x.start for x in ctx.mentions_of(m) if x.granularity in _DAY_OR_FINER]
-    out: list[StoredMessage] = []
-    for t in [n, *ctx.turns_after(n)[:3]]:
-        if t.speaker != n.speaker or t.session_id != n.session_id:
-            break
-        said = [x.start for x in ctx.mentions_of(t) if x.granularity in _DAY_OR_FINER]
-        if any(abs(a - b) <= _ANNOUNCED_REACH for a in said for b in days):
-            out.append(t)
-    return out
-
-
-def later_about(
-    m: StoredMessage,
-    wanted: set[str],
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-    heads: Collection[str] = (),
-) -> list[StoredMessage]:
-    """Later messages of the same chat that hold one of the question's things ("party") that
-    `m` holds, oldest first: the newest word on a plan still ahead is the plan. When `m` holds
-    a head noun of the question, the later message must hold one too: in a running club's
-    chat, "run" alone speaks of another plan than "the usual *meeting* point for the runs"."""
-    things = (wanted & terms(m.text)) - _PEOPLE_TERMS - set(ctx.names)
-    things = (things & set(heads)) or things
-    if not things:
-        return []
-    later = [
-        n
-        for n in ranked
-        if n.conversation == m.conversation and n.ts > m.ts and things & terms(n.text)
-    ]
-    return sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id))
 
 
 def _ahead(
@@ -431,16 +275,6 @@ def _dated(
     messages: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext, wants_time: bool
 ) -> list[tuple[StoredMessage, Mention]]:
     return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
-
-
-def _moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:
-    """The day a change moves its plan to: the first said after the change word ("the hub
-    double-booked the 15th. tournament's moved to saturday 29th nov")."""
-    change = CHANGE.search(n.text)
-    if change is None:
-        return None
-    after = [x for x in ctx.mentions_of(n) if x.start_char >= change.end()]
-    return (n, after[0]) if after else None
 
 
 _COARSE = frozenset(["month", "week", "weekend", "season"])
@@ -552,7 +386,7 @@ def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage,
     nxt = next((t for t in turns if t.speaker == told.speaker), None)
     if nxt is None or nxt is not turns[0] and not asks(turns[0].text):
         return None
-    days = [x for x in ctx.mentions_of(nxt) if x.granularity in _DAY_OR_FINER]
+    days = [x for x in ctx.mentions_of(nxt) if x.granularity in DAY_OR_FINER]
     return (nxt, days[0]) if len(days) == 1 else None
 
 

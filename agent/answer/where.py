@@ -11,6 +11,7 @@ from memory_store.models import StoredMessage
 
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
+from .moves import CALLED_OFF, CHANGE, changed_since, later_about
 from .reading import (
     ReaderContext,
     Reading,
@@ -35,7 +36,6 @@ from .spans import (
 from .text import WORD, terms, topic_heads
 from .undone import undone
 from .what import ASKS, what_answer
-from .when import CALLED_OFF, CHANGE, changed_since, later_about
 
 
 def where_answer(

@@ -1,4 +1,4 @@
-"""A later change of plan (agent.answer.when.changed_since): a later message of the chat that
+"""A later change of plan (agent.answer.moves.changed_since): a later message of the chat that
 says the plan moved, about the same thing. A reply names its plan by the question it answers.
 Hand-made messages; no store."""
 
@@ -8,9 +8,9 @@ from datetime import datetime
 
 import pytest
 
+from agent.answer.moves import changed_since
 from agent.answer.reading import ReaderContext
 from agent.answer.text import TermWeights, terms
-from agent.answer.when import changed_since
 from memory_store.models import StoredMessage
 
 CHAT = [
