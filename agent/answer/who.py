@@ -25,7 +25,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import TIME_TERMS, asks, terms
+from .text import TIME_TERMS, asks, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -68,6 +68,10 @@ def who_answer(
         says = re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{did}\b", m.text, re.IGNORECASE)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
+    advice = _advice_given(question, ranked[:5] or good[:3], ctx, exclude)
+    if advice:
+        m, name, why = advice
+        return named(name, m, name, why)
     # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
     for m in and_next_turns(good, ranked, 3):
         found = names_in(m.text, ctx.names, exclude)
@@ -126,6 +130,65 @@ _WHO_DOES = re.compile(
 
 _ADVISED = re.compile(r"(?:recommend|suggest|advis|tip)\w*$", re.I)
 
+_ASKS_OF_DONE = re.compile(r"\W*(?:did|have|has|how\s+(?:was|were|did))\b", re.I)
+
+# A question that asks for advice: "where should I stay?", "any tips?", "what do you recommend?"
+_ASKS_ADVICE = re.compile(r"\b(?:should|recommend\w*|suggest\w*|tips?|ideas?|advice|worth)\b", re.I)
+
+
+# "Lena recommended it", "recommended by Lena", "Lena's tip", "Lena says": advice reported,
+# with the name of whoever gave it beside the word.
+_REPORTED = (
+    r"(?:{n})\s+(?:\w+\s+)?(?:recommend|suggest|advis|swear|rave|told|say|said)\w*",
+    r"(?:recommend|suggest|advis)\w*\s+(?:\w+\s+)?by\s+(?:{n})",
+    r"(?:{n})'s\s+(?:recommendation|suggestion|tip|idea|advice)",
+)
+
+
+_ADVICE_FORM = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|also|just|then|definitely|really)\s+)"
+    r"(?:do|try|go|stay|get|use|book|see|visit|avoid|skip|check|take|eat|ask|call)\b"
+    r"|\b(?:you\s+(?:should|must|have\s+to|need\s+to|could|might|'d\s+love)|recommend\w*|"
+    r"suggest\w*|worth|called|don'?t\s+miss|go\s+for|highly)\b",
+    re.IGNORECASE,
+)
+
+
+def _told_of(m: StoredMessage, topic: set[str]) -> list[str]:
+    """The sentences of `m` that tell of the topic without asking."""
+    said = [m.text[a:b].strip() for a, b in sentences(m.text)]
+    return [s for s in said if topic & terms(s) and not s.endswith("?")]
+
+
+def _advice_given(
+    question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
+) -> tuple[StoredMessage, str, str] | None:
+    """ "who recommended the ryokan?": the person whose message tells of the thing without
+    asking ("There's a small ryokan called Yoshida-sanso"), or the one it says gave the advice
+    ("Lena swears by it"). Places the advice names ("try yudofu in Nanzenji") are not who."""
+    found = _WHO_DOES.match(question)
+    if not found or not _ADVISED.match(found.group(1)):
+        return None
+    topic = question_terms(question, ctx) - terms(found.group(1)) - TIME_TERMS
+    if not topic:
+        return None
+    # Advice reads as advice ("Do the monkey park", "you have to try yudofu"); a message that
+    # only tells of the thing later ("A monkey tried to steal my water bottle") comes second.
+    told = [(m, _told_of(m, topic)) for m in top]
+    for m, said in sorted(told, key=lambda t: not any(_ADVICE_FORM.search(s) for s in t[1])):
+        if not said:
+            continue
+        for name in names_in(m.text, ctx.names, exclude | topic):
+            if terms(name) & topic:  # "who recommended Dr. Patel?": not Dr. Patel
+                continue
+            if any(re.search(p.format(n=re.escape(name)), m.text, re.I) for p in _REPORTED):
+                return m, _display(name, ctx), "the name the message gives the advice to"
+        if m.speaker.lower() not in exclude and m.speaker.split()[0].lower() not in exclude:
+            writer = who(m, ctx)
+            why = "the writer of the message that tells of it without asking"
+            return m, writer[:1].upper() + writer[1:], why
+    return None
+
 
 def _asked_in_chat(
     question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
@@ -150,7 +213,11 @@ def _asked_in_chat(
     for m in top:
         asking = re.findall(r"[^.!?]*\?", m.text)
         if advised:
-            if not any(topic & terms(s) for s in asking):
+            # "Did you do the monkey park?" asks what was done, not for advice.
+            asking = [s for s in asking if not _ASKS_OF_DONE.match(s)]
+            # "Where should I stay? I'm thinking a ryokan": the thing may sit beside the ask.
+            beside = any(_ASKS_ADVICE.search(s) for s in asking) and topic & terms(m.text)
+            if not beside and not any(topic & terms(s) for s in asking):
                 continue
         elif not any(
             verb <= terms(s) or about and about & terms(s)

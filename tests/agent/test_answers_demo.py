@@ -77,6 +77,12 @@ CASES = [
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
     ("who recommended the dentist to me", (), "who", "Aki"),
     ("who suggested the dentist?", (), "who", "Aki"),
+    # advice given unasked: its writer, not a place it names ("try yudofu in Nanzenji"), nor
+    # the one who later did it ("Did you do the monkey park?" / "A monkey tried to steal …")
+    ("who recommended the ryokan?", (), "who", "Aki"),
+    ("who suggested yudofu?", (), "who", "Aki"),
+    ("who recommended the ICOCA card?", (), "who", "Aki"),
+    ("who suggested the monkey park?", (), "who", "Aki"),
     # where
     ("where should I stay in Kyoto?", (), "where", "Gion"),
     ("where did I order the guidebook from?", (), "where", "Elm Street"),
