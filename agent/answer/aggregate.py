@@ -14,6 +14,7 @@ from memory_store.models import StoredMessage
 from .categories import asked_kind, words_of_kind
 from .counting import Counted, counted, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
+from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, who
@@ -156,13 +157,21 @@ def listing(
         why = [f"the {kind} words of the latest message naming any in the exchange on it"]
         return Reading(f"{said[:1].upper()}{said[1:]}.", [m], "list", said, why=why)
     written = _written_list(question, cover, matches, ctx) if LIST_HOLDER.search(question) else []
-    items = written or _items(question, cover, matches, ctx)
+    done, acts = (
+        ([], [])
+        if written
+        else deeds(question, matches, ctx, _skipped(question, cover), _sessions(cover, matches))
+    )
+    items = written or done or _items(question, cover, matches, ctx)
     if not items:
         return _declined("list", cover)
     shown = items[:MAX_LISTED]
     lines = [f"{it.span} ({who(it.message, ctx)}, {short_day(it.message.ts)})" for it in shown]
     text = f"{len(items)} item{'s' * (len(items) != 1)}: " + "; ".join(lines) + "."
     why = [*cover.why, f"{len(items)} distinct items named in them, in time order"]
+    if done:  # the act's own verbs found them, not the covering set
+        verbs = " or ".join(a.name for a in acts)
+        why = [f"{len(items)} distinct things said to be {verbs} (in the chat's verbs for it)"]
     span = "; ".join(it.span for it in shown)
     return Reading(text, [it.message for it in shown], "list", span, why=why)
 
@@ -195,10 +204,20 @@ def _chosen_of_kind(
     return last, words_of_kind(kind, last.text)
 
 
+def _sessions(cover: Cover, matches: Sequence[StoredMessage]) -> set[int]:
+    """The sessions on the question's topic: the covering set's and the best matches'."""
+    return {m.session_id for m in [*cover.messages, *matches[:5]]}
+
+
+def _skipped(question: str, cover: Cover) -> set[str]:
+    """Terms that are never an item: the topic's and the question's."""
+    return set(cover.topic) | terms(question)
+
+
 def _items(
     question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
 ) -> list[Item]:
-    skip = set(cover.topic) | terms(question)
+    skip = _skipped(question, cover)
     names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
     # The group was asked: its answers are the list, and what the asking listed.
     replies = answers(cover.asking, matches, cover.by)

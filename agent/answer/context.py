@@ -57,11 +57,19 @@ def reader_context(
         ]
         return sorted(found, key=lambda n: (n.ts, n.id))
 
+    def holding(
+        pattern: str, speakers: Collection[str], chats: Collection[str]
+    ) -> Sequence[StoredMessage]:
+        return searcher.store.holding(
+            pattern, speakers=sorted(speakers), conversations=sorted(chats), until=now
+        )
+
     return ReaderContext(
         TermWeights(lexical.doc_freq, lexical.num_docs, lexical.ends_word),
         mentions_of,
         turns_after=lambda m: searcher.store.turns_after(m.id, _THREAD),
         later_holding=later_holding,
+        holding=holding,
         me=me,
         names=names,
         places=places,

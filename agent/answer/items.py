@@ -85,7 +85,7 @@ def items_of(
     and the Sun"), else those of an enumeration ("pierogi, tortilla", "the onboarding revamp,
     the pricing dashboard and the vendor audit"), else its rarest run, else none. `skip`:
     terms that are not an item (the question's)."""
-    titled = [_item(t, m, weights) for t in _titled(m.text, skip | REQUEST_TERMS, names)]
+    titled = [item_of_run(t, m, weights) for t in _titled(m.text, skip | REQUEST_TERMS, names)]
     if titled:
         return titled
     listed = enumerated(m, skip, weights, names)
@@ -93,12 +93,12 @@ def items_of(
         return listed
     skip = skip | REQUEST_TERMS
     text = _DESCRIBED.sub("", m.text)  # "fjordly, the logistics startup": fjordly
-    runs = [run for clause in _CLAUSE.split(text) for run in _runs(clause, skip, names)]
+    runs = [run for clause in _CLAUSE.split(text) for run in runs_of(clause, skip, names)]
     if not runs:
         return []
     # Rarer words name things; of two runs as rare, the earlier is the object.
     scores = [_rarity(run, weights) * _POSITION**n for n, run in enumerate(runs)]
-    return [_item(runs[scores.index(max(scores))], m, weights)]
+    return [item_of_run(runs[scores.index(max(scores))], m, weights)]
 
 
 def _titled(text: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
@@ -141,7 +141,7 @@ def enumerated(
     skip = skip | REQUEST_TERMS
     text = _DESCRIBED.sub("", m.text)
     listed = [run for part in _CLAUSE_OR_COLON.split(text) for run in _listed(part, skip, names)]
-    return [_item(run, m, weights) for run in listed] if len(listed) >= 2 else []
+    return [item_of_run(run, m, weights) for run in listed] if len(listed) >= 2 else []
 
 
 def written_out(
@@ -157,12 +157,12 @@ def written_out(
             continue
         said = [[w.lower() for w in _WORD.findall(p)] for p in parts]
         said = [ws[1:] if ws and ws[0] in _DETERMINERS else ws for ws in said]
-        if all(ws and _runs(" ".join(ws), skip, names) for ws in said):
-            return [_item(ws, m, weights) for ws in said]
+        if all(ws and runs_of(" ".join(ws), skip, names) for ws in said):
+            return [item_of_run(ws, m, weights) for ws in said]
     return []
 
 
-def _item(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
+def item_of_run(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
     span = " ".join(run)
     # Its rare words identify it; a common one ("road") would join two different items.
     keys = {t for t in terms(span) if weights.doc_freq(t) <= max(3, weights.size // 50)}
@@ -175,10 +175,10 @@ def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
     parts = _ENUMERATION.split(clause)
     if len(parts) < 2:
         return []
-    rest = [_runs(p, skip, names) for p in parts[1:]]
+    rest = [runs_of(p, skip, names) for p in parts[1:]]
     if not all(len(r) == 1 and _bare(p, r[0]) for p, r in zip(parts[1:], rest, strict=True)):
         return []
-    head = _runs(parts[0], skip, names)
+    head = runs_of(parts[0], skip, names)
     return ([head[-1]] if head else []) + [r[0] for r in rest]
 
 
@@ -188,15 +188,21 @@ def _bare(part: str, run: list[str]) -> bool:
 
 
 def distinct(items: Sequence[Item]) -> list[Item]:
-    """One item per thing, its first mention standing for it (in the order given)."""
+    """One item per thing, its first mention standing for it (in the order given). Two
+    mentions are one thing when they share most of the rarer words of the shorter one: "pair
+    of fenders" is the "fenders", but a "brass tiller pin" is no "mooring pin"."""
     out: list[Item] = []
     for it in items:
-        if not any(it.keys & kept.keys for kept in out):
+        if not any(_same(it.keys, kept.keys) for kept in out):
             out.append(it)
     return out
 
 
-def _runs(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
+def _same(a: frozenset[str], b: frozenset[str]) -> bool:
+    return 2 * len(a & b) > min(len(a), len(b))
+
+
+def runs_of(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
     """Maximal runs of content words, joined across "of"/"by"."""
     runs: list[list[str]] = []
     current: list[str] = []

@@ -143,6 +143,19 @@ _LIST = re.compile(
     # asked of many people or occasions wants every one of them.
     r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
     r"\b(?:everyone|everybody|people|they)\s+(?:was\s+|were\s+)?bring(?:ing)?\b|"
+    # "what swim kit have I bought since …", "what has Gareth fixed": what has been done so
+    # far is a set, each thing done once.
+    r"\bwhat\s+(?:[a-z'-]+\s+){0,2}(?:have|has)\s+[a-z'-]+\s+(?:\w+\s+)?(?:bought|purchased|"
+    r"fixed|repaired|replaced|mended|played|watched|seen|read|planted|sown|grown|borrowed|"
+    r"made|cooked|baked)\b(?!.*\b(?:that|which)\b)|"
+    # "what's dad planted or sown", "what has she fixed or replaced": two acts, many things
+    r"\bwhat\b.*\b(?:planted|sown|bought|fixed|replaced|repaired|cooked|baked|made|read|"
+    r"watched|played)\s+(?:or|and)\s+(?:planted|sown|bought|fixed|replaced|repaired|cooked|"
+    r"baked|made|read|watched|played)\b|"
+    # "what bits of kit did I buy", "what sorts of things": parts of a whole, asked for all
+    r"\bwhat\s+(?:bits|things|sorts|kinds|types|pieces)\s+of\b|"
+    # "what are we all growing", "what were they all bringing": everyone's, each
+    r"\bwhat\s+(?:are|were|have|had|did)\s+(?:we|you|they)\s+all\b|"
     # "what's on femi's menu?", "what was on kieran's snag list": what a list holds
     rf"{LIST_HOLDER.pattern}|"
     # "remind me of my Q4 priorities", "tell me our plans": a plural asked back

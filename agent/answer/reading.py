@@ -79,6 +79,12 @@ class ReaderContext:
     # airbnb cancelled on us"), oldest first: a second look beyond what the question retrieved
     # (none when the reader is given messages alone).
     later_holding: Callable[[str, StoredMessage], Sequence[StoredMessage]] = lambda words, m: ()
+    # Every message matching a pattern (RE2, any case) by the given speakers in the given
+    # chats (all when empty), up to the question's now, oldest first: "what has Kamau bought"
+    # reads every "picked up"/"got" of his, not only the messages about the question's words.
+    holding: Callable[[str, Collection[str], Collection[str]], Sequence[StoredMessage]] = (
+        lambda pattern, speakers, chats: ()
+    )
 
 
 def who(m: StoredMessage, ctx: ReaderContext) -> str:

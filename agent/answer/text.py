@@ -474,6 +474,15 @@ _UNMARKED_QUESTION = re.compile(
 )
 
 
+# A reply that says yes to what was asked: "Of course!", "yeah course", "sure, it's in the shed".
+SAYS_YES = re.compile(
+    r"^\W*(?:of\s+course|course|sure|yes|yeah|yea|ye|yep|ya|absolutely|definitely|happy\s+to|"
+    r"no\s+problem|no\s+worries|i'?d\s+love\s+to|i\s+can|count\s+me\s+in|deal|go\s+for\s+it|"
+    r"ok(?:ay)?)\b",
+    re.I,
+)
+
+
 def asks(text: str) -> bool:
     """A message that asks: its last sentence is a question, marked or not."""
     text = text.rstrip()

@@ -25,7 +25,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import TIME_TERMS, asks, sentences, terms
+from .text import SAYS_YES, TIME_TERMS, asks, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -249,11 +249,6 @@ def _asked_in_chat(
 
 # "Would you be able to?", "could you do it?": the reply asks the one who asked who.
 _ASKS_BACK = re.compile(r"\b(?:would|could|can|will)\s+you\b[^.!?]*\?", re.I)
-_YES = re.compile(
-    r"^\W*(?:of\s+course|sure|yes|yeah|yep|absolutely|definitely|happy\s+to|no\s+problem|"
-    r"i'?d\s+love\s+to|i\s+can|count\s+me\s+in|deal|ok(?:ay)?)\b",
-    re.I,
-)
 
 
 def _accepted(reply: StoredMessage, ctx: ReaderContext) -> StoredMessage | None:
@@ -263,7 +258,7 @@ def _accepted(reply: StoredMessage, ctx: ReaderContext) -> StoredMessage | None:
     if not _ASKS_BACK.search(reply.text):
         return None
     after = [t for t in ctx.turns_after(reply)[:3] if t.speaker != reply.speaker]
-    return after[0] if after and _YES.search(after[0].text) else None
+    return after[0] if after and SAYS_YES.search(after[0].text) else None
 
 
 def _asked_verb(question: str) -> str | None:

@@ -79,6 +79,25 @@ def turns_after(store: Connected, message_id: int, n: int) -> list[StoredMessage
     return messages(store, [r[0] for r in rows])
 
 
+def holding(
+    store: Connected,
+    pattern: str,
+    speakers: Sequence[str],
+    conversations: Sequence[str],
+    until: datetime | None,
+    limit: int,
+) -> list[StoredMessage]:
+    rows = store.con.execute(
+        "SELECT id FROM messages WHERE regexp_matches(text, ?, 'i') "
+        "AND (len(?::VARCHAR[]) = 0 OR speaker IN (SELECT unnest(?::VARCHAR[]))) "
+        "AND (len(?::VARCHAR[]) = 0 OR conversation IN (SELECT unnest(?::VARCHAR[]))) "
+        "AND (?::TIMESTAMP IS NULL OR ts <= ?::TIMESTAMP) ORDER BY ts, id LIMIT ?",
+        [pattern, list(speakers), list(speakers), list(conversations), list(conversations)]
+        + [until, until, limit],
+    ).fetchall()
+    return messages(store, [r[0] for r in rows])
+
+
 def session_neighbours(store: Connected, message_id: int, limit: int) -> list[int]:
     rows = store.con.execute(
         "SELECT m2.id FROM messages m JOIN messages m2 ON m2.session_id = m.session_id "

@@ -314,6 +314,20 @@ class Store:
         is read, not the whole conversation `around` numbers."""
         return reads.turns_after(self, message_id, n)
 
+    def holding(
+        self,
+        pattern: str,
+        *,
+        speakers: Sequence[str] = (),
+        conversations: Sequence[str] = (),
+        until: datetime | None = None,
+        limit: int = 400,
+    ) -> list[StoredMessage]:
+        """Messages whose text matches the regular expression `pattern` (RE2, any case), by
+        any of `speakers` in any of `conversations` (all when empty), written at or before
+        `until`, oldest first: the reader's look for a verb beyond what retrieval ranked."""
+        return reads.holding(self, pattern, speakers, conversations, until, limit)
+
     def conversations(self) -> list[str]:
         return reads.conversations(self)
 

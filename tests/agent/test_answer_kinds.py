@@ -106,6 +106,15 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("is there a permit for Castle Crags?", Kind.YES_NO),
         ("what did i call my sourdough starter lol", Kind.WHAT),
         ("what did piotr buy in early nov?", Kind.WHAT),
+        # what has been done so far is a set; two acts ask for many things; "all" for each
+        ("what swim kit have i bought since i started training", Kind.LIST),
+        ("what has gareth fixed so far", Kind.LIST),
+        ("what's dad planted or sown so far this year?", Kind.LIST),
+        ("remind me what bits of kit i bought dad", Kind.LIST),
+        ("what are we all growing on the allotment?", Kind.LIST),
+        ("what has she said about it?", Kind.WHAT),
+        ("what have we got on saturday?", Kind.WHAT),
+        ("what kind of food is miso on now?", Kind.WHAT),
     ],
 )
 def test_classify(question: str, kind: Kind) -> None:

@@ -83,6 +83,8 @@ CASES = [
     ("who suggested yudofu?", (), "who", "Aki"),
     ("who recommended the ICOCA card?", (), "who", "Aki"),
     ("who suggested the monkey park?", (), "who", "Aki"),
+    # list: each thing of "I bought bananas, trail mix and some Kyoto snacks", by the verb
+    ("what have i bought for the crag trip?", (), "list", "trail mix"),
     # where
     ("where should I stay in Kyoto?", (), "where", "Gion"),
     ("where did I order the guidebook from?", (), "where", "Elm Street"),

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,26 @@ def test_turns_after_reads_on_in_the_session(
 ) -> None:
     got = chat_store.turns_after(_ids(chat_store)[text], n)
     assert [m.text for m in got] == expected
+
+
+@pytest.mark.parametrize(
+    ("pattern", "speakers", "until", "expected"),
+    [
+        (r"\bgame\b", (), None, ["when's the first game? 🏀"]),
+        (r"\b(?:thanks|nice)\b", (), None, ["nice.", "thanks"]),  # oldest first, any case
+        (r"\b(?:thanks|nice)\b", ("Sam",), None, ["thanks"]),  # by these speakers only
+        (r"\bTIME\b", (), None, ["what time?"]),
+        (r"\dpm\b", (), "2024-03-01T12:00:00", []),  # nothing written after `until`
+        (r"\dpm\b", (), "2024-03-01T18:00:00", ["7pm"]),
+    ],
+)
+def test_holding(
+    chat_store: Store,
+    pattern: str,
+    speakers: tuple[str, ...],
+    until: str | None,
+    expected: list[str],
+) -> None:
+    when = datetime.fromisoformat(until) if until else None
+    found = chat_store.holding(pattern, speakers=speakers, until=when)
+    assert [m.text for m in found] == expected
