@@ -17,6 +17,7 @@ from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
+from .moves import asks_of_calling_off, called_off, set_aside
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .text import join_names, short_day, terms
@@ -37,7 +38,8 @@ def count(
     ctx: ReaderContext,
     similarity: Mapping[int, float],
 ) -> Reading:
-    cover = covering_set(question, matches, ctx, similarity, qk.focus)
+    # "… not counting the ones that got called off": a rule for the count, not its topic
+    cover = covering_set(set_aside(question), matches, ctx, similarity, qk.focus)
     if not cover.messages:
         return _declined("how_many", cover)
     what = counted(qk.focus)
@@ -129,15 +131,28 @@ def _things(
 
 def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     found = occasions(cover.messages, ctx.mentions_of)
+    # "how many times did we get in the water": not the swims called off ("storm warning,
+    # calling it off"), which the chat planned and spoke of all the same; "how many times did
+    # it get called off": those alone.
+    sessions = {m.session_id for m in cover.messages}
+    cancelled = {d: c for d, m in found if (c := called_off(d, m, cover.topic, sessions, ctx))}
+    off: list[StoredMessage] = []
+    if not asks_of_calling_off(question):
+        off = list(cancelled.values())
+        found = [(d, m) for d, m in found if d not in cancelled]
+    elif cancelled:
+        found = sorted(cancelled.items())
     if ctx.now is not None and _PAST.search(question):
         # "how many game nights have we had": not the one planned for next week
         found = [(d, m) for d, m in found if d <= ctx.now.date()]
     n = len(found)
     days = ", ".join(f"{d:%-d %b}" for d, _ in found)
-    topic = topic_query(question, scope_names(question, ctx))
+    topic = topic_query(set_aside(question), scope_names(question, ctx))
     what = f"{topic}: " if topic else ""
     text = f"{n} ({what}{'once, on' if n == 1 else f'on {n} different days,'} {days})."
     why = [*cover.why, f"counted the days {len(cover.messages)} on-topic messages speak of"]
+    if off:
+        why.append(f"not counted, called off: {', '.join(f'{m.ts:%-d %b}' for m in off)}")
     return Reading(text, [m for _, m in found], "how_many", str(n), why=why)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from datetime import timedelta
+from datetime import date, datetime, time, timedelta
 
 from memory_store.models import StoredMessage
 
@@ -180,3 +180,65 @@ def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Menti
         return None
     after = [x for x in ctx.mentions_of(n) if x.start_char >= change.end()]
     return (n, after[0]) if after else None
+
+
+# An occasion that did not happen, in the words a chat calls it off with: "calling it off",
+# "rained off", "can't make it today", "gonna have to skip". RE2 (the store reads by it).
+_OFF_WORDS = (
+    r"cancel\w*|call(?:ed|ing)? (?:it |that |this )?off|rained off|not happening|scrap(?:ped)?|"
+    r"fell through|postpone\w*|can'?t make it|cannot make it|won'?t make it|have to skip|"
+    r"gonna skip|going to skip|no go|off (?:for )?(?:today|tonight|tomorrow)|not today|"
+    r"not tonight|bail\w*|raincheck|rain check|pulled the plug|not going ahead|"
+    r"can'?t do (?:it|tmrw|tomorrow|today|tonight|mon|tues?|wed|thurs?|fri|sat|sun)|"
+    r"(?:is|'s|are) closed"
+)
+_OFF_PATTERN = re.compile(r"\b(?:" + _OFF_WORDS.replace(" ", r"\s+") + r")\b", re.IGNORECASE)
+_OFF_ASKED = re.compile(
+    r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off|pushed|moved|postponed|"
+    r"rescheduled|skipped|missed)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_of_calling_off(question: str) -> bool:
+    """ "how many times did football get called off?": the called-off ones are the ones asked;
+    "not counting the ones that got called off" sets them aside."""
+    asked = _OFF_ASKED.search(question)
+    return asked is not None and not _SET_ASIDE.search(question[: asked.start()])
+
+
+def set_aside(question: str) -> str:
+    """The question without what it sets aside: "how many swims? not counting the ones that
+    got called off" → "how many swims?"."""
+    return _SET_ASIDE_CLAUSE.sub(" ", question).strip()
+
+
+_SET_ASIDE = re.compile(
+    r"\b(?:not\s+counting|excluding|except|apart\s+from|other\s+than|minus|leaving\s+out)\b",
+    re.IGNORECASE,
+)
+
+
+def called_off(
+    day: date,
+    m: StoredMessage,
+    about: Collection[str],
+    sessions: Collection[int],
+    ctx: ReaderContext,
+) -> StoredMessage | None:
+    """The message that calls off the occasion `m` speaks of on `day`: written in its chat
+    from `m` to that day's end, and on its topic (a word of `about`, a session of `sessions`,
+    or the day itself named). "swim tues?" ... "storm warning, calling it off"."""
+    end = datetime.combine(day, time.max)
+    for n in ctx.holding(_OFF_WORDS, (), {m.conversation}):
+        if not m.ts <= n.ts <= end or not _OFF_PATTERN.search(n.text):
+            continue
+        named = any(
+            x.granularity in DAY_OR_FINER and x.start.date() == day for x in ctx.mentions_of(n)
+        )
+        if n.session_id in sessions or set(about) & terms(n.text) or named:
+            return n
+    return None
+
+
+_SET_ASIDE_CLAUSE = re.compile(rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern})[^.?!;]*", re.IGNORECASE)

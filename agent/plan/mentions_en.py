@@ -71,6 +71,8 @@ _WD_BEFORE_IDIOM = re.compile(r"\b(?:girl|man|guy)\s+$", re.IGNORECASE)
 # An explicit date right after a weekday: ", September 3rd", " the 17th", " 17 Oct".
 _AFTER_WD = re.compile(r",?\s*(?:the\s+)?")
 _BARE_ORD = re.compile(r"(?:the\s+)?(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+# Short days that are no English word: a day wherever they stand, in any case.
+_ABBR_ONLY_DAYS = frozenset(["mon", "tue", "tues", "weds", "thu", "thur", "thurs", "fri"])
 _ABBR_CONTEXT_BEFORE = re.compile(
     r"\b(?:by|until|till|from|before|after|since|free|works?|see\s+you)\s+$", re.IGNORECASE
 )
@@ -91,7 +93,11 @@ def _weekdays(text: str, w: datetime) -> Iterator[mb.Cand]:
         mod = (m.group("mod") or "").lower()
         mod = "" if mod == "on" else " ".join(mod.split())
         word = m.group("full") or m.group("abbr")
-        if m.group("abbr"):
+        if m.group("abbr") and word.lower().rstrip(".") in _ABBR_ONLY_DAYS:
+            # "bouldering thurs?", "lido tues?": chat's short days that are no other word
+            if text[max(0, m.start() - 1) : m.start()] in ("'", "’"):  # "c'mon"
+                continue
+        elif m.group("abbr"):
             # "sun", "sat", "wed" are words: a capital and a temporal neighbour are needed,
             # or, in lower-case chat, a day of the month right after ("landing tue 19th").
             if not word[0].isupper() and not _ABBR_DATE_AFTER.match(text, m.end()):

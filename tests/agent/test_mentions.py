@@ -98,6 +98,13 @@ CASES: list[tuple[str, str, list[Expected]]] = [
      [("Weds 22nd", "2026-07-22", "2026-07-23", "day"),
       ("10am.", "2026-07-22T10:00", "2026-07-22T10:01", "time")]),
     ("back since saturday", W, [("saturday", "2026-10-10", "2026-10-11", "day")]),
+    # chat's short days that are no other word are days without a capital or a date after;
+    # "sat" and "sun" are words, "c'mon" is no Monday
+    ("bouldering thurs?", W, [("thurs", "2026-10-15", "2026-10-16", "day")]),
+    ("lido tues?", W, [("tues", "2026-10-20", "2026-10-21", "day")]),
+    ("fri works for me", W, [("fri", "2026-10-16", "2026-10-17", "day")]),
+    ("c'mon then", W, []),
+    ("sat in the sun all day", W, []),
     # lower-case weekday abbreviations in chat, with the day of the month right after
     (
         "landing tue 20th, leaving sun 25th",
