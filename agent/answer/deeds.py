@@ -121,7 +121,6 @@ _PRONOUN_THING = re.compile(r"^\s*(?:one|ones)\b", re.I)
 # A thing shown in the next turn (a photo): "… and this", "got these".
 _SHOWN = re.compile(r"\b(?:this|these)\W*$", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[.!?;:()\[\]\"“”…]|,\s+(?:and|but|so)\b|\s[-–—]\s")
-_PER_ACT = 40
 
 
 def asked_acts(question: str) -> list[Act]:
@@ -158,7 +157,7 @@ def deeds(
     for act in acts:
         verbs = "|".join(v for v in (act.before, act.after) if v)
         pattern = rf"\b(?:{verbs}{'|new' if act.renews else ''})\b"
-        for m in ctx.holding(pattern.replace(r"\s+", " "), doers, chats)[:400]:
+        for m in ctx.holding(pattern.replace(r"\s+", " "), doers, chats):
             # A person named narrows the acts enough; "we" or "people" leaves every speaker's.
             if on_topic and not doers and m.session_id not in on_topic:
                 continue
@@ -172,8 +171,6 @@ def deeds(
             found += done
         if act.granted:
             found += _granted(act, doers, chats, ctx, skip, names)
-            if len(found) > _PER_ACT * len(acts):
-                break
     return distinct(sorted(found, key=lambda it: (it.message.ts, it.message.id))), acts
 
 

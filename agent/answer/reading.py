@@ -281,6 +281,11 @@ _ON_TOPIC_SHARE, _ON_TOPIC_MIN = 0.75, 0.4
 
 
 _OR = re.compile(r"\s+or\s+", re.IGNORECASE)
+_TITLED_NAME = re.compile(
+    r"\b(uncle|aunt|auntie|cousin|nan|nana|gran|granny|grandma|grandpa|grandad|dr|doctor|mr|mrs|"
+    r"ms|miss)\.?\s+(?=[^\W\d_]{2,})",
+    re.IGNORECASE,
+)
 
 
 def on_topic(
@@ -299,6 +304,9 @@ def on_topic(
             found.update(dict.fromkeys((m.id for m in held), part_best))
         return [m for m in matches if m.id in found], max(found.values(), default=0.0)
     wanted = question_terms(topic, ctx)
+    # "uncle avi", "dr patel": the name says who; "avi got home safe" is about him too
+    titled = {t for x in _TITLED_NAME.finditer(topic) for t in terms(x.group(1))}
+    wanted = wanted - titled if wanted - titled else wanted
     said = {m.id: said_terms(m.text) for m in matches}
     cover = {m.id: ctx.weights.coverage(wanted, said[m.id]) for m in matches}
     best = max(cover.values(), default=0.0)

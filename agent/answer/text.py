@@ -348,6 +348,7 @@ SCOPE_NOUNS = frozenset(
         "sessions",
     ]
 )
+_ORDER_WORDS = frozenset(["first", "last", "ever", "again", "most", "recently", "lately"])
 _NP_WORD = re.compile(r"[^\W\d_][\w-]*")
 _LEADING = frozenset(
     re.findall(r"\w+", "next last new usual upcoming latest recent current old previous first")
@@ -404,14 +405,17 @@ def noun_phrases(question: str) -> list[list[str]]:
         # cost", "does my gym membership include".
         after_aux = bool(re.search(rf"\b(?:{_AUX})\s+$", question[: m.start()], re.IGNORECASE))
         words: list[str] = []
+        stopped_by = ""
         for w in re.split(r"\s+", question[m.end() :])[:4]:
             word = _NP_WORD.fullmatch(w.rstrip("?!.,;:"))
             low = word.group(0).lower() if word else ""
             if not words and low in _LEADING and w == (word.group(0) if word else ""):
                 continue  # "my *next* dentist appointment" is about an appointment
             if not low or low in STOP_WORDS or low in _TIME_WORDS or low in _PHRASE_ENDS:
+                stopped_by = low
                 break
             if terms(low) <= REQUEST_TERMS:
+                stopped_by = low
                 break
             if words and _PARTICLE.match(question, m.end() + question[m.end() :].find(w) + len(w)):
                 break  # "my old flat *turn up*": a verb and its particle end the phrase
@@ -425,7 +429,9 @@ def noun_phrases(question: str) -> list[list[str]]:
             words.append(low)
             if word and w != word.group(0):
                 break  # punctuation ends the phrase
-        if after_aux and len(words) >= 2:
+        # "did the filling cost": the last word is the verb; not before an order word, after
+        # which the verb comes ("did the shenandoah solo first get brought up").
+        if after_aux and len(words) >= 2 and stopped_by not in _ORDER_WORDS:
             words.pop()
         while words and words[-1] in _LIGHT_NOUNS:
             words.pop()

@@ -25,6 +25,9 @@ TEXTS = [
     "made bread with the kids",  # 8
     "lol",  # 9
     "window seal fixed today",  # 10, in a session of its own
+    "uncle avi!! from haifa",  # 11
+    "avi got home safe btw",  # 12
+    "uncle jo says hi",  # 13
 ]
 CTX = ReaderContext(
     TermWeights.from_texts([*TEXTS, "see you later", "ok", "sounds good"]), lambda m: []
@@ -47,6 +50,8 @@ MESSAGES = [
         ("the window repairs", [10]),
         # no head noun: the messages covering its words about as well as the best one
         ("baking bread", [7, 8]),
+        # a title and a name: the name says who ("avi got home safe" is about uncle avi)
+        ("anything about uncle avi", [11, 12]),
     ],
 )
 def test_on_topic(topic: str, on: list[int]) -> None:

@@ -44,6 +44,11 @@ from agent.answer.text import topic_heads
         # an adverb ends the phrase; a light noun ("meeting *point*") gives way to the one before
         ("how many people in the running group actually completed the half?", ["half"]),
         ("wheres the usual meeting point for the saturday long runs?", ["meeting"]),
+        # after "did" the phrase's last word is its verb ("did the filling cost"), but not when
+        # an order word comes first: the verb follows it
+        ("did the filling cost much", ["filling"]),
+        ("when did the shenandoah solo first get brought up", ["solo"]),
+        ("when did the boiler last break down", ["boiler"]),
     ],
 )
 def test_topic_heads(question: str, heads: list[str]) -> None:
