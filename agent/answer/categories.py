@@ -48,6 +48,13 @@ _FIND["measure"] = re.compile(
     r"\bsize\s+\d+(?:[.,]\d+)?\b",
     re.IGNORECASE,
 )
+# A model is a code of letters and digits, after its maker's name: "a minolta x-700", "the
+# canon ae-1", "an rx100".
+_FIND["model"] = re.compile(
+    r"(?:\b(?!(?:a|an|the|my|our|his|her|their|your|and|with|got|new|old)\b)[^\W\d_]+\s+)?"
+    r"\b[^\W\d_]{1,4}-?\d{1,4}[^\W\d_]{0,3}\b",
+    re.IGNORECASE,
+)
 KIND_NAMES = {
     "level": "measure", "pressure": "measure", "temperature": "measure", "temp": "measure",
     "setting": "measure", "weight": "measure", "height": "measure", "speed": "measure",
@@ -57,6 +64,7 @@ KIND_NAMES = {
     "sport": "sport", "sports": "sport",
     "pet": "pet", "pets": "pet", "animal": "pet", "animals": "pet",
     "language": "language", "languages": "language",
+    "model": "model",
 }  # fmt: skip
 # "kind of", "types of", "sort of": what a question asking for a kind says.
 KIND_OF = r"(?:kind|kinds|type|types|sort|sorts)\s+of"

@@ -11,6 +11,8 @@ from enum import StrEnum
 
 from agent.plan.people import PERSON_NOUNS
 
+from .categories import asked_kind
+
 
 class Kind(StrEnum):
     WHEN = "when"
@@ -265,7 +267,10 @@ def classify(question: str) -> QuestionKind:
         return QuestionKind(Kind.SUMMARY, focus)
     if _WHEN.search(q) and not _WHEN_CLAUSE.match(q):
         return QuestionKind(Kind.WHEN, focus, wants_time=bool(_WHAT_TIME.search(q)))
-    if _LIST.search(q):
+    # One choice made among several is no list, unless what was chosen is a set of words of
+    # a kind ("which colours did we pick": "teal and orange").
+    chosen = _CHOSEN.search(q) and asked_kind(q, focus) is None
+    if _LIST.search(q) and not chosen:
         listed = _LIST_NOUN.search(q) or _WHICH_PLURAL.search(q)
         return QuestionKind(Kind.LIST, listed.group(1).lower() if listed else focus)
     named = _NAME_OF.search(q)
@@ -299,6 +304,13 @@ _PERSON_WORDS = frozenset(
 )
 
 
+# "which tiles did I go with in the end?": one choice made among several.
+_CHOSEN = re.compile(
+    r"^\s*(?:which|what)\b.*\b(?:go\s+with|went\s+with|going\s+with|pick|picked|choose|chose|"
+    r"chosen|decide\s+on|decided\s+on|settle\s+on|settled\s+on|end(?:ed)?\s+up\s+with|"
+    r"in\s+the\s+end)\b",
+    re.IGNORECASE,
+)
 _LIST_NOUN = re.compile(
     r"^\s*(?:list|name)\s+(?:all\s+|every\s+)?(?:of\s+)?(?:the\s+|my\s+|our\s+)?([a-z][a-z0-9'-]*)",
     re.I,

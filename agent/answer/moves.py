@@ -84,8 +84,11 @@ def changed_since(
         # Coopers Arms is closed" / "Tapwell on North Street can do us their upstairs room
         # instead". Someone else's "saturday the 23rd instead?" moves another plan.
         holders = [m, *held] if n.speaker == m.speaker else held
-        near = n.id in holds or any(
-            n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders
+        # Near it, a turn is its plan's unless it opens another item ("2) changed my mind on
+        # tiles", after "1) I'll leave a spare key with Mrs Okafor").
+        near = n.id in holds or (
+            not _NEXT_ITEM.match(n.text)
+            and any(n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders)
         )
         # Any other of the question's words the plan holds names it too, in the change itself
         # ("the hollybrook tournament" is moved by "tournament's moved to saturday 29th nov").
@@ -105,6 +108,7 @@ def changed_since(
     return out
 
 
+_NEXT_ITEM = re.compile(r"\s*(?:\(?\d{1,2}[).:]|[b-h]\)|(?:also|other\s+thing|oh\s+and)\b)", re.I)
 # "change of plan AGAIN sorry" / "gus's brother-in-law needs the van saturday" / "so sunday
 # 5th, 9am start": a change announced without naming the plan, its new day a turn or two on.
 _ANNOUNCED = re.compile(

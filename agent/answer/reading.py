@@ -189,10 +189,21 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         if (w in PERSON_NOUNS or w.endswith("s") and w[:-1] in PERSON_NOUNS)
         and re.search(rf"\b(?:my|our|the)\s+(?:[\w'’-]+\s+)?{re.escape(w)}\b", question, re.I)
     }
+    # "the model of the film camera": what is asked of the camera, which chat need not write
+    asked_of = {m.group(1).lower() for m in _ATTRIBUTE_OF.finditer(question)}
     for head in dict.fromkeys([*heads, *kinds]):
+        if head in asked_of:
+            continue
         if not terms(head) <= speakers and not ctx.weights.knows(head) and head not in own:
             return head
     return None
+
+
+_ATTRIBUTE_OF = re.compile(
+    r"\b(model|make|brand|name|colou?r|size|type|kind|sort|version|number|price|cost|title)\s+"
+    r"of\b",
+    re.IGNORECASE,
+)
 
 
 def named_speakers(question: str, ctx: ReaderContext) -> set[str]:

@@ -115,6 +115,9 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what has she said about it?", Kind.WHAT),
         ("what have we got on saturday?", Kind.WHAT),
         ("what kind of food is miso on now?", Kind.WHAT),
+        # one choice among several is no list, unless it is a set of a kind's words
+        ("which tiles did i go with for the bathroom walls in the end", Kind.WHAT),
+        ("which colours did we pick for the tournament kit", Kind.LIST),
     ],
 )
 def test_classify(question: str, kind: Kind) -> None:

@@ -33,6 +33,7 @@ from agent.answer.categories import asked_kind, words_of_kind
         ("what was the water temp the first time i swam at fenmere", None, "measure"),
         ("what's the tyre pressure on the van", None, "measure"),
         ("what size fan belt do i need to get as a spare?", "size", "measure"),
+        ("what's the model of the film camera i picked up", None, "model"),
     ],
 )
 def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
@@ -57,6 +58,10 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         # a size by its dimensions or its number
         ("measure", "It's a 13 x 1000 if you want a spare", ["13 x 1000"]),
         ("measure", "she's a size 9 in walking boots", ["size 9"]),
+        # a model: a code of letters and digits, after its maker's name
+        ("model", "and came home with a minolta x-700 🫣", ["minolta x-700"]),
+        ("model", "got the canon ae-1 and an rx100", ["canon ae-1", "rx100"]),
+        ("model", "it's 3 bed, 2 bath, 30kW, room 14 at 7:05", []),
     ],
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:

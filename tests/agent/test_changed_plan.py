@@ -42,3 +42,33 @@ CTX = ReaderContext(
 def test_a_change_of_the_plan_asked_about(question: str, plan: int, moved: list[int]) -> None:
     found = changed_since(MESSAGES[plan], terms(question), MESSAGES, CTX)
     assert [m.id for m in found] == moved
+
+
+ITEMS = [
+    ("Lior", "Morning Marek, two things"),  # 0
+    ("Lior", "1) I'll leave a spare key with my neighbour Mrs Okafor at number 14"),  # 1
+    ("Marek", "No problem"),  # 2
+    ("Lior", "2) changed my mind on tiles, going with the sage green zellige"),  # 3
+    ("Lior", "actually changed my mind, key's under the mat instead"),  # 4
+]
+ITEM_MESSAGES = [
+    StoredMessage(i, "Marek", f"m{i}", who, datetime(2026, 2, 12, 8, i), text, "text", 1, 1)
+    for i, (who, text) in enumerate(ITEMS)
+]
+ITEM_CTX = ReaderContext(TermWeights.from_texts([t for _, t in ITEMS] + ["ok"]), lambda m: [])
+
+
+@pytest.mark.parametrize(
+    ("turns", "moved"),
+    [
+        # a turn near the plan moves it, unless it opens another item ("2) changed my mind on
+        # tiles"); a change that names the plan's words moves it wherever it stands
+        (5, [4]),
+        (4, []),
+    ],
+)
+def test_a_next_item_is_another_plan(turns: int, moved: list[int]) -> None:
+    found = changed_since(
+        ITEM_MESSAGES[1], terms("where did i leave the spare key"), ITEM_MESSAGES[:turns], ITEM_CTX
+    )
+    assert [m.id for m in found] == moved

@@ -38,6 +38,9 @@ CTX = ReaderContext(
         ("what was the usual appointment time?", None),
         # the user's own people are often only named in the chat
         ("what did my landlord say about the boiler?", None),
+        # what is asked of a thing ("the model of the boiler") need not be written
+        ("what's the model of the boiler?", None),
+        ("what's the model of the kettle?", "kettle"),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
