@@ -21,6 +21,10 @@ KIND_WORDS = {
     "pet": """dog, dogs, puppy, puppies, cat, cats, kitten, kittens, rabbit, rabbits, bunny,
         hamster, guinea pig, guinea pigs, parrot, budgie, goldfish, turtle, turtles, tortoise,
         snake, lizard, gecko, ferret, horse, pony""",
+    "flavour": """lemon and poppyseed, lemon drizzle, lemon, poppyseed, chocolate, dark chocolate,
+        white chocolate, vanilla, strawberry, raspberry, coffee, caramel, salted caramel, toffee,
+        coconut, banana, carrot, red velvet, victoria sponge, ginger, orange, lime, mint,
+        pistachio, hazelnut, almond, cherry, blueberry, mango, matcha, cinnamon, honey""",
     "language": """english, spanish, french, german, italian, portuguese, japanese, chinese,
         mandarin, cantonese, korean, arabic, russian, dutch, swedish, norwegian, danish, polish,
         turkish, greek, hindi, urdu, welsh, irish, gaelic""",
@@ -65,6 +69,7 @@ KIND_NAMES = {
     "pet": "pet", "pets": "pet", "animal": "pet", "animals": "pet",
     "language": "language", "languages": "language",
     "model": "model",
+    "flavour": "flavour", "flavor": "flavour", "flavours": "flavour", "flavors": "flavour",
 }  # fmt: skip
 # "kind of", "types of", "sort of": what a question asking for a kind says.
 KIND_OF = r"(?:kind|kinds|type|types|sort|sorts)\s+of"

@@ -103,7 +103,11 @@ def _topic(text: str) -> str:
     text = _END_UP.sub(" ", text)  # "who ended up with mum's piano?" is about the piano
     words = [
         w
-        for w in re.findall(r"[^\W\d_][\w'-]*", re.sub(r"(\w)['’]s\b", r"\1", text))
+        # words, and ordinals ("dad's 70th"), never the letters inside a number ("th")
+        for w in re.findall(
+            r"(?<![\w'])(?:\d+(?:st|nd|rd|th)\b|[^\W\d_][\w'-]*)",
+            re.sub(r"(\w)['’]s\b", r"\1", text),
+        )
         if w.lower() not in STOPWORDS
         and w.lower() not in _QWORDS
         and w.lower() not in GENERIC_WORDS

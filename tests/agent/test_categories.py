@@ -62,6 +62,7 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         ("model", "and came home with a minolta x-700 🫣", ["minolta x-700"]),
         ("model", "got the canon ae-1 and an rx100", ["canon ae-1", "rx100"]),
         ("model", "it's 3 bed, 2 bath, 30kW, room 14 at 7:05", []),
+        ("flavour", "lemon and poppyseed, his favourite. three tiers", ["lemon and poppyseed"]),
     ],
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:

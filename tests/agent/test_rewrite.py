@@ -194,6 +194,13 @@ def test_it_resolves_to_the_topic_of_an_earlier_question() -> None:
     assert any("ryokan" in v for v in rw.variants[1:]), "the topic variant is fused too"
 
 
+def test_the_topic_carried_keeps_an_ordinal_whole() -> None:
+    history = turns(("user", "what flavour was dad's 70th cake?"), (ASSISTANT, "Chocolate."))
+    rw = rewrite("and where was it from?", history)
+    assert "70th" in rw.question
+    assert " th " not in rw.question
+
+
 def test_the_topic_carried_is_the_thing_not_ended_up() -> None:
     history = turns(("user", "who ended up with mum's piano?"), (ASSISTANT, "Collette."))
     rw = rewrite("when did they come and get it?", history)
