@@ -194,7 +194,8 @@ _OFF_WORDS = (
     r"gonna skip|going to skip|no go|off (?:for )?(?:today|tonight|tomorrow)|not today|"
     r"not tonight|bail\w*|raincheck|rain check|pulled the plug|not going ahead|"
     r"can'?t do (?:it|tmrw|tomorrow|today|tonight|mon|tues?|wed|thurs?|fri|sat|sun)|"
-    r"(?:is|'s|are) closed"
+    r"(?:is|'s|are) closed|skip (?:this one|it|tonight|today|this week)|give it a miss|"
+    r"sit this one out"
 )
 _OFF_PATTERN = re.compile(r"\b(?:" + _OFF_WORDS.replace(" ", r"\s+") + r")\b", re.IGNORECASE)
 _OFF_ASKED = re.compile(
