@@ -191,6 +191,17 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     }
     # "the model of the film camera": what is asked of the camera, which chat need not write
     asked_of = {m.group(1).lower() for m in _ATTRIBUTE_OF.finditer(question)}
+    # "the pickup spot for kofi's lift": a phrase after "for" says what a known one is for
+    known = [p[-1] for p in phrases if ctx.weights.knows(p[-1])]
+    if known:
+        first = question.lower().find(known[0])
+        asked_of |= {
+            p[-1]
+            for p in phrases
+            if re.search(
+                rf"\bfor\s+(?:[\w'’]+\s+){{0,2}}{re.escape(p[-1])}\b", question[first:], re.I
+            )
+        }
     for head in dict.fromkeys([*heads, *kinds]):
         if head in asked_of:
             continue

@@ -15,6 +15,7 @@ TEXTS = [
     "Lucía's party is at hers on saturday",
     "my landlord says the boiler is fixed",
     "trip to the coast next month",
+    "usual pickup outside the co-op",
 ]
 CTX = ReaderContext(
     TermWeights.from_texts([*TEXTS, "ok", "see you"]),
@@ -41,6 +42,9 @@ CTX = ReaderContext(
         # what is asked of a thing ("the model of the boiler") need not be written
         ("what's the model of the boiler?", None),
         ("what's the model of the kettle?", "kettle"),
+        # a phrase after "for" says what a known one is for; alone, it is the topic
+        ("where's the pickup spot for the lift to choir?", None),
+        ("where's the lift to choir?", "lift"),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
