@@ -425,17 +425,19 @@ def first_or_last(
     topic = without_mention(question)
     asked = topic if question_terms(topic, ctx) else question
     about, best = on_topic(asked, matches, ctx)
-    # Near in meaning, a message may say the topic in other words; one that names the topic's
-    # other words but not its head is about another thing: "I love shenandoah" is the song,
-    # not "the shenandoah solo", and pickle's cut paw is not "pickle's teeth". (On the
-    # developed sets: +3 first/last answers, -1: "dad's finally getting his new hip" was the
-    # first telling of "dad's surgery".)
+    # Near in meaning, a message may say the topic in other words ("grandad's finally getting
+    # his new hip" for "grandad's surgery"); one that names the words before the topic's head
+    # but not the head is about another thing: "I love shenandoah" is the song, not "the
+    # shenandoah solo". (Whose it is decides nothing: the same rule for the owner's name lost
+    # grandad's hip to gain pickle's teeth and mum's piano on the developed sets.)
     wanted = question_terms(asked, ctx)
-    head = {t for p in noun_phrases(asked) for t in terms(p[-1])} & wanted
+    phrases = noun_phrases(asked)
+    head = {t for p in phrases for t in terms(p[-1])} & wanted
+    before = {t for p in phrases for w in p[:-1] for t in terms(w)} & wanted - head
     near = [
         m
         for m in _nearest_in_meaning(matches, similarity)
-        if head <= said_terms(m.text) or not wanted & said_terms(m.text)
+        if head <= said_terms(m.text) or not before & said_terms(m.text)
     ]
     if not about:
         return declined(kind, "no message covers the topic's words", best)

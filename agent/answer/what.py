@@ -450,7 +450,10 @@ def _first_given(
     return None
 
 
-WHO_IS = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+[A-Z]?[\w'-]+(?:\s+[\w'-]+)?\s*\??\s*$", re.I)
+# "who is Lena Brooks?"; not "who is feeding miso?", a doer asked for
+WHO_IS = re.compile(
+    r"^\s*who(?:'s|\s+is|\s+was)\s+(?![a-z]+ing\b)[A-Z]?[\w'-]+(?:\s+[\w'-]+)?\s*\??\s*$", re.I
+)
 
 
 def yes_no_answer(

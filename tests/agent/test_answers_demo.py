@@ -167,6 +167,8 @@ CASES = [
     # the chat asked it in other words ("who's watching Miso while you're gone?"); the one
     # asked "would you be able to?" said "Of course!"; "Kyoto" is a place, never a person
     ("who's feeding miso while i'm away?", (), "who", "Aki"),
+    # a verb after "who is" asks who does it, not who a person is ("who is Lena Brooks?")
+    ("who is feeding miso?", (), "who", "Aki"),
     # an opinion told as "Dr. Ortiz thinks it's gastritis, maybe from the hair tie"
     ("what did the vet think it was?", (), "what", "Gastritis"),
     ("what did the vet think was wrong with miso", (), "what", "Gastritis"),
