@@ -116,6 +116,13 @@ _CHOSEN = re.compile(
     re.IGNORECASE,
 )
 
+_TIME_CHOICE = re.compile(
+    r"(?:early|earlier|late|later|soon|now|then|today|tonight|tomorrow|tmrw|this\s+week(?:end)?|"
+    r"next\s+week(?:end)?|mon(?:day)?|tues?(?:day)?|wed(?:nesday)?|thu(?:rs)?(?:day)?|"
+    r"fri(?:day)?|sat(?:urday)?|sun(?:day)?|morning|afternoon|evening|\d[\w:.]*)",
+    re.IGNORECASE,
+)
+
 
 # "what did the vet think was wrong with miso?", "what does the doctor reckon it is?": an
 # opinion, told as "Dr. Ortiz thinks it's gastritis, maybe from the hair tie".
@@ -206,7 +213,9 @@ def what_answer(
                 n.session_id == m.session_id and 0 <= m.id - n.id <= 3 and _OFFERED.search(n.text)
                 for n in ranked
             )
-            if chosen and offered:
+            # "Early it is": a time chosen, not a name ("the 7am start? early it is")
+            named = chosen is not None and not _TIME_CHOICE.fullmatch(chosen.group("x"))
+            if chosen and offered and named:
                 said = chosen.group("x")
                 return Reading(
                     f"{said[:1].upper()}{said[1:]}.",

@@ -169,6 +169,8 @@ CASES = [
     ("who's feeding miso while i'm away?", (), "who", "Aki"),
     # a verb after "who is" asks who does it, not who a person is ("who is Lena Brooks?")
     ("who is feeding miso?", (), "who", "Aki"),
+    # "Early it is" chooses a time, not a name: the ryokan is the one "called Yoshida-sanso"
+    ("what's the name of the ryokan?", (), "what", "Yoshida-sanso"),
     # an opinion told as "Dr. Ortiz thinks it's gastritis, maybe from the hair tie"
     ("what did the vet think it was?", (), "what", "Gastritis"),
     ("what did the vet think was wrong with miso", (), "what", "Gastritis"),
