@@ -135,7 +135,7 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     # calling it off"), which the chat planned and spoke of all the same; "how many times did
     # it get called off": those alone.
     sessions = {m.session_id for m in cover.messages}
-    cancelled = {d: c for d, m in found if (c := called_off(d, m, cover.topic, sessions, ctx))}
+    cancelled = called_off(found, cover.topic, sessions, ctx)
     off: list[StoredMessage] = []
     if not asks_of_calling_off(question):
         off = list(cancelled.values())

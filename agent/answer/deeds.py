@@ -65,15 +65,21 @@ ACTS = (
 _TOLD_TO = (
     r"(?:tell|told|ask|asked|want|wanted|recommend\w*|suggest\w*|say|said)\s+(?:\w+\s+)?to\s+"
 )
-# Words that may stand between a verb and its thing: "got another pair of fenders", "bought
-# you a tin", "picked up a windlass".
-_FILLER = frozenset(
+# The words that mark what follows as a thing: "a", "the", "my", "another pair of", "new".
+_MARKS = frozenset(
     re.findall(
         r"\S+",
-        """a an the some my our your his her their this these those another more few couple pair set
-    bunch box bag loads lots of new extra spare two three four five six 2 3 4 5 6 me you him
-    them us myself ourselves dad mum mom mam nan gran grandad grandma brother sister wife
-    husband partner""",
+        """a an the some my our your his her their this these those another more few couple pair
+        set bunch box bag loads lots new extra spare two three four five six""",
+    )
+)
+# Words that may stand between a verb and its thing: "got another pair of fenders", "bought
+# you a tin", "picked up a windlass"; whom it was got for is no part of it.
+_FILLER = _MARKS | frozenset(
+    re.findall(
+        r"\S+",
+        """of 2 3 4 5 6 me you him them us myself ourselves dad mum mom mam nan gran grandad
+        grandma brother sister wife husband partner""",
     )
 )
 _OTHER_DOER = re.compile(
@@ -89,14 +95,6 @@ _PRAISE = frozenset(
         """awesome amazing cool lovely wonderful fantastic beautiful incredible interesting great
         good nice new little big really super delicious gorgeous brilliant fab favourite
         favorite""",
-    )
-)
-# The words that mark what follows as a thing: "a", "the", "my", "another pair of", "new".
-_MARKS = frozenset(
-    re.findall(
-        r"\S+",
-        """a an the some my our your his her their this these those another more few couple pair
-        set bunch box bag loads lots new extra spare two three four five six""",
     )
 )
 _PLURAL = re.compile(r"[^su']s$")
@@ -157,7 +155,7 @@ def deeds(
     for act in acts:
         verbs = "|".join(v for v in (act.before, act.after) if v)
         pattern = rf"\b(?:{verbs}{'|new' if act.renews else ''})\b"
-        for m in ctx.holding(pattern.replace(r"\s+", " "), doers, chats):
+        for m in ctx.holding(pattern, doers, chats):
             # A person named narrows the acts enough; "we" or "people" leaves every speaker's.
             if on_topic and not doers and m.session_id not in on_topic:
                 continue
@@ -197,10 +195,11 @@ def _things_done(
                 hit.group(0).lower() == "got" and _HAVE.search(clause[: hit.start()])
             ):
                 continue
-            run = _thing_after(clause[hit.end() :], skip, names, text[start + hit.end() :])
+            after = clause[hit.end() :]
+            more = _listed_after(after, names)  # "bananas, trail mix and some Kyoto snacks"
+            run = _thing_after(after, skip, names, text[start + hit.end() :], bool(more))
             if run:
                 out.append(item_of_run(run, m, weights))
-                more = _listed_after(clause[hit.end() :], names)  # "bananas, trail mix…"
                 out += [item_of_run(r, m, weights) for r in more]
         for hit in re.finditer(rf"\b(?:{act.after})\b", clause, re.IGNORECASE) if act.after else ():
             run = _thing_before(clause[: hit.start()], skip, names)
@@ -232,7 +231,7 @@ def _granted(
     asks = rf"\b(?:can|could|may)\s+i\s+(?:{act.granted})\b"
     offers = rf"\b(?:want|need)\s+(?:to\s+(?:{act.granted})\b|(?=(?:my|our)\b))"
     near = rf"{asks}|\b(?:want|need)\s+(?:to\s+(?:{act.granted})|my|our)\b"  # RE2: no (?=
-    for m in ctx.holding(near.replace(r"\s+", " "), (), chats)[:200]:
+    for m in ctx.holding(near, (), chats)[:200]:
         hit = re.search(asks, m.text, re.IGNORECASE) or re.search(offers, m.text, re.IGNORECASE)
         if hit is None or "?" not in m.text[hit.end() :]:
             continue
@@ -252,12 +251,19 @@ def _clauses(text: str) -> list[tuple[int, int]]:
 
 
 def _thing_after(
-    rest: str, skip: set[str], names: Collection[str], tail: str = ""
+    rest: str,
+    skip: set[str],
+    names: Collection[str],
+    tail: str = "",
+    listed: bool | None = None,
 ) -> list[str] | None:
     """The run of content words right after the verb, past determiners and amounts only. A
     thing is marked as one: by a determiner or an amount ("a wetsuit", "3 bags"), a plural
-    ("earplugs") or a capital ("Catan"); "made me happy" and "got support" name none."""
-    listed = bool(_listed_after(rest, names))  # "bought twine, plant labels and a trowel"
+    ("earplugs"), a capital ("Catan") or a list it opens ("bought twine, plant labels and a
+    trowel"); "made me happy" and "got support" name none. `listed`: whether `rest` lists
+    more things, when the caller has read it."""
+    if listed is None:
+        listed = bool(_listed_after(rest, names))
     rest = re.split(r"[,(]", rest, maxsplit=1)[0]
     said = re.findall(r"[\w'’-]+", rest)
     words = [w.lower() for w in said]

@@ -130,6 +130,8 @@ LIST_HOLDER = re.compile(
     r"playlist|setlist|rota|programme|program)\b",
     re.IGNORECASE,
 )
+# Things done to things, said in the past: "planted or sown", "fixed or replaced".
+_DONE = "planted|sown|bought|fixed|replaced|repaired|cooked|baked|made|read|watched|played"
 _LIST = re.compile(
     # "what are all the…", "tell me all the…"; not "what did she turn all the courgettes into?"
     r"^\s*(?:list|name)\b|^\s*(?:what\s+(?:are|were)\s+|tell\s+me\s+|give\s+me\s+)?all\s+the\b|"
@@ -151,9 +153,7 @@ _LIST = re.compile(
     r"fixed|repaired|replaced|mended|played|watched|seen|read|planted|sown|grown|borrowed|"
     r"made|cooked|baked)\b(?!.*\b(?:that|which)\b)|"
     # "what's dad planted or sown", "what has she fixed or replaced": two acts, many things
-    r"\bwhat\b.*\b(?:planted|sown|bought|fixed|replaced|repaired|cooked|baked|made|read|"
-    r"watched|played)\s+(?:or|and)\s+(?:planted|sown|bought|fixed|replaced|repaired|cooked|"
-    r"baked|made|read|watched|played)\b|"
+    rf"\bwhat\b.*\b(?:{_DONE})\s+(?:or|and)\s+(?:{_DONE})\b|"
     # "what bits of kit did I buy", "what sorts of things": parts of a whole, asked for all
     r"\bwhat\s+(?:bits|things|sorts|kinds|types|pieces)\s+of\b|"
     # "what are we all growing", "what were they all bringing": everyone's, each

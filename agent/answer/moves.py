@@ -187,17 +187,21 @@ def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Menti
 
 
 # An occasion that did not happen, in the words a chat calls it off with: "calling it off",
-# "rained off", "can't make it today", "gonna have to skip". RE2 (the store reads by it).
-_OFF_WORDS = (
-    r"cancel\w*|call(?:ed|ing)? (?:it |that |this )?off|rained off|not happening|scrap(?:ped)?|"
-    r"fell through|postpone\w*|can'?t make it|cannot make it|won'?t make it|have to skip|"
-    r"gonna skip|going to skip|no go|off (?:for )?(?:today|tonight|tomorrow)|not today|"
-    r"not tonight|bail\w*|raincheck|rain check|pulled the plug|not going ahead|"
-    r"can'?t do (?:it|tmrw|tomorrow|today|tonight|mon|tues?|wed|thurs?|fri|sat|sun)|"
-    r"(?:is|'s|are) closed|skip (?:this one|it|tonight|today|this week)|give it a miss|"
-    r"sit this one out"
+# "rained off", "can't make it today", "gonna have to skip". Wider than CALLED_OFF: one
+# person's "can't make it" calls off an occasion of two, not a plan. RE2 too: the store reads
+# by it.
+_OCCASION_OFF = re.compile(
+    r"\b(?:cancel\w*|call(?:ed|ing)?\s+(?:it\s+|that\s+|this\s+)?off|rained\s+off|"
+    r"not\s+happening|scrap(?:ped)?|fell\s+through|postpone\w*|can'?t\s+make\s+it|"
+    r"cannot\s+make\s+it|won'?t\s+make\s+it|have\s+to\s+skip|gonna\s+skip|"
+    r"going\s+to\s+skip|no\s+go|off\s+(?:for\s+)?(?:today|tonight|tomorrow)|not\s+today|"
+    r"not\s+tonight|bail\w*|raincheck|rain\s+check|pulled\s+the\s+plug|"
+    r"not\s+going\s+ahead|"
+    r"can'?t\s+do\s+(?:it|tmrw|tomorrow|today|tonight|mon|tues?|wed|thurs?|fri|sat|sun)|"
+    r"(?:is|'s|are)\s+closed|skip\s+(?:this\s+one|it|tonight|today|this\s+week)|"
+    r"give\s+it\s+a\s+miss|sit\s+this\s+one\s+out)\b",
+    re.IGNORECASE,
 )
-_OFF_PATTERN = re.compile(r"\b(?:" + _OFF_WORDS.replace(" ", r"\s+") + r")\b", re.IGNORECASE)
 _OFF_ASKED = re.compile(
     r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off|pushed|moved|postponed|"
     r"rescheduled|skipped|missed)\b",
@@ -222,28 +226,32 @@ _SET_ASIDE = re.compile(
     r"\b(?:not\s+counting|excluding|except|apart\s+from|other\s+than|minus|leaving\s+out)\b",
     re.IGNORECASE,
 )
+_SET_ASIDE_CLAUSE = re.compile(rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern})[^.?!;]*", re.IGNORECASE)
 
 
 def called_off(
-    day: date,
-    m: StoredMessage,
+    occasions: Sequence[tuple[date, StoredMessage]],
     about: Collection[str],
     sessions: Collection[int],
     ctx: ReaderContext,
-) -> StoredMessage | None:
-    """The message that calls off the occasion `m` speaks of on `day`: written in its chat
-    from `m` to that day's end, and on its topic (a word of `about`, a session of `sessions`,
-    or the day itself named). "swim tues?" ... "storm warning, calling it off"."""
-    end = datetime.combine(day, time.max)
-    for n in ctx.holding(_OFF_WORDS, (), {m.conversation}):
-        if not m.ts <= n.ts <= end or not _OFF_PATTERN.search(n.text):
-            continue
-        named = any(
-            x.granularity in DAY_OR_FINER and x.start.date() == day for x in ctx.mentions_of(n)
-        )
-        if n.session_id in sessions or set(about) & terms(n.text) or named:
-            return n
-    return None
-
-
-_SET_ASIDE_CLAUSE = re.compile(rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern})[^.?!;]*", re.IGNORECASE)
+) -> dict[date, StoredMessage]:
+    """For each occasion (the day, and the message `m` that speaks of it) the message that
+    calls it off: written in its chat from `m` to that day's end, and on its topic (a word of
+    `about`, a session of `sessions`, or the day itself named). "swim tues?" ... "storm
+    warning, calling it off". Each chat's messages that call something off are read once."""
+    offs: dict[str, Sequence[StoredMessage]] = {}
+    found: dict[date, StoredMessage] = {}
+    for day, m in occasions:
+        if m.conversation not in offs:
+            offs[m.conversation] = ctx.holding(_OCCASION_OFF.pattern, (), {m.conversation})
+        end = datetime.combine(day, time.max)
+        for n in offs[m.conversation]:
+            if not m.ts <= n.ts <= end:
+                continue
+            named = any(
+                x.granularity in DAY_OR_FINER and x.start.date() == day for x in ctx.mentions_of(n)
+            )
+            if n.session_id in sessions or set(about) & terms(n.text) or named:
+                found[day] = n
+                break
+    return found

@@ -328,7 +328,7 @@ def on_topic(
     wanted = question_terms(topic, ctx)
     # "uncle avi", "dr patel": the name says who; "avi got home safe" is about him too
     titled = {t for x in _TITLED_NAME.finditer(topic) for t in terms(x.group(1))}
-    wanted = wanted - titled if wanted - titled else wanted
+    wanted = (wanted - titled) or wanted
     said = {m.id: said_terms(m.text) for m in matches}
     cover = {m.id: ctx.weights.coverage(wanted, said[m.id]) for m in matches}
     best = max(cover.values(), default=0.0)
