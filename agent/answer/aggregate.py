@@ -17,7 +17,7 @@ from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
-from .moves import asks_of_calling_off, called_off, set_aside
+from .moves import asks_of_calling_off, called_off, set_aside, without_calling_off
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .text import join_names, short_day, terms
@@ -137,18 +137,25 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     sessions = {m.session_id for m in cover.messages}
     cancelled = called_off(found, cover.topic, sessions, ctx)
     off: list[StoredMessage] = []
-    if not asks_of_calling_off(question):
+    asked_off = asks_of_calling_off(question)
+    if not asked_off:
         off = list(cancelled.values())
         found = [(d, m) for d, m in found if d not in cancelled]
-    elif cancelled:
-        found = sorted(cancelled.items())
     if ctx.now is not None and _PAST.search(question):
         # "how many game nights have we had": not the one planned for next week
         found = [(d, m) for d, m in found if d <= ctx.now.date()]
+    topic = topic_query(without_calling_off(set_aside(question)), scope_names(question, ctx))
+    what = f"{topic}: " if topic else ""
+    if asked_off and not cancelled:
+        # None called off is an answer, not a reason to count every occasion spoken of
+        spoken = ", ".join(f"{d:%-d %b}" for d, _ in found)
+        text = f"0 ({what}none of the {len(found)} days spoken of was called off: {spoken})."
+        why = [*cover.why, "no message calls off any of the days on-topic messages speak of"]
+        return Reading(text, [m for _, m in found], "how_many", "0", why=why)
+    if asked_off:
+        found = sorted(cancelled.items())
     n = len(found)
     days = ", ".join(f"{d:%-d %b}" for d, _ in found)
-    topic = topic_query(set_aside(question), scope_names(question, ctx))
-    what = f"{topic}: " if topic else ""
     text = f"{n} ({what}{'once, on' if n == 1 else f'on {n} different days,'} {days})."
     why = [*cover.why, f"counted the days {len(cover.messages)} on-topic messages speak of"]
     if off:

@@ -216,12 +216,23 @@ def asks_of_calling_off(question: str) -> bool:
     return asked is not None and not _SET_ASIDE.search(question[: asked.start()])
 
 
+def without_calling_off(question: str) -> str:
+    """The question's occasion without the asking of calling off: "how many times did
+    bouldering get called off?" → "how many times did bouldering?"."""
+    return _OFF_ASKED_CLAUSE.sub(" ", question).strip()
+
+
 def set_aside(question: str) -> str:
     """The question without what it sets aside: "how many swims? not counting the ones that
     got called off" → "how many swims?"."""
     return _SET_ASIDE_CLAUSE.sub(" ", question).strip()
 
 
+_OFF_ASKED_CLAUSE = re.compile(
+    rf"\s*\b(?:(?:get|got|gets|getting|been|be|was|were|is|are)\s+)?(?:{_OFF_ASKED.pattern})"
+    r"(?:\s+at\s+the\s+last\s+minute)?",
+    re.IGNORECASE,
+)
 _SET_ASIDE = re.compile(
     r"\b(?:not\s+counting|excluding|except|apart\s+from|other\s+than|minus|leaving\s+out)\b",
     re.IGNORECASE,

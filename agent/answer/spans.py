@@ -39,6 +39,16 @@ _PLACE = re.compile(
     r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
     re.IGNORECASE,
 )
+# A street, said in lower case as often as not: "the new-ish block on osier road", "the lab on
+# mill street". "on" places only before one ("on tuesday", "on the list" do not).
+_STREET_WORDS = (
+    r"road|rd|street|st|lane|avenue|ave|close|drive|crescent|terrace|grove|row|parade|"
+    r"high\s+street|market|square"
+)
+_ON_STREET = re.compile(
+    rf"\b(on)\s+((?:the\s+)?(?:[^\W\d_][\w'’-]*\s+){{0,2}}?(?:{_STREET_WORDS}))\b",
+    re.IGNORECASE,
+)
 _NOT_PLACE = frozenset(
     [
         "the",
@@ -248,9 +258,14 @@ def place_phrase(
     `origin`: "from Kyoto" may answer (where is it from?); otherwise it is where one was, not
     where it is ("where is the crag trip?" / "I'm back from Kyoto on the 14th")."""
     best: tuple[int, str] | None = None
-    for m in _PLACE.finditer(text):
-        prep = m.group(0)[: m.start(1) - m.start(0)].strip()
-        phrase = _trim_phrase(m.group(1).strip(" ,.!?"))
+    streets = [(m.group(1), m.group(2)) for m in _ON_STREET.finditer(text)]
+    places = [
+        (m.group(0)[: m.start(1) - m.start(0)].strip(), m.group(1)) for m in _PLACE.finditer(text)
+    ]
+    for prep, said in [*places, *streets]:
+        phrase = (
+            said.strip(" ,.!?") if (prep, said) in streets else _trim_phrase(said.strip(" ,.!?"))
+        )
         if " ".join(prep.lower().split()) in _BEFORE_DETERMINER and not re.match(
             r"(?:the|my|our|his|her|their|a)\s", phrase, re.IGNORECASE
         ):

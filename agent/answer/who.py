@@ -129,6 +129,14 @@ _WHO_DOES = re.compile(
 
 
 _ADVISED = re.compile(r"(?:recommend|suggest|advis|tip)\w*$", re.I)
+# "who told me to try yudofu?", "who said we should go to the monkey park?": advice too, after
+# a verb of saying (the match starts where _WHO_DOES's verb ends).
+_SAYING = frozenset(["told", "tell", "tells", "said", "says"])
+_TOLD_TO = re.compile(
+    r"\s+(?:me|us|him|her|them)?\s*(?:to\s+[a-z]|(?:that\s+)?(?:i|we|you|he|she|they)\s+"
+    r"(?:should|must|had\s+to|have\s+to|ought))",
+    re.I,
+)
 
 _ASKS_OF_DONE = re.compile(r"\W*(?:did|have|has|how\s+(?:was|were|did))\b", re.I)
 
@@ -167,7 +175,10 @@ def _advice_given(
     asking ("There's a small ryokan called Yoshida-sanso"), or the one it says gave the advice
     ("Lena swears by it"). Places the advice names ("try yudofu in Nanzenji") are not who."""
     found = _WHO_DOES.match(question)
-    if not found or not _ADVISED.match(found.group(1)):
+    if not found:
+        return None
+    saying = found.group(1).lower() in _SAYING
+    if not (_ADVISED.match(found.group(1)) or saying and _TOLD_TO.match(question, found.end())):
         return None
     topic = question_terms(question, ctx) - terms(found.group(1)) - TIME_TERMS
     if not topic:

@@ -77,6 +77,17 @@ class StoreLookups:
         self.speakers_by_conversation: dict[str | None, list[str]] = {}
         self.conversation_ids: dict[str, np.ndarray] = {}
         self._days: dict[str | None, tuple[np.ndarray, np.ndarray]] | None = None
+        self._median_words: float | None = None
+
+    def median_words(self) -> float:
+        """The median number of words of a text message (0 in an empty store)."""
+        if self._median_words is None:
+            row = self.store.con.execute(
+                "SELECT median(len(regexp_split_to_array(trim(text), '\\s+'))) FROM messages "
+                "WHERE kind = 'text'"
+            ).fetchone()
+            self._median_words = float(row[0]) if row and row[0] is not None else 0.0
+        return self._median_words
 
     # -- message days ------------------------------------------------------------------------
     def latest_between(self, conversation: str | None, start: date, end: date) -> datetime | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -31,10 +31,16 @@ from memory_store.query.fusion import (
 )
 from memory_store.settings import Settings
 
+# A store whose median text message has fewer words is a chat of short messages: chat exports
+# have medians of 7-11, LoCoMo's turns 23.
+SHORT_MESSAGE_WORDS = 16
+
 
 @dataclass(frozen=True)
 class RetrievalConfig:
     beta: float = 0.5
+    # The beta of a store whose messages are short (Searcher.short_messages); None: `beta`.
+    short_beta: float | None = None
     fusion: str = "minmax"  # or "rrf"
     candidates: int = 200
     chunk_weight: float = 0.0
@@ -59,6 +65,7 @@ class RetrievalConfig:
             )
         return cls(
             beta=s.beta,
+            short_beta=s.short_beta,
             fusion=s.fusion,
             candidates=s.candidates,
             chunk_weight=s.chunk_weight,
@@ -259,6 +266,21 @@ class Searcher:
             self._vec[unit] = vi
         return self._vec[unit]
 
+    def short_messages(self) -> bool:
+        """Whether the store is a chat of short messages (median under SHORT_MESSAGE_WORDS)."""
+        return self.lookups().median_words() < SHORT_MESSAGE_WORDS
+
+    def styled(self, cfg: RetrievalConfig) -> RetrievalConfig:
+        """`cfg` with the beta of the store's kind of message. While embedding runs, words
+        keep their share: a message not embedded yet has no meaning score to add."""
+        if cfg.short_beta is None or cfg.short_beta == cfg.beta or not self.short_messages():
+            return cfg
+        emb = self.embedder
+        if emb is None or not self.config.use_dense:
+            return cfg
+        done, total = self._embedding_coverage(emb.model_id)
+        return replace(cfg, beta=cfg.short_beta) if done >= total else cfg
+
     # -- scoring ----------------------------------------------------------------------------
     def allowed_messages(
         self, conversation: str | None, candidate_ids: Sequence[int] | np.ndarray | None
@@ -358,7 +380,7 @@ class Searcher:
         "what inspired Jeff's painting" is answered by Jeff, not by messages addressed to him.
         `config` overrides the fusion settings (ranking inside a time filter has its own).
         """
-        cfg = config or self.config
+        cfg = self.styled(config or self.config)
         runs = self.runs(
             query,
             conversation=conversation,

@@ -83,6 +83,9 @@ CASES = [
     ("who suggested yudofu?", (), "who", "Aki"),
     ("who recommended the ICOCA card?", (), "who", "Aki"),
     ("who suggested the monkey park?", (), "who", "Aki"),
+    # told to, or said one should: advice in a verb of saying
+    ("who told me to try yudofu?", (), "who", "Aki"),
+    ("who said we should do the monkey park?", (), "who", "Aki"),
     # list: each thing of "I bought bananas, trail mix and some Kyoto snacks", by the verb
     ("what have i bought for the crag trip?", (), "list", "trail mix"),
     # where

