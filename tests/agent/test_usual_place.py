@@ -1,6 +1,6 @@
 """Where something normally happens (agent.answer.where._usual_place): the place named most
 often among the messages on it, when named at least twice, more often than any other, and
-said somewhere to be usual ("as usual", "back at"); a one-off move ("at Marcus's instead") or
+said somewhere to be usual ("as usual", "back at") or named on three days or more; a one-off move ("at Marcus's instead") or
 a trip talked of a lot is not the usual. Hand-made messages; no store."""
 
 from __future__ import annotations
@@ -51,6 +51,19 @@ CTX = ReaderContext(TermWeights.from_texts(["ok"]), lambda m: [], speakers=["Pri
             ],
             "the bandstand in Marlow Park",
         ),
+        # a common noun's place named on three days is the usual one without being called so
+        (
+            [
+                "could you get me outside the library? i work round the corner",
+                "still ok for 5 at the library?",
+                "See you at the library at 5. Roundabouts today",
+            ],
+            "outside the library",
+        ),
+        # on two days only, it is not yet
+        (["still ok for 5 at the library?", "See you at the library at 5"], None),
+        # nor is a place asked about ("how was it at the pub?")
+        (["how was it at the pub?", "how was the pub?", "fun at the pub?"], None),
     ],
 )
 def test_the_usual_place(texts: list[str], place: str | None) -> None:
