@@ -122,3 +122,25 @@ def asked_kind(question: str, focus: str | None) -> str | None:
 def words_of_kind(kind: str, text: str) -> list[str]:
     """The words of `kind` in `text`, in the order written, each once."""
     return list(dict.fromkeys(m.group(0).lower() for m in _FIND[kind].finditer(text)))
+
+
+# "lemon and elderflower, three tiers": a kind's word and the word joined to it are one choice,
+# when the clause ends there.
+_JOINED = re.compile(r"\s+(?:and|&|with|n)\s+([^\W\d_][\w'’-]*)(?=\s*(?:[,.;!?)]|$))", re.I)
+_NOT_JOINED = frozenset(["it", "that", "this", "them", "stuff", "things", "more", "all", "that's"])
+
+
+def choices_of_kind(kind: str, text: str) -> list[str]:
+    """`words_of_kind`, each with the word joined to it ("lemon and elderflower")."""
+    out, end = [], 0
+    for m in _FIND[kind].finditer(text):
+        if m.start() < end:
+            continue  # the word joined to the one before
+        joined = _JOINED.match(text, m.end())
+        word = joined.group(1).lower() if joined else ""
+        if joined and word not in _NOT_JOINED and len(word) > 2:
+            out.append(text[m.start() : joined.end()].lower())
+            end = joined.end()
+        else:
+            out.append(m.group(0).lower())
+    return list(dict.fromkeys(out))

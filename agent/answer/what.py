@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .categories import KIND_OF, asked_kind, words_of_kind
+from .categories import KIND_OF, asked_kind, choices_of_kind
 from .focus import HOW_LONG, answer_span, asked_noun, duration_in, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
@@ -157,10 +157,25 @@ def what_answer(
             ctx,
             ranked,
         )
+    scored = _SCORE_ASKED.search(question)
+    if told is None and scored:  # "what did i get on the hazard perception bit?"
+        on = terms(question[scored.end() :]) & wanted
+        told = _first_given(
+            lambda text: [
+                s.group("n")
+                for s in _SCORE.finditer(text)
+                if on & terms(_SCORED_ON.split(text[s.end() :], maxsplit=1)[0])
+            ][:1],
+            "the score a best-supported message gives for what the question names",
+            qk,
+            good,
+            ctx,
+            ranked,
+        )
     kind = asked_kind(question, qk.focus)
     if told is None and kind:  # "what colour are the new shirts?": a colour in the best messages
         told = _first_given(
-            lambda text: words_of_kind(kind, text),
+            lambda text: choices_of_kind(kind, text),
             f"the {kind} named in a best-supported message or the next turn",
             qk,
             good,
@@ -432,6 +447,15 @@ def _as_written(span: str, text: str) -> str:
     words = span.split()
     m = re.search(r"\W+".join(map(re.escape, words)), text, re.IGNORECASE)
     return m.group(0) if m else span
+
+
+# "what did i get on the hazard perception bit?", "what did she score in the mock?": a score,
+# told as "61 on the hazard perception", "46/50 in the mock".
+_SCORE_ASKED = re.compile(
+    r"\bwhat\s+(?:did|do|does|'d)\s+\w+\s+(?:get|score|got)\s+(?:on|in|for)\b", re.I
+)
+_SCORED_ON = re.compile(r"\s+(?:and|but)\s+|[,;.!?\d]", re.I)
+_SCORE = re.compile(r"(?<![\w/:£$€.])(?P<n>\d{1,3}(?:/\d{1,3}|%)?)\s+(?:on|in|for)\s+", re.I)
 
 
 def _first_given(

@@ -39,7 +39,9 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     # form of a word ("summarize" is no slip of "summaries", which a history may hold instead).
     splits = [(low[:i], low[i:]) for i in range(len(low) - 2)]
     # A word's first letter is seldom slipped in or left out: "filling" is no "illing".
-    near = {a + b[1:] for a, b in splits if a and b}
+    # A letter typed in is a key next to its neighbours, or one of them again ("fesetival"):
+    # "flavour" is no "favour" with an l slipped in.
+    near = {a + b[1:] for a, b in splits if a and b and _slipped_in(a[-1], b[0], b[1:2])}
     near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
     near |= {a + c + b for a, b in splits if a for c in _LETTERS}
     # A double letter typed once is a slip anywhere in the word ("courgete", "buble"); a
@@ -54,6 +56,23 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
         if w != low and _held(w, doc_freq) and _one_slip("".join(_TOKENIZE(w)), stem)
     )
     return found[0][1] if found else None
+
+
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_KEYS = {c: (r, i) for r, row in enumerate(_ROWS) for i, c in enumerate(row)}
+
+
+def _next_to(a: str, b: str) -> bool:
+    """Whether keys `a` and `b` touch on a QWERTY keyboard (or are the same key)."""
+    if a not in _KEYS or b not in _KEYS:
+        return False
+    (ra, ia), (rb, ib) = _KEYS[a], _KEYS[b]
+    return abs(ra - rb) <= 1 and abs(ia - ib) <= 1 + (ra != rb)
+
+
+def _slipped_in(before: str, extra: str, after: str) -> bool:
+    """Whether `extra`, typed between `before` and `after`, is a slip of the finger."""
+    return _next_to(extra, before) or bool(after) and _next_to(extra, after)
 
 
 def _one_slip(a: str, b: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.categories import asked_kind, words_of_kind
+from agent.answer.categories import asked_kind, choices_of_kind, words_of_kind
 
 
 @pytest.mark.parametrize(
@@ -67,3 +67,18 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:
     assert words_of_kind(kind, text) == words
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "choices"),
+    [
+        # a kind's word and the word joined to it, where the clause ends, are one choice
+        ("flavour", "lemon and elderflower, three tiers", ["lemon and elderflower"]),
+        ("flavour", "chocolate & vanilla", ["chocolate & vanilla"]),
+        # the clause goes on: each word alone
+        ("colour", "red and white stripes", ["red", "white"]),
+        ("colour", "the blue one and that", ["blue"]),
+    ],
+)
+def test_choices_of_kind(kind: str, text: str, choices: list[str]) -> None:
+    assert choices_of_kind(kind, text) == choices
