@@ -202,6 +202,10 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
                 rf"\bfor\s+(?:[\w'’]+\s+){{0,2}}{re.escape(p[-1])}\b", question[first:], re.I
             )
         }
+    # "where did they go on honeymoon?": a bare noun the question ends on is its occasion
+    tail = _BARE_OCCASION.search(question)
+    if tail and tail.group(1).lower() not in _TIME_NOUNS:
+        heads.append(tail.group(1).lower())
     for head in dict.fromkeys([*heads, *kinds]):
         if head in asked_of:
             continue
@@ -210,6 +214,14 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     return None
 
 
+_BARE_OCCASION = re.compile(r"\b(?:on|for)\s+([a-z]{4,})\s*[?!.]*\s*$", re.IGNORECASE)
+_TIME_NOUNS = frozenset(
+    re.findall(
+        r"\w+",
+        "today tonight tomorrow yesterday monday tuesday wednesday thursday friday saturday "
+        "sunday weekend week month year morning afternoon evening night christmas easter",
+    )
+)
 _ATTRIBUTE_OF = re.compile(
     r"\b(model|make|brand|name|colou?r|size|type|kind|sort|version|number|price|cost|title)\s+"
     r"of\b",

@@ -351,7 +351,10 @@ SCOPE_NOUNS = frozenset(
 _ORDER_WORDS = frozenset(["first", "last", "ever", "again", "most", "recently", "lately"])
 _NP_WORD = re.compile(r"[^\W\d_][\w-]*")
 _LEADING = frozenset(
-    re.findall(r"\w+", "next last new usual upcoming latest recent current old previous first")
+    re.findall(
+        r"\w+",
+        "next last new usual upcoming latest recent current old previous first earliest final",
+    )
 )
 # Words that end a noun phrase though no stop word: prepositions, adverbs, modal verbs.
 _PHRASE_ENDS = frozenset(

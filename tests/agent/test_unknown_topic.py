@@ -45,6 +45,13 @@ CTX = ReaderContext(
         # a phrase after "for" says what a known one is for; alone, it is the topic
         ("where's the pickup spot for the lift to choir?", None),
         ("where's the lift to choir?", "lift"),
+        # a bare noun the question ends on is its occasion; a time is none
+        ("where did lucía and kieran go on honeymoon?", "honeymoon"),
+        ("where did we go for lunch", "lunch"),
+        ("where did kieran go on the trip", None),
+        ("where did we go on saturday?", None),
+        # an order word is no topic: "the earliest" asks for the first mention
+        ("what's the earliest i said anything about the boiler", None),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
