@@ -157,6 +157,11 @@ def what_answer(
             ctx,
             ranked,
         )
+    if told is None and _NAMING_ASKED.search(question):  # "what did we name the kittens"
+        why = "the names a best-supported message, or a turn soon after one, gives them"
+        told = _first_given(_names_given, why, qk, good, ctx, ranked) or _first_given(
+            _names_given, why, qk, _naming_turns(wanted, ctx), ctx, ranked
+        )
     scored = _SCORE_ASKED.search(question)
     if told is None and scored:  # "what did i get on the hazard perception bit?"
         on = terms(question[scored.end() :]) & wanted
@@ -454,6 +459,56 @@ def _as_written(span: str, text: str) -> str:
 _SCORE_ASKED = re.compile(
     r"\bwhat\s+(?:did|do|does|'d)\s+\w+\s+(?:get|score|got)\s+(?:on|in|for)\b", re.I
 )
+# "what did tomás and i name the kittens", "what did we call the puppy?": the names given,
+# told as "we called them pickle, biscuit and moth", "named her Juno".
+_NAMING_ASKED = re.compile(
+    r"\bwhat\s+(?:did|do|have|has|are|were)\s+.{0,40}?\b(?:name|call)(?:ed|ing)?\s+"
+    r"(?:the|our|my|his|her|their|your|its)\s+[a-z]",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(
+    r"\b(?:called|named|calling|naming|call|name)\s+(?:them|him|her|it)\s+"
+    r"(?P<x>[^.!?;\n]{2,80})",
+    re.IGNORECASE,
+)
+# Words that open an explanation, not a name: "named her Juno after my nan".
+_NOT_A_NAME = frozenset(["after", "because", "cos", "since", "for", "the", "a", "that", "so"])
+
+
+def _naming_turns(wanted: set[str], ctx: ReaderContext) -> list[StoredMessage]:
+    """Messages that name something ("we called them pickle, biscuit and moth") a few turns
+    after one on the question's topic ("the kittens arrived on saturday!!!"): the
+    naming seldom repeats what it names."""
+    stems = sorted(w for w in wanted if re.fullmatch(r"[a-z]{3,}", w))
+    if not stems:
+        return []
+    # the chat's every message on the topic: the ranking may hold none of the naming's
+    topic = ctx.holding(rf"\b(?:{'|'.join(stems)})", (), ())
+    if not topic:
+        return []
+    namings = ctx.holding(_NAMED.pattern, (), {m.conversation for m in topic})
+    return [
+        n
+        for n in namings
+        if any(m.session_id == n.session_id and 0 < n.id - m.id <= 3 for m in topic)
+    ]
+
+
+def _names_given(text: str) -> list[str]:
+    """The names a naming message lists ("pickle, biscuit and moth"): a word or two each."""
+    found = _NAMED.search(text)
+    if not found:
+        return []
+    items = re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", found.group("x").strip())
+    names = []
+    for item in items:
+        words = item.split()
+        if not words or words[0].lower() in _NOT_A_NAME:
+            break
+        names.append(" ".join(words[:2]) if len(words) <= 2 else words[0])
+    return names
+
+
 _SCORED_ON = re.compile(r"\s+(?:and|but)\s+|[,;.!?\d]", re.I)
 _SCORE = re.compile(r"(?<![\w/:£$€.])(?P<n>\d{1,3}(?:/\d{1,3}|%)?)\s+(?:on|in|for)\s+", re.I)
 

@@ -66,3 +66,15 @@ def test_a_list_as_written_out(naming: Pipeline, question: str) -> None:
     first = result.answer.text.splitlines()[0].lower()
     assert all(d in first for d in ("pad thai", "green curry", "mango sticky rice")), first
     assert "£" not in first, first
+
+
+@pytest.mark.parametrize(
+    "question", ["what did ade and i name the goldfish", "what did we call the goldfish?"]
+)
+def test_the_names_given_a_few_turns_after_the_thing(naming: Pipeline, question: str) -> None:
+    """ "the goldfish came home today!!" / "omg pics" / "we named them bubbles, finn and
+    captain": the naming seldom repeats what it names, so it is read a few turns after."""
+    result = ask_after(naming, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0].lower()
+    assert all(n in first for n in ("bubbles", "finn", "captain")), first
