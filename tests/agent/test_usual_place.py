@@ -1,7 +1,8 @@
 """Where something normally happens (agent.answer.where._usual_place): the place named most
 often among the messages on it, when named at least twice, more often than any other, and
-said somewhere to be usual ("as usual", "back at") or named on three days or more; a one-off move ("at Marcus's instead") or
-a trip talked of a lot is not the usual. Hand-made messages; no store."""
+said somewhere to be usual ("as usual", "back at") or named on three days or more; a one-off
+move ("at Marcus's instead") or a trip talked of a lot is not the usual. Hand-made messages;
+no store."""
 
 from __future__ import annotations
 
