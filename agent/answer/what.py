@@ -373,6 +373,29 @@ def _duration(
                 f"{said_by(told, ctx)}: “{clip(told.text, 120)}”",
                 why=["the stretch of time a best-supported message states"],
             )
+    return _stay(topic, qk, ctx)
+
+
+def _stay(topic: set[str], qk: QuestionKind, ctx: ReaderContext) -> Reading | None:
+    """ "how long was I in Kyoto?": a stay said by its dates right after the place ("Kyoto
+    from the 9th to the 13th"), wherever the chat says it; the ranking may hold it low, below
+    other exchanges' stretches of time."""
+    stems = sorted(t for t in topic if re.fullmatch(r"[a-z]{3,}", t))
+    if not stems:
+        return None
+    for m in ctx.holding(rf"\b(?:{'|'.join(stems)})", (), ()):
+        for x in ctx.mentions_of(m):
+            said = _days(x)
+            before = m.text[max(0, x.start_char - 30) : x.start_char].lower()
+            if said and any(re.search(rf"\b{t}\w*\W+(?:\w+\W+)?$", before) for t in stems):
+                return Reading(
+                    f"{said[:1].upper()}{said[1:]}.",
+                    [m],
+                    qk.kind.value,
+                    said,
+                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+                    why=["a stay said by its dates right after the place the question names"],
+                )
     return None
 
 
