@@ -14,8 +14,8 @@ from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .reading import ReaderContext, Reading, said_by
-from .text import clip, join_names, terms
+from .reading import ReaderContext, Reading, told_in
+from .text import join_names, terms
 
 __all__ = ["gift_answer"]
 
@@ -120,14 +120,8 @@ def gift_answer(
     # What was given in the end: the latest telling.
     m, things = max(found, key=lambda mt: (mt[0].ts, mt[0].id))
     said = join_names([f"the {t}" for t in things])
-    return Reading(
-        f"{said[:1].upper()}{said[1:]}.",
-        [m],
-        qk.kind.value,
-        said,
-        f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-        why=["the latest message telling of the gift bought, given or thanked for"],
-    )
+    why = "the latest message telling of the gift bought, given or thanked for"
+    return told_in(said, m, qk.kind.value, ctx, why)
 
 
 def _thing(words: str, names: set[str]) -> str:

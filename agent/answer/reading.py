@@ -17,6 +17,7 @@ from .text import (
     LIGHT_TERMS,
     REQUEST_TERMS,
     TermWeights,
+    clip,
     noun_phrases,
     possessors,
     said_terms,
@@ -259,6 +260,18 @@ def declined(kind: str, why: str, score: float | None = None) -> Reading:
 
 def said_by(m: StoredMessage, ctx: ReaderContext) -> str:
     return f"{who(m, ctx)}, {short_day(m.ts)} {m.ts:%H:%M}"
+
+
+def told_in(said: str, m: StoredMessage, kind: str, ctx: ReaderContext, why: str) -> Reading:
+    """The answer `said`, as message `m` tells it: cited, with its words in the detail."""
+    return Reading(
+        f"{said[:1].upper()}{said[1:]}.",
+        [m],
+        kind,
+        said,
+        f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+        why=[why],
+    )
 
 
 def following(

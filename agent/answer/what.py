@@ -24,6 +24,7 @@ from .reading import (
     replied_to,
     said_by,
     speaker_terms,
+    told_in,
     who,
 )
 from .spans import (
@@ -262,14 +263,8 @@ def what_answer(
         answered = _reply_item(wanted, good, ranked, ctx)
         if answered is not None:  # "Which team did you sign with?" / "The Minnesota Wolves!"
             m, item = answered
-            return Reading(
-                f"{item[:1].upper()}{item[1:]}.",
-                [m],
-                qk.kind.value,
-                item,
-                f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                why=["the thing named in the reply to a message asking what the question asks"],
-            )
+            why = "the thing named in the reply to a message asking what the question asks"
+            return told_in(item, m, qk.kind.value, ctx, why)
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
     # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
@@ -365,14 +360,8 @@ def _duration(
         if not said:  # "Kyoto from the 9th to the 13th": a stay of days said by its dates
             said = next(filter(None, map(_days, ctx.mentions_of(m))), None)
         if said:
-            return Reading(
-                f"{said[:1].upper()}{said[1:]}.",
-                [told],
-                qk.kind.value,
-                said,
-                f"{said_by(told, ctx)}: “{clip(told.text, 120)}”",
-                why=["the stretch of time a best-supported message states"],
-            )
+            why = "the stretch of time a best-supported message states"
+            return told_in(said, told, qk.kind.value, ctx, why)
     return _stay(topic, qk, ctx)
 
 
@@ -388,14 +377,8 @@ def _stay(topic: set[str], qk: QuestionKind, ctx: ReaderContext) -> Reading | No
             said = _days(x)
             before = m.text[max(0, x.start_char - 30) : x.start_char].lower()
             if said and any(re.search(rf"\b{t}\w*\W+(?:\w+\W+)?$", before) for t in stems):
-                return Reading(
-                    f"{said[:1].upper()}{said[1:]}.",
-                    [m],
-                    qk.kind.value,
-                    said,
-                    f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                    why=["a stay said by its dates right after the place the question names"],
-                )
+                why = "a stay said by its dates right after the place the question names"
+                return told_in(said, m, qk.kind.value, ctx, why)
     return None
 
 
@@ -550,14 +533,7 @@ def _first_given(
         found = find(m.text)
         if found:
             said = join_names(found)
-            return Reading(
-                f"{said[:1].upper()}{said[1:]}.",
-                [m],
-                qk.kind.value,
-                said,
-                f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
-                why=[why],
-            )
+            return told_in(said, m, qk.kind.value, ctx, why)
     return None
 
 
