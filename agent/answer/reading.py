@@ -262,6 +262,20 @@ def said_by(m: StoredMessage, ctx: ReaderContext) -> str:
     return f"{who(m, ctx)}, {short_day(m.ts)} {m.ts:%H:%M}"
 
 
+def searchable(words: Collection[str]) -> list[str]:
+    """The terms (stems) a store's pattern can look for: plain words of three letters or more."""
+    return sorted(w for w in words if re.fullmatch(r"[a-z]{3,}", w))
+
+
+def mentioning(
+    words: Collection[str], ctx: ReaderContext, chats: Collection[str] = ()
+) -> Sequence[StoredMessage]:
+    """Every message (of `chats`; all if none) holding a word that starts with one of `words`'
+    terms ("kitten" holds "kittens"), whether the ranking holds it or not."""
+    stems = searchable(words)
+    return ctx.holding(rf"\b(?:{'|'.join(stems)})", (), chats) if stems else []
+
+
 def told_in(said: str, m: StoredMessage, kind: str, ctx: ReaderContext, why: str) -> Reading:
     """The answer `said`, as message `m` tells it: cited, with its words in the detail."""
     return Reading(

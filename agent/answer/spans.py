@@ -1,4 +1,5 @@
-"""The part of a message that answers: a name, a place phrase, or the sentence that says it."""
+"""The part of a message that answers: a name, or the sentence that says it (the places a
+message names are in places.py)."""
 
 from __future__ import annotations
 
@@ -24,100 +25,6 @@ _NAME_THE_ROLE = re.compile(
 )
 _MID_SENTENCE_WORD = re.compile(r"(?<=[a-z,;:] )([A-Za-zÀ-ÿ][a-zà-ÿ]+)\b")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|us)\b", re.IGNORECASE)
-# The prepositions a place phrase opens with ("at Casa Verde", "under the blue plant pot").
-PLACE_PREPOSITIONS = (
-    "at", "in", "to", "from", "near", "inside", "under", "behind", "beside", "outside",
-    "opposite", "by", "next to",
-)  # fmt: skip
-# Prepositions that place only before a determiner: "by the bins", "next to the sailing club";
-# not "by friday", "by bus", "next to nothing".
-_BEFORE_DETERMINER = frozenset(["by", "next to"])
-_PREPOSITION = "|".join(p.replace(" ", r"\s+") for p in PLACE_PREPOSITIONS)
-_PLACE = re.compile(
-    rf"\b(?:{_PREPOSITION})\s+"
-    r"((?:the\s+|my\s+|our\s+|a\s+)?"
-    r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
-    re.IGNORECASE,
-)
-# A street, said in lower case as often as not: "the new-ish block on osier road", "the lab on
-# mill street". "on" places only before one ("on tuesday", "on the list" do not).
-_STREET_WORDS = (
-    r"road|rd|street|st|lane|avenue|ave|close|drive|crescent|terrace|grove|row|parade|"
-    r"high\s+street|market|square"
-)
-_ON_STREET = re.compile(
-    rf"\b(on)\s+((?:the\s+)?(?:[^\W\d_][\w'’-]*\s+){{0,2}}?(?:{_STREET_WORDS}))\b",
-    re.IGNORECASE,
-)
-_NOT_PLACE = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "my",
-        "our",
-        "it",
-        "this",
-        "that",
-        "all",
-        "least",
-        "last",
-        "first",
-        "time",
-        "morning",
-        "evening",
-        "night",
-        "week",
-        "weekend",
-        "month",
-        "year",
-        "end",
-        "bit",
-        "while",
-        "case",
-        "fact",
-        "general",
-        "mind",
-        "me",
-        "you",
-        "him",
-        "her",
-        "them",
-        "us",
-        "touch",
-        "instead",
-        # idioms, not places: "in other news", "in person", "in the meantime"
-        "news",
-        "person",
-        "together",  # "we're in this together"
-        "trouble",
-        "love",
-        "total",
-        "advance",
-        "future",
-        "particular",
-        "addition",
-        "charge",
-        "theory",
-        "secret",
-        "moment",
-        "meantime",
-        "principle",
-        "order",
-        "way",  # "by the way"
-        "rain",  # weather: "seven locks up in the rain"
-        "sun",
-        "snow",
-        "dark",
-        "cold",
-        "heat",
-        "wind",
-        "spring",  # seasons are times: "the yards book up fast in spring"
-        "summer",
-        "autumn",
-        "winter",
-    ]
-)
 
 
 def best_sentence(text: str, wanted: set[str]) -> str:
@@ -149,6 +56,32 @@ def given_names(text: str) -> list[str]:
         and not re.search(r"(?:ed|ing|ly|s)$", m.group(1).lower())
     ]
     return [n for n in found if n.lower() not in _PRONOUNS and n.lower() not in STOPWORDS]
+
+
+# "we called them pickle, biscuit and moth", "named her Juno": the names given to what the
+# message points at. RE2 too: the store reads by it.
+NAMED_THEM = re.compile(
+    r"\b(?:called|named|calling|naming|call|name)\s+(?:them|him|her|it)\s+"
+    r"(?P<x>[^.!?;\n]{2,80})",
+    re.IGNORECASE,
+)
+# Words that open an explanation, not a name: "named her Juno after my nan".
+_NOT_A_NAME = frozenset(["after", "because", "cos", "since", "for", "the", "a", "that", "so"])
+
+
+def names_given_to(text: str) -> list[str]:
+    """The names a naming message lists ("pickle, biscuit and moth"): a word or two each."""
+    found = NAMED_THEM.search(text)
+    if not found:
+        return []
+    items = re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", found.group("x").strip())
+    names = []
+    for item in items:
+        words = item.split()
+        if not words or words[0].lower() in _NOT_A_NAME:
+            break
+        names.append(" ".join(words[:2]) if len(words) <= 2 else words[0])
+    return names
 
 
 def given_name(text: str) -> str | None:
@@ -236,7 +169,7 @@ def apposed_name(text: str, phrase: str) -> str | None:
         return None
     name = hit.group(1) or hit.group(2)
     first = name.split()[0].lower()
-    if first in STOPWORDS or first in PERSON_NOUNS or first in _NOT_NAMES or first in _WHEN_WORDS:
+    if first in STOPWORDS or first in PERSON_NOUNS or first in NOT_NAMES or first in _WHEN_WORDS:
         return None
     if re.search(r"(?:ly|ing|ed)$", first):
         return None
@@ -248,64 +181,6 @@ def speaks_for_self(text: str) -> bool:
     getting there?" is asked of everyone)."""
     said = " ".join(s for s in re.findall(r"[^.!?]+[.!?]*", text) if not s.rstrip().endswith("?"))
     return bool(_FIRST_PERSON.search(said))
-
-
-def place_phrase(
-    text: str, wanted: set[str], skip: Collection[str], *, origin: bool = True
-) -> str | None:
-    """A prepositional place phrase ("in piotr's car", "at lemongrass"), preferring one whose
-    words the question does not already hold: the question asks for what it does not know.
-    `origin`: "from Kyoto" may answer (where is it from?); otherwise it is where one was, not
-    where it is ("where is the crag trip?" / "I'm back from Kyoto on the 14th")."""
-    best: tuple[int, str] | None = None
-    streets = [(m.group(1), m.group(2)) for m in _ON_STREET.finditer(text)]
-    places = [
-        (m.group(0)[: m.start(1) - m.start(0)].strip(), m.group(1)) for m in _PLACE.finditer(text)
-    ]
-    for prep, said in [*places, *streets]:
-        phrase = (
-            said.strip(" ,.!?") if (prep, said) in streets else _trim_phrase(said.strip(" ,.!?"))
-        )
-        if " ".join(prep.lower().split()) in _BEFORE_DETERMINER and not re.match(
-            r"(?:the|my|our|his|her|their|a)\s", phrase, re.IGNORECASE
-        ):
-            continue
-        if not origin and prep.lower() == "from":
-            continue
-        words = phrase.lower().split()
-        while len(words) > 1 and words[-1] in _AFTER_PLACE:  # "in our garden instead"
-            words, phrase = words[:-1], phrase.rsplit(None, 1)[0]
-        home = words[0] in _HOMES or words[0].endswith(("'s", "’s"))  # "come to mine"
-        if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS or home):
-            continue  # "to try yudofu" is a verb, "to Leipzig" a place
-        if not words or words[-1] in _NOT_PLACE or all(w in _NOT_PLACE for w in words):
-            continue
-        if any(s in phrase.lower() for s in skip):
-            continue
-        new = len(terms(phrase) - wanted) or int(words[0] in _HOMES)  # "yours" is a stop word
-        score = new * 2 + ("'" in phrase or "’" in phrase) + any(c.isupper() for c in phrase)
-        if best is None or score > best[0]:
-            best = (score, f"{prep} {phrase}")
-    return best[1] if best and best[0] > 0 else None
-
-
-_DETERMINERS = frozenset(["the", "my", "our", "a", "his", "her", "their", "your"])
-# Someone's home, said by whose it is: "come to mine", "at yours".
-_HOMES = frozenset(["mine", "yours", "ours", "theirs", "hers", "his"])
-
-
-# Words that end a clause after its place: "in our garden instead", "at the pub again".
-_AFTER_PLACE = frozenset(["instead", "together", "again", "too", "now", "then", "first"])
-
-
-def _trim_phrase(phrase: str) -> str:
-    """Stop a place phrase at the first function word after its start ("Casa Verde was so
-    good" → "Casa Verde")."""
-    words = phrase.split()
-    for i, w in enumerate(words[1:], start=1):
-        if w.lower() in STOPWORDS and w.lower() not in _DETERMINERS:
-            return " ".join(words[:i])
-    return phrase
 
 
 _FILLER = frozenset(
@@ -461,7 +336,7 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
         for w, n in [*upper.items(), *((c, 1) for c in cued)]
         if (n > lower[w] or w in cued)
         and w not in STOPWORDS
-        and w not in _NOT_NAMES
+        and w not in NOT_NAMES
         and w not in _FILLER
         and w not in _PRONOUNS
         and w not in places
@@ -505,10 +380,7 @@ _NOT_PLACES = frozenset(
 )
 
 
-# "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.
-_TITLE = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von|&)?\s*[A-Z][\w'’-]+)*")
-_CLAUSE = re.compile(r"[^,.;!?]+")
-_NOT_NAMES = frozenset(
+NOT_NAMES = frozenset(
     [
         "i",
         "i'm",
@@ -560,63 +432,6 @@ _NOT_NAMES = frozenset(
 )
 
 
-def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
-    """A name written in the same clause as one of the question's words ("Nishiki Market for
-    lunch"), nearest that word; None when no clause holds both."""
-    best: tuple[int, str] | None = None
-    for clause in _CLAUSE.finditer(text):
-        words = terms(clause.group(0))
-        if not words & wanted:
-            continue
-        low = clause.group(0).lower()
-        spots = [low.find(t[:4]) for t in wanted if low.find(t[:4]) >= 0]
-        for m in _TITLE.finditer(clause.group(0)):
-            name = m.group(0)
-            if any(w.lower() in _NOT_NAMES for w in name.split()):
-                continue  # a day or a month is a time, not a place
-            if " " not in name and not clause.group(0)[: m.start()].strip():
-                continue  # one capital opening a sentence: "Wait a couple of hours", no name
-            if name.lower() in skip or terms(name) <= wanted:
-                continue
-            d = min((abs(m.start() - s) for s in spots), default=len(low))
-            if best is None or d < best[0]:
-                best = (d, name)
-    return best[1] if best else None
-
-
-_NO_SPOT = frozenset(["one", "ones", "thing", "things", "other", "same", "rest"])
-
-
-def with_spot(text: str, name: str) -> str:
-    """A named place with the spot in it that the message gives ("the bandstand in Marlow
-    Park", "the café at Elm Pavilion"): a person meets at the bandstand, not in the park."""
-    m = re.search(
-        r"\bthe\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)\s+(?:in|at|on|by|near|behind)\s+"
-        + re.escape(name),
-        text,
-    )
-    if not m or any(w in STOPWORDS or w in _NO_SPOT for w in m.group(1).split()):
-        return name
-    return text[m.start() : m.end()]
-
-
-# A street address: "14 Larkfield Road", "Dunmore Street, number 14".
-_ADDRESS = re.compile(
-    r"\b(?:\d+[a-z]?\s+)?(?:[A-Z][\w'-]+\s+){1,2}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|"
-    r"Close|Drive|Way|Place|Square|Crescent|Terrace|Gardens|Grove|Hill|Row|Walk)\b"
-    r"(?:,?\s+(?:number\s+\d+|[A-Z][a-z]+))?",
-)
-
-
-def address(text: str) -> str | None:
-    """The first street address a message gives with its number ("14 Larkfield Road"); a
-    street alone ("Tapwell on North Street") is a place phrase like any other."""
-    for m in _ADDRESS.finditer(text):
-        if re.search(r"\d", m.group(0)):
-            return m.group(0)
-    return None
-
-
 def proper_name(text: str, skip: Collection[str]) -> str | None:
     """The first name of two or more capitalised words in a message ("The Cipher Rooms",
     "Quay Street"), not a day, a month or a speaker: what a reply that names a place without
@@ -629,12 +444,6 @@ def proper_name(text: str, skip: Collection[str]) -> str | None:
         ),
         None,
     )
-
-
-# A venue named with its street or area: "Tapwell on North Street", "Casa Nube in Elm Row".
-_VENUE = re.compile(
-    r"\b([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)\s+(?:on|in|at|off)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*)"
-)
 
 
 _MULTI_TITLE = re.compile(
@@ -651,48 +460,6 @@ def title_names(text: str) -> list[str]:
         if words[0].lower() == "the":
             words = words[1:]
         caps = [w for w in words if w[:1].isupper()]
-        if len(caps) >= 2 and not any(w.lower() in _NOT_NAMES for w in caps):
+        if len(caps) >= 2 and not any(w.lower() in NOT_NAMES for w in caps):
             found.append(" ".join(words))
     return found
-
-
-def venue(text: str, skip: Collection[str]) -> str | None:
-    """A name with the street or area it is on, the new place a change of plan gives
-    ("Tapwell on North Street can do us their upstairs room instead"): the name alone may
-    open the sentence, which `named_place` does not take for a name."""
-    for m in _VENUE.finditer(text):
-        words = m.group(0).split()
-        if any(w.lower() in _NOT_NAMES or w.lower() in skip for w in words):
-            continue
-        return m.group(0)
-    return instead_of(text)
-
-
-def instead_of(text: str) -> str | None:
-    """The place a change of plan proposes: "can we do the orchard instead?" → "the orchard"."""
-    instead = _INSTEAD.search(text)
-    return instead.group(1) if instead else None
-
-
-# The place a change of plan puts in the old one's stead: "can we do the orchard instead?",
-# "let's go to the bandstand instead".
-_INSTEAD = re.compile(
-    r"\b(?:do|try|use|book|have\s+it\s+at|go\s+to|move\s+(?:it\s+)?to|switch\s+to)\s+"
-    r"((?:the|a)\s+[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+instead\b",
-    re.IGNORECASE,
-)
-
-
-# "where did she go?" is answered "to Leipzig"; "where is the offsite now?" by "Leipzig": the
-# "to" of "we're moving it to Leipzig" is the move's, not the place's.
-_MOTION = re.compile(
-    r"\b(?:go|goes|going|gone|went|move[sd]?|moving|fly|flew|flying|drive|drove|travel\w*|"
-    r"head\w*|get|got|send|sent|take|took)\b",
-    re.IGNORECASE,
-)
-
-
-def where_it_is(phrase: str, question: str) -> str:
-    if phrase.lower().startswith("to ") and not _MOTION.search(question):
-        return phrase[3:]
-    return phrase

@@ -5,7 +5,7 @@ beetroot"), or the sentence itself when a reason or a manner is asked; and yes o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from memory_store.models import FoundMention, StoredMessage
@@ -20,16 +20,20 @@ from .reading import (
     Reading,
     and_next_turns,
     following,
+    mentioning,
     question_terms,
     replied_to,
     said_by,
+    searchable,
     speaker_terms,
     told_in,
     who,
 )
 from .spans import (
+    NAMED_THEM,
     best_sentence,
     given_names,
+    names_given_to,
     trim_span,
 )
 from .text import WORD, asks, clip, join_names, said_terms, sentences, terms
@@ -75,6 +79,12 @@ _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caus
 _NAMING = re.compile(
     r"\bwhat\b.*\b(?:name[ds]?|naming|call(?:ed|ing)?)\b"
     r"(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
+    re.IGNORECASE,
+)
+# "what did tomás and i name the kittens", "what did we call the puppy?": names given to things.
+_NAMES_ASKED = re.compile(
+    r"\bwhat\s+(?:did|do|have|has|are|were)\s+.{0,40}?\b(?:name|call)(?:ed|ing)?\s+"
+    r"(?:the|our|my|his|her|their|your|its)\s+[a-z]",
     re.IGNORECASE,
 )
 # A question for a name something had before: "before we renamed her", "its old name".
@@ -157,11 +167,6 @@ def what_answer(
             good,
             ctx,
             ranked,
-        )
-    if told is None and _NAMING_ASKED.search(question):  # "what did we name the kittens"
-        why = "the names a best-supported message, or a turn soon after one, gives them"
-        told = _first_given(_names_given, why, qk, good, ctx, ranked) or _first_given(
-            _names_given, why, qk, _naming_turns(wanted, ctx), ctx, ranked
         )
     scored = _SCORE_ASKED.search(question)
     if told is None and scored:  # "what did i get on the hazard perception bit?"
@@ -247,7 +252,15 @@ def what_answer(
                     why=[f"the name chosen in {who(m, ctx)}'s message ('… it is')"],
                 )
         own = {w.lower() for w in WORD.findall(question)}
-        for m in turns:
+        # A naming seldom repeats what it names: "the kittens arrived on saturday!!!" / "we
+        # called them pickle, biscuit and moth", read after the best messages' own turns.
+        # "what did we name the kittens": the names given to the things the question names
+        to_things = _NAMES_ASKED.search(question) is not None
+        for m in _then_namings(turns, wanted, ctx) if to_things else turns:
+            listed = names_given_to(m.text) if to_things else []
+            if listed:  # "we called them pickle, biscuit and moth": each of them
+                why = "the names a best-supported message, or a turn soon after one, gives them"
+                return told_in(join_names(listed), m, qk.kind.value, ctx, why)
             # not the name the question calls it by ("what was marigold called before…")
             given = next((n for n in given_names(m.text) if n.lower() not in own), None)
             if given:
@@ -369,10 +382,8 @@ def _stay(topic: set[str], qk: QuestionKind, ctx: ReaderContext) -> Reading | No
     """ "how long was I in Kyoto?": a stay said by its dates right after the place ("Kyoto
     from the 9th to the 13th"), wherever the chat says it; the ranking may hold it low, below
     other exchanges' stretches of time."""
-    stems = sorted(t for t in topic if re.fullmatch(r"[a-z]{3,}", t))
-    if not stems:
-        return None
-    for m in ctx.holding(rf"\b(?:{'|'.join(stems)})", (), ()):
+    stems = searchable(topic)
+    for m in mentioning(topic, ctx):
         for x in ctx.mentions_of(m):
             said = _days(x)
             before = m.text[max(0, x.start_char - 30) : x.start_char].lower()
@@ -465,54 +476,23 @@ def _as_written(span: str, text: str) -> str:
 _SCORE_ASKED = re.compile(
     r"\bwhat\s+(?:did|do|does|'d)\s+\w+\s+(?:get|score|got)\s+(?:on|in|for)\b", re.I
 )
-# "what did tomás and i name the kittens", "what did we call the puppy?": the names given,
-# told as "we called them pickle, biscuit and moth", "named her Juno".
-_NAMING_ASKED = re.compile(
-    r"\bwhat\s+(?:did|do|have|has|are|were)\s+.{0,40}?\b(?:name|call)(?:ed|ing)?\s+"
-    r"(?:the|our|my|his|her|their|your|its)\s+[a-z]",
-    re.IGNORECASE,
-)
-_NAMED = re.compile(
-    r"\b(?:called|named|calling|naming|call|name)\s+(?:them|him|her|it)\s+"
-    r"(?P<x>[^.!?;\n]{2,80})",
-    re.IGNORECASE,
-)
-# Words that open an explanation, not a name: "named her Juno after my nan".
-_NOT_A_NAME = frozenset(["after", "because", "cos", "since", "for", "the", "a", "that", "so"])
 
 
-def _naming_turns(wanted: set[str], ctx: ReaderContext) -> list[StoredMessage]:
-    """Messages that name something ("we called them pickle, biscuit and moth") a few turns
-    after one on the question's topic ("the kittens arrived on saturday!!!"): the
-    naming seldom repeats what it names."""
-    stems = sorted(w for w in wanted if re.fullmatch(r"[a-z]{3,}", w))
-    if not stems:
-        return []
-    # the chat's every message on the topic: the ranking may hold none of the naming's
-    topic = ctx.holding(rf"\b(?:{'|'.join(stems)})", (), ())
-    if not topic:
-        return []
-    namings = ctx.holding(_NAMED.pattern, (), {m.conversation for m in topic})
-    return [
+def _then_namings(
+    turns: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext
+) -> Iterator[StoredMessage]:
+    """`turns`, then (read only when none of them names it) the messages that name something
+    ("we called them pickle, biscuit and moth") a few turns after one on the question's topic
+    ("the kittens arrived on saturday!!!"), wherever the chat says them: the ranking may hold
+    none of them."""
+    yield from turns
+    topic = mentioning(wanted, ctx)
+    namings = ctx.holding(NAMED_THEM.pattern, (), {m.conversation for m in topic})
+    yield from (
         n
         for n in namings
         if any(m.session_id == n.session_id and 0 < n.id - m.id <= 3 for m in topic)
-    ]
-
-
-def _names_given(text: str) -> list[str]:
-    """The names a naming message lists ("pickle, biscuit and moth"): a word or two each."""
-    found = _NAMED.search(text)
-    if not found:
-        return []
-    items = re.split(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", found.group("x").strip())
-    names = []
-    for item in items:
-        words = item.split()
-        if not words or words[0].lower() in _NOT_A_NAME:
-            break
-        names.append(" ".join(words[:2]) if len(words) <= 2 else words[0])
-    return names
+    )
 
 
 _SCORED_ON = re.compile(r"\s+(?:and|but)\s+|[,;.!?\d]", re.I)

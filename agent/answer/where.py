@@ -12,6 +12,16 @@ from memory_store.models import StoredMessage
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, changed_since, later_about
+from .places import (
+    PLACE_PREPOSITIONS,
+    address,
+    instead_of,
+    named_place,
+    place_phrase,
+    venue,
+    where_it_is,
+    with_spot,
+)
 from .reading import (
     ReaderContext,
     Reading,
@@ -21,18 +31,7 @@ from .reading import (
     said_by,
     speaker_names,
 )
-from .spans import (
-    PLACE_PREPOSITIONS,
-    address,
-    instead_of,
-    named_place,
-    place_phrase,
-    proper_name,
-    title_names,
-    venue,
-    where_it_is,
-    with_spot,
-)
+from .spans import proper_name, title_names
 from .text import WORD, terms, topic_heads
 from .undone import undone
 from .what import ASKS, what_answer

@@ -5,13 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.spans import (
-    instead_of,
-    named_place,
-    person_names,
-    place_phrase,
-    speaks_for_self,
-)
+from agent.answer.places import instead_of, named_place, place_phrase
+from agent.answer.spans import person_names, speaks_for_self
 
 
 @pytest.mark.parametrize(
@@ -57,7 +52,7 @@ def test_person_names(texts: list[str], names: set[str]) -> None:
 def test_a_place_is_where_it_is_unless_the_question_moves(
     phrase: str, question: str, answer: str
 ) -> None:
-    from agent.answer.spans import where_it_is
+    from agent.answer.places import where_it_is
 
     assert where_it_is(phrase, question) == answer
 
@@ -91,7 +86,7 @@ def test_a_named_place_is_no_sentence_opening(text: str, place: str | None) -> N
     ],
 )
 def test_a_named_place_keeps_the_spot_in_it(text: str, name: str, place: str) -> None:
-    from agent.answer.spans import with_spot
+    from agent.answer.places import with_spot
 
     assert with_spot(text, name) == place
 

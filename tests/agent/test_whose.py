@@ -8,8 +8,9 @@ from datetime import datetime
 
 import pytest
 
+from agent.answer.places import address
 from agent.answer.reading import ReaderContext
-from agent.answer.spans import address, names_in, person_phrase
+from agent.answer.spans import names_in, person_phrase
 from agent.answer.text import TermWeights
 from agent.answer.whose import told_of
 from agent.rewrite.clarify import clarify
