@@ -164,18 +164,18 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
         found = [(d, m) for d, m in found if d <= ctx.now.date()]
     topic = topic_query(without_calling_off(set_aside(question)), scope_names(question, ctx))
     what = f"{topic}: " if topic else ""
-    moving = asks_of_moving(question)
-    if asked_off and not moving:
+    # A question of moves ("how many times did our dinner get pushed?") is no calling off.
+    off_asked = asked_off and not asks_of_moving(question)
+    if off_asked:
         # "how many of my lessons with dev got cancelled": in the chat the question names, a
         # message calling one off may name neither ("can we skip the 10th?"); elsewhere, one
         # in a session on the topic. Its day is the one it names.
         chats = Counter(m.conversation for m in cover.messages)
         named = {c for c in chats if chats[c] >= _OFF_CHAT and _names_chat(question, c)}
-        sessions = {m.session_id for m in cover.messages}
         for c in calls_off(list(chats), ctx):
             if c.conversation in named or c.session_id in sessions:
                 cancelled.setdefault(occasion_day(c, ctx.mentions_of), c)
-    if asked_off and not cancelled and not moving:
+    if off_asked and not cancelled:
         # None called off is an answer, not a reason to count every occasion spoken of
         # The days are not listed: the question's own calling-off words found some of them.
         spoken = ", ".join(f"{d:%-d %b}" for d, _ in found)

@@ -204,22 +204,17 @@ _OCCASION_OFF = re.compile(
     r"give\s+it\s+a\s+miss|sit\s+this\s+one\s+out)\b",
     re.IGNORECASE,
 )
-_OFF_ASKED = re.compile(
-    r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off|pushed|moved|postponed|"
-    r"rescheduled|skipped|missed)\b",
-    re.IGNORECASE,
-)
-
-
-# Asked of moving a plan, not calling it off: "how many times did our dinner get pushed?"
+# Asked of calling off, or of moving a plan ("how many times did our dinner get pushed?").
+_CALL_OFF_ASKED = re.compile(r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off)\b", re.I)
 _MOVE_ASKED = re.compile(r"\b(?:pushed|moved|postponed|rescheduled)\b", re.IGNORECASE)
+_OFF_ASKED = re.compile(
+    rf"{_CALL_OFF_ASKED.pattern}|{_MOVE_ASKED.pattern}|\b(?:skipped|missed)\b", re.IGNORECASE
+)
 
 
 def asks_of_moving(question: str) -> bool:
     """ "how many times did our dinner get pushed?": moves asked of, not occasions called off."""
-    return bool(_MOVE_ASKED.search(question)) and not re.search(
-        r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off)\b", question, re.IGNORECASE
-    )
+    return bool(_MOVE_ASKED.search(question)) and not _CALL_OFF_ASKED.search(question)
 
 
 def asks_of_calling_off(question: str) -> bool:

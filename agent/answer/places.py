@@ -43,6 +43,7 @@ _STREET_WORDS = (
     r"high\s+street|market|square"
 )
 
+STREET = re.compile(rf"\b(?:{_STREET_WORDS})$", re.IGNORECASE)
 _ON_STREET = re.compile(
     rf"\b(on)\s+((?:the\s+)?(?:[^\W\d_][\w'’-]*\s+){{0,2}}?(?:{_STREET_WORDS}))\b",
     re.IGNORECASE,
@@ -127,14 +128,13 @@ def place_phrase(
     `origin`: "from Kyoto" may answer (where is it from?); otherwise it is where one was, not
     where it is ("where is the crag trip?" / "I'm back from Kyoto on the 14th")."""
     best: tuple[int, str] | None = None
-    streets = [(m.group(1), m.group(2)) for m in _ON_STREET.finditer(text)]
+    # (preposition, phrase): a street is whole; another phrase stops at its first function word
     places = [
-        (m.group(0)[: m.start(1) - m.start(0)].strip(), m.group(1)) for m in _PLACE.finditer(text)
+        (m.group(0)[: m.start(1) - m.start(0)].strip(), _trim_phrase(m.group(1).strip(" ,.!?")))
+        for m in _PLACE.finditer(text)
     ]
-    for prep, said in [*places, *streets]:
-        phrase = (
-            said.strip(" ,.!?") if (prep, said) in streets else _trim_phrase(said.strip(" ,.!?"))
-        )
+    places += [(m.group(1), m.group(2).strip(" ,.!?")) for m in _ON_STREET.finditer(text)]
+    for prep, phrase in places:
         if " ".join(prep.lower().split()) in _BEFORE_DETERMINER and not re.match(
             r"(?:the|my|our|his|her|their|a)\s", phrase, re.IGNORECASE
         ):

@@ -14,6 +14,7 @@ from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, changed_since, later_about
 from .places import (
     PLACE_PREPOSITIONS,
+    STREET,
     address,
     instead_of,
     named_place,
@@ -174,7 +175,6 @@ _HABIT_DEPTH = 30
 _USUAL_DAYS = 3
 # "could you get me outside the library?" arranges a place; "how was it at the pub?" asks.
 _ARRANGES = re.compile(r"\b(?:could|can|shall|still\s+ok|ok\s+for)\b", re.IGNORECASE)
-_STREET = re.compile(r"\b(?:road|street|lane|avenue|rd|st)$")
 # Places too general to be one usual place.
 _NOT_USUAL = frozenset(["home", "mine", "yours", "work", "town", "there", "here", "car"])
 _USUAL = re.compile(
@@ -285,7 +285,7 @@ def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Readi
             key = re.sub(r"\s+(?:&|and)\s+", " & ", name.lower())
             if name in common:  # its head; a street by its name ("on dane road")
                 words = [w for w in key.split()[1:] if w not in ("the", "a", "my", "our")]
-                key = " ".join(words) if _STREET.search(key) else key.split()[-1]
+                key = " ".join(words) if STREET.search(key) else key.split()[-1]
             if key in skip or any(w in skip for w in key.split()) or key in _NOT_USUAL:
                 continue
             if m not in seen.get(key, []):

@@ -213,7 +213,7 @@ def test_the_place_a_change_of_plan_proposes(text: str, place: str | None) -> No
     ],
 )  # fmt: skip
 def test_a_name_written_before_its_kind(text: str, kind: str, names: list[str]) -> None:
-    from agent.answer.what import _named_before
+    from agent.answer.stated import _named_before
 
     assert _named_before(text, kind, set()) == names
 
