@@ -184,9 +184,16 @@ class Pipeline:
             speakers=self.speakers(conversation),
             conversations=self.conversations(),
             participants={c: self.speakers(c) for c in self.conversations()},
-            threshold=self.settings.abstain_threshold,
+            threshold=self.abstain_threshold(),
             now=now,
         )
+
+    def abstain_threshold(self) -> float:
+        """The evidence below which the offline reader declines, for this store's kind of
+        message (Settings.short_threshold)."""
+        if self.searcher.short_messages():
+            return self.settings.short_threshold
+        return self.settings.abstain_threshold
 
     def named_conversation(self, question: str, notes: list[str]) -> str | None:
         """ "what did Aki and I talk about" / "my chat with Aki": scope to the chat named Aki."""

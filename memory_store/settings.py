@@ -21,6 +21,7 @@ from memory_store.errors import ConfigError
 # settings and the reader's evidence over the words some message holds. results.json keeps
 # the calibration under answers.abstain_calibration.
 ABSTAIN_THRESHOLD = 0.375
+SHORT_THRESHOLD = 0.175
 
 # environment variable -> settings field
 ENV_VARS: dict[str, str] = {
@@ -33,6 +34,7 @@ ENV_VARS: dict[str, str] = {
     "MEMLANE_CHUNK_WEIGHT": "chunk_weight",
     "MEMLANE_CHUNK_VECTORS": "chunk_vectors",
     "MEMLANE_ABSTAIN_THRESHOLD": "abstain_threshold",
+    "MEMLANE_SHORT_THRESHOLD": "short_threshold",
     "MEMLANE_LLM_MODEL": "llm_model",
     "MEMLANE_LLM_TIMEOUT": "llm_timeout",
     "MEMLANE_LLM_MAX_TOKENS": "llm_max_tokens",
@@ -103,6 +105,13 @@ class Settings(BaseModel):
     # offline answerer: decline when the evidence score of the top messages is below this
     # (agent.answer.reader.evidence; chosen by leave-one-conversation-out CV, see eval/abstain.py)
     abstain_threshold: float = Field(ABSTAIN_THRESHOLD, ge=0.0, le=1.0)
+    # The same in a history of short messages (as for short_beta). A chat says a thing in
+    # other words than its question ("first day at brightwell is the 13th" for "when does
+    # sami's new job begin?"), so word evidence runs lower where the answer is there; and a
+    # chat's not-in-history questions are declined by the word no message holds, not by this.
+    # Chosen on the developed scenario histories as the highest threshold that loses none of
+    # their best answers (`python -m eval.scenario_abstain`; README, session 18).
+    short_threshold: float = Field(SHORT_THRESHOLD, ge=0.0, le=1.0)
     # LLM (opt-in)
     llm_model: str = "gpt-4o-mini"
     openai_api_key: str | None = None

@@ -43,7 +43,10 @@ from .where import where_answer
 from .who import who_answer
 from .whose import people_asked_of, teller
 
-__all__ = ["evidence", "first_or_last", "read", "support", "with_replies"]
+__all__ = ["BELOW_THRESHOLD", "evidence", "first_or_last", "read", "support", "with_replies"]
+
+# How a decline on the threshold starts its reason (eval.scenario_abstain finds them by it).
+BELOW_THRESHOLD = "declined:"
 
 # The messages that support the question about as well as the best one are read; a when-answer
 # casts a wider net, as the date itself decides.
@@ -291,7 +294,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if score < ctx.threshold:
         return declined(
             qk.kind.value,
-            f"declined: evidence {score:.2f} is below the threshold "
+            f"{BELOW_THRESHOLD} evidence {score:.2f} is below the threshold "
             f"{ctx.threshold:g} (idf-weighted share of the question's words)",
             score,
         )
