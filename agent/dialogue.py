@@ -7,6 +7,7 @@ same way whether it was typed in the REPL or scripted.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -24,7 +25,10 @@ def answer_turn(result: AskResult, me: str | None) -> Turn:
     answer = result.answer
     if answer is None:
         return Turn(ASSISTANT, "")
-    people = [answer.span] if answer.kind == "who" and answer.span else []
+    # A who-answer's span is a person when it is a name, not the quote a reader fell back on
+    # ("u already owe me forever lol…" is no one "they" can be).
+    named_person = answer.kind == "who" and _is_name(answer.span or "") and answer.span != me
+    people = [answer.span or ""] if named_person else []
     people += [m.speaker for m in answer.citations if m.speaker != me]
     # A short thing the answer named, as its citation says it: never a quote or a sentence.
     span = answer.span or ""
@@ -36,6 +40,13 @@ def answer_turn(result: AskResult, me: str | None) -> Turn:
 
 # How many words a thing an answer names may have to be what a follow-up's "it" is.
 _THING_WORDS = 4
+# A name: a few words, none of them a sentence's punctuation or a quote mark.
+_NAME_WORDS = 4
+_NOT_A_NAME = re.compile(r"[“”\"!?.,;:]")
+
+
+def _is_name(span: str) -> bool:
+    return 0 < len(span.split()) <= _NAME_WORDS and not _NOT_A_NAME.search(span.strip())
 
 
 def remember(pipeline: Pipeline, history: list[Turn], question: str, result: AskResult) -> None:
