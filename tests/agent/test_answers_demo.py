@@ -64,6 +64,8 @@ CASES = [
     ("when did I first mention the dentist?", (), "first_mention", "Tuesday 1 September 2026"),
     ("when did I first mention Miso?", (), "first_mention", "Wednesday 9 September 2026"),
     ("when did Aki last mention Miso?", (), "last_mention", "Monday 12 October 2026"),
+    # near in meaning is not enough for a message of two words ("Interview done!", 22 Sep)
+    ("when did i last talk about the vet?", (), "last_mention", "Friday 11 September 2026"),
     # who
     ("who filmed Doug's send?", (), "who", "Priya"),
     ("who flashed the V3 arete?", (), "who", "You"),
