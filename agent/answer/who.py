@@ -68,7 +68,7 @@ def who_answer(
         says = re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{did}\b", m.text, re.IGNORECASE)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
-    advice = _advice_given(question, ranked[:5] or good[:3], ctx, exclude)
+    advice = _advice_given(question, ranked[:10] or good[:3], ctx, exclude)
     if advice:
         m, name, why = advice
         return named(name, m, name, why)
@@ -138,6 +138,9 @@ _TOLD_TO = re.compile(
     re.I,
 )
 
+# "who told me about the ryokan?": who first told of it, as advice is told
+_TOLD_ABOUT = re.compile(r"\s+(?:me|us)\s+(?:all\s+)?about\b", re.I)
+
 _ASKS_OF_DONE = re.compile(r"\W*(?:did|have|has|how\s+(?:was|were|did))\b", re.I)
 
 # A question that asks for advice: "where should I stay?", "any tips?", "what do you recommend?"
@@ -171,15 +174,21 @@ def _told_of(m: StoredMessage, topic: set[str]) -> list[str]:
 def _advice_given(
     question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
 ) -> tuple[StoredMessage, str, str] | None:
-    """ "who recommended the ryokan?": the person whose message tells of the thing without
-    asking ("There's a small ryokan called Yoshida-sanso"), or the one it says gave the advice
-    ("Lena swears by it"). Places the advice names ("try yudofu in Nanzenji") are not who."""
+    """ "who recommended the ryokan?", "who told me about it?": the person whose message
+    tells of the thing without asking ("There's a small ryokan called Yoshida-sanso"), or
+    the one it says gave the advice ("Lena swears by it"). Places the advice names ("try
+    yudofu in Nanzenji") are not who."""
     found = _WHO_DOES.match(question)
     if not found:
         return None
     saying = found.group(1).lower() in _SAYING
-    if not (_ADVISED.match(found.group(1)) or saying and _TOLD_TO.match(question, found.end())):
+    told = saying and bool(
+        _TOLD_TO.match(question, found.end()) or _TOLD_ABOUT.match(question, found.end())
+    )
+    if not (_ADVISED.match(found.group(1)) or told):
         return None
+    # The verb of saying ranks any "told you!" high; what was told of may sit further down.
+    top = top if told else top[:5]
     topic = question_terms(question, ctx) - terms(found.group(1)) - TIME_TERMS
     if not topic:
         return None

@@ -88,6 +88,10 @@ CASES = [
     # told to, or said one should: advice in a verb of saying
     ("who told me to try yudofu?", (), "who", "Aki"),
     ("who said we should do the monkey park?", (), "who", "Aki"),
+    # told about it: who told of it, though "Told you!" and "like you said" rank first
+    ("who told me about the ryokan?", (), "who", "Aki"),
+    ("who told me about yudofu?", (), "who", "Aki"),
+    ("who told me about the membership price?", (), "who", "Priya"),
     # list: each thing of "I bought bananas, trail mix and some Kyoto snacks", by the verb
     ("what have i bought for the crag trip?", (), "list", "trail mix"),
     # where
