@@ -17,9 +17,11 @@ _NAMED = re.compile(
     r"\b(?:name\s+is|name's|named|called|call\s+(?:him|her|it))\s+([^\W\d_][\w'-]+)",
     re.IGNORECASE,
 )
-# A name opening a clause, then who they are: "bev the scheme manager rang her".
+# A name opening a clause (chat's "also"/"fyi"/"btw" before it), then who they are: "bev the
+# scheme manager rang her", "also fyi gary the manager at hollis's says…".
 _NAME_THE_ROLE = re.compile(
-    r"(?:^|[.!?;]\s+|,\s*|\band\s+)([^\W\d_][\w'-]{2,})\s+the\s+(?:[\w-]+\s+)?"
+    r"(?:^|[.!?;]\s+|,\s*|\b(?:and|also|fyi|btw|so|oh|ok)\s+)([^\W\d_][\w'-]{2,})\s+the\s+"
+    r"(?:[\w-]+\s+)?"
     rf"(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})s?\b",
     re.IGNORECASE,
 )

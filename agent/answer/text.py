@@ -493,12 +493,27 @@ SAYS_YES = re.compile(
 
 
 def asks(text: str) -> bool:
-    """A message that asks: its last sentence is a question, marked or not."""
+    """A message that asks: its last sentence is a question, marked or not. A statement
+    marked "??" or "?!" is surprise, not a question ("gary at hollis's says they want to
+    donate us a fridge??"); a short one echoes to ask ("BRIGHTWELL??", "you're moving??")."""
     text = text.rstrip()
-    if text.endswith("?"):
-        return True
     spans = sentences(text)
-    return bool(spans) and bool(_UNMARKED_QUESTION.match(text[spans[-1][0] : spans[-1][1]]))
+    last = text[spans[-1][0] : spans[-1][1]] if spans else ""
+    if text.endswith("?"):
+        surprised = _SURPRISE.search(text) and len(last.split()) >= _SURPRISE_WORDS
+        return not (surprised and not _UNMARKED_QUESTION.match(last) and not _INVERTED.search(last))
+    return bool(last) and bool(_UNMARKED_QUESTION.match(last))
+
+
+_SURPRISE = re.compile(r"(?:\?\?|\?!|!\?)[?!]*$")
+# A question's verb before its subject anywhere in the sentence, after a name or a "sorry":
+# "dev sorry, did i leave my glasses…??", "ines isn't your test this week??".
+_INVERTED = re.compile(
+    r"\b(?:is|are|was|were|do|does|did|can|could|will|would|should|have|has|had)(?:n['’]?t)?\s+"
+    r"(?:i|you|u|we|they|he|she|it|there|your|my|our|his|her|their|the)\b",
+    re.IGNORECASE,
+)
+_SURPRISE_WORDS = 5
 
 
 def clip(text: str, limit: int = 160) -> str:

@@ -175,6 +175,11 @@ _TOKEN = re.compile(rf"[{_CJK_CLASS}]+|[^\W_{_CJK_CLASS}]+", re.UNICODE)
 _CJK = re.compile(rf"[{_CJK_CLASS}]")
 
 
+# A possessive is its owner ("hollis's" is Hollis, not "holliss"), whichever apostrophe is typed;
+# other apostrophes join their word ("don't" is "dont", "o’brien" "obrien").
+_POSSESSIVE = re.compile(r"(\w)['’]s\b")
+
+
 class Tokenizer(Protocol):
     name: str
 
@@ -224,7 +229,8 @@ class MixedTokenizer:
     def __call__(self, text: str) -> list[str]:
         out: list[str] = []
         norm = unicodedata.normalize("NFKC", text) if self._nfkc else text
-        for run in _TOKEN.findall(norm.lower().replace("'", "")):
+        low = _POSSESSIVE.sub(r"\1", norm.lower()).replace("'", "").replace("’", "")
+        for run in _TOKEN.findall(low):
             if _CJK.match(run):
                 out.extend(self._cjk(run))
             elif run not in STOPWORDS:
@@ -242,10 +248,10 @@ def fold_accents(run: str) -> str:
 
 
 class DefaultTokenizer(MixedTokenizer):
-    """English words (stemmed, no stop words, accents folded) + CJK unigrams and bigrams,
-    after NFKC."""
+    """English words (stemmed, no stop words, accents folded, possessives dropped) + CJK
+    unigrams and bigrams, after NFKC."""
 
-    name = "en-stem+cjk-unibigram-nfkc-fold-v3"
+    name = "en-stem+cjk-unibigram-nfkc-fold-v4"
 
     def __init__(self) -> None:
         super().__init__(cjk_unigrams_bigrams, DefaultTokenizer.name, fold_accents=True)

@@ -30,6 +30,14 @@ from agent.answer.text import asks
         ("i have seen it", False),
         ("there was a fox in the garden", False),
         ("did u get the keys? found them in the van", False),
+        # "??" on a statement is surprise; a short echo, or a verb before its subject, asks
+        ("also fyi gary the manager at hollis's says they want to donate us a fridge??", False),
+        ("ok so the venue cancelled on us?!", False),
+        ("BRIGHTWELL??", True),
+        ("you're moving to leeds??", True),
+        ("dev sorry, did i leave my glasses in the car yesterday??", True),
+        ("ines isn't your test this week??", True),
+        ("what do you mean she is moving out??", True),
     ],
 )
 def test_asks(message: str, asking: bool) -> None:

@@ -247,6 +247,9 @@ def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> 
         # a name opening a clause, then who they are
         ("bev the scheme manager rang her this morning", ["bev"]),
         ("ok, dervla the landlady says yes", ["dervla"]),
+        # after chat's "also", "fyi", "btw"
+        ("also fyi gary the manager at hollis's says they want to donate us a fridge??", ["gary"]),
+        ("btw dave the landlord called", ["dave"]),
         # a verb or a filler word before the role is no name
         ("ask the manager tomorrow", []),
         ("thanks the nurse was lovely", []),
