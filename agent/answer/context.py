@@ -75,6 +75,7 @@ def reader_context(
         places=places,
         speakers=speakers,
         threshold=threshold,
+        short_messages=searcher.short_messages(),
         conversations=conversations,
         now=now,
         participants=participants,

@@ -240,7 +240,10 @@ def evidence(
         if classify(asked).kind not in (Kind.WHO, Kind.YES_NO)
         else set()
     )
-    if not named:
+    # In a chat of short messages several people tell of the same thing ("the new fridge is
+    # humming away in the back kitchen", by Ines, for "where did deb say the fridge would
+    # go?"): another's telling is no sign that it happened to someone else.
+    if not named or ctx.short_messages:
         return max(cover)
     # A person of the chat named in the question, none of whose messages rank near the top:
     # the history tells this of someone else (LoCoMo's adversarial questions are built so).

@@ -68,6 +68,8 @@ class ReaderContext:
     places: Collection[str] = ()  # place names known in the store, lower case
     speakers: Collection[str] = ()
     threshold: float = DEFAULT_THRESHOLD
+    # The store is a chat of short messages (Searcher.short_messages), not long turns.
+    short_messages: bool = False
     conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)
     now: datetime | None = None  # the question's now: "did" asks about before it
     scoped: bool = False  # a time filter chose the messages: it answers part of the question
