@@ -182,13 +182,13 @@ def _advice_given(
     if not found:
         return None
     saying = found.group(1).lower() in _SAYING
-    told = saying and bool(
+    telling = saying and bool(
         _TOLD_TO.match(question, found.end()) or _TOLD_ABOUT.match(question, found.end())
     )
-    if not (_ADVISED.match(found.group(1)) or told):
+    if not (_ADVISED.match(found.group(1)) or telling):
         return None
     # The verb of saying ranks any "told you!" high; what was told of may sit further down.
-    top = top if told else top[:5]
+    top = top if telling else top[:5]
     topic = question_terms(question, ctx) - terms(found.group(1)) - TIME_TERMS
     if not topic:
         return None
