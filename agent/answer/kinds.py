@@ -43,11 +43,11 @@ class QuestionKind:
 
 _TALK = (
     r"(?:talk|talked|talking|chat|chatted|chatting|discuss|discussed|discussing|speak|spoke|"
-    r"speaking|say|said|saying|mention|mentioned)"
+    r"speaking|say|said|saying|mention|mentioned|tell|tells|telling|told)"
 )
 _SUMMARY = re.compile(
     rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+(?:we|you|i|(?:\w+\s+)?\w+\s+and\s+(?:i|me)|"
-    rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:about|over)\b|"
+    rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:(?:me|us)\s+)?(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
     r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:on\s+)?about\b|"

@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
+from agent.plan import timeexpr as tx
 from agent.plan.planner import GENERIC_WORDS
-from memory_store.indexes.tokenize import DefaultTokenizer, fold_accents
+from memory_store.indexes.tokenize import STOPWORDS, DefaultTokenizer, fold_accents
 
 _TOKENIZE = DefaultTokenizer()
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -120,4 +121,27 @@ def spelled_out(
             return f"{stem}'s" if stem.lower() in known else m.group(0)
 
         out = re.sub(r"\b([^\W\d_]+)s\b", possessive, out)
+        out = re.sub(r"[^\W\d_]+", lambda m: _short_for(m.group(0), names) or m.group(0), out)
     return out
+
+
+# A name's short form is its first three letters or more ("tam" for Tamsin, "mel" for
+# Melanie), when it is no other word a question uses: not "will" (William), "sun" (Sunniva),
+# "mar" (Marta), "eve" (Evelyn).
+_SHORTEST_FORM = 3
+_NOT_SHORT_FORMS = frozenset(
+    [*tx.WEEKDAYS, *tx.MONTHS, *re.findall(r"\w+", "eve art bill rob pat mark jack ray rose "
+     "grace hope joy sue dawn max bob bea jan van car cat dan don kit pam sal tom viv")]
+)  # fmt: skip
+
+
+def _short_for(word: str, names: Collection[str]) -> str | None:
+    low = word.lower()
+    if len(low) < _SHORTEST_FORM or low in STOPWORDS or low in GENERIC_WORDS:
+        return None
+    if low in _NOT_SHORT_FORMS:
+        return None
+    if any(n.lower() == low for n in names):
+        return None
+    longer = {n for n in names if len(n) > len(low) + 1 and n.lower().startswith(low)}
+    return next(iter(longer)) if len(longer) == 1 else None

@@ -35,6 +35,12 @@ from memory_store.models import StoredMessage
         ("what does kofi think of the cats", ("Kofi",), "what does kofi think of the cats"),
         ("what did we watch", (), "what did we watch"),
         ("when is the wedding", (), "when is the wedding"),
+        # a name's short form is the name; a word of the calendar or of English is not
+        ("what was tam telling me about", ("Tamsin",), "what was Tamsin telling me about"),
+        ("what did mel say", ("Melanie", "Mara"), "what did Melanie say"),
+        ("what did we do on sun", ("Sunniva",), "what did we do on sun"),
+        ("when will you know", ("William",), "when will you know"),
+        ("what did mar say", ("Marta", "Marcus"), "what did mar say"),
     ],
 )
 def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...], read: str) -> None:
