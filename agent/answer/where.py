@@ -113,6 +113,21 @@ def where_answer(
                 found.append((False, -8 - rank, n, phrase))
                 break
     if not found:
+        # Told in other words, found by meaning: a best-ranked message of the best one's chat
+        # may place it without the question's words ("there's one on autotrader, a retired
+        # couple are selling it. near stroud" for "where did tamsin buy the transit from").
+        chat = good[0].conversation if good else None
+        near_in_meaning = [n for n in ranked[:_MEANING_DEPTH] if n.conversation == chat]
+        for rank, n in enumerate(n for n in near_in_meaning if n not in good[:4]):
+            times = [x.text.lower() for x in ctx.mentions_of(n)]
+            phrase = (
+                None if ASKS.search(n.text) else place_phrase(n.text, wanted, times, origin=origin)
+            )
+            if phrase and not set(phrase.lower().split()[1:]) <= COMMON_WORDS | STOPWORDS:
+                found.append((False, -12 - rank, n, phrase))
+                why = "a place phrase of a message ranked near the question in meaning, in its chat"
+                break
+    if not found:
         return what_answer(question, qk, good, ctx, ranked)
     # A named place beats a common noun. But a writer in lower case writes names so too
     # ("moored right outside the navigation"): their place competes with named ones, a named
@@ -162,6 +177,8 @@ def where_answer(
 
 
 _NAMED_WORTH = 1.5
+# How far down the ranking a place told in other words is looked for.
+_MEANING_DEPTH = 5
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
