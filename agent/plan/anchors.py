@@ -17,7 +17,8 @@ HOLIDAY_THING = (
     r"(?:party|parties|market|markets|tree|card|cards|gift|gifts|present|presents|"
     r"shopping|list|sale|sales|songs?|jumper|sweater|lights|decorations|plans?|menu|do|"
     r"drinks?|dinners?|lunch(?:es)?|meals?|brunch|quiz|fair|concert|event|social|bash|"
-    r"get-together|meet-?up)"
+    r"get-together|meet-?up|eggs?|bunny|hunt|appeal|collection|raffle|costumes?|films?|"
+    r"movies?|cakes?|pudding|bonus|stall|service)"
 )
 
 Days = tuple[date, date]

@@ -327,6 +327,8 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     # a holiday naming an occasion is no date: the "xmas drinks" may be on the 11th
     ("where are we doing the plot xmas drinks?", SUN, "content", []),
     ("who's cooking the christmas dinner", SUN, "content", []),
+    ("when was the easter egg appeal first suggested?", SUN, "content", []),
+    ("where did we do the easter egg hunt?", SUN, "content", []),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),
