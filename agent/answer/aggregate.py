@@ -172,8 +172,11 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
         # in a session on the topic. Its day is the one it names.
         chats = Counter(m.conversation for m in cover.messages)
         named = {c for c in chats if chats[c] >= _OFF_CHAT and _names_chat(question, c)}
+        # "how many times did raúl cancel on me": his calling off, not mine ("can we skip
+        # tonight?"), when the question says who did it (the covering set's speakers).
         for c in calls_off(list(chats), ctx):
-            if c.conversation in named or c.session_id in sessions:
+            by_doer = not cover.by or c.speaker in cover.by
+            if (c.conversation in named or c.session_id in sessions) and by_doer:
                 cancelled.setdefault(occasion_day(c, ctx.mentions_of), c)
     if off_asked and not cancelled:
         # None called off is an answer, not a reason to count every occasion spoken of

@@ -52,7 +52,7 @@ def subject_words(question: str) -> set[str]:
     """Who did it, as the question says: "did *sami* interview", "have *i* baked", "the
     cities *i* travelled to", "did *hana and i* push". Lower case; the caller keeps only the
     speakers ("we", "the", "people" are nobody in particular)."""
-    words = re.findall(r"[a-z']+", question.lower())
+    words = re.findall(r"[^\W\d_][\w']*", question.lower())
     for n, w in enumerate(words[:-1]):
         if w in _DID:  # did X (and Y) …
             rest = words[n + 1 : n + 4]

