@@ -25,6 +25,7 @@ from agent.answer.reading import (
     content_terms,
     declined,
     question_terms,
+    unknown_subject,
     unknown_topic,
 )
 from agent.answer.record import Answer, render
@@ -121,6 +122,12 @@ def read_by_kind(
 ) -> Reading:
     """`similarity`: dense similarity of messages to a spread question's topic (first and last
     mentions, counts, lists)."""
+    who = unknown_subject(question, reader)
+    if who:  # "when did caroline go to the support group?" of a history without a Caroline
+        out = declined(qk.kind.value, f"no message of the history mentions “{who}”", 0.0)
+        people = ", ".join(sorted(reader.speakers))
+        out.detail = f"No message mentions “{who}”. People in this history: {people}."
+        return out
     head = unknown_topic(_without_counted(question, qk), reader) or _unvouched_focus(
         question, qk, reader
     )

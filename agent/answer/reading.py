@@ -232,6 +232,35 @@ _ATTRIBUTE_OF = re.compile(
 )
 
 
+def unknown_subject(question: str, ctx: ReaderContext) -> str | None:
+    """Who the question says did it, when no message holds the word and no one of the chat is
+    called so: "when did *caroline* go to the support group?" of a history without her."""
+    people = {t for s in ctx.speakers for t in terms(s)}
+    for found in _DID_SOMEONE.finditer(question):
+        word = found.group(1).lower()
+        # a verb's form is no one ("did *organizing* the party…" is a slip of the grammar)
+        verb_like = len(word) > 5 and word.endswith(("ing", "ed"))
+        if word in _NOT_SOMEONE or word in PERSON_NOUNS or verb_like or not terms(word):
+            continue
+        if not terms(word) <= people and not ctx.weights.knows(word):
+            return word
+    return None
+
+
+# The subject right after the question's auxiliary: "when did *caroline* go…", "what will
+# *zed* bring?"
+_DID_SOMEONE = re.compile(
+    r"\b(?:did|does|will|would)\s+([^\W\d_]{3,})\s+[^\W\d_]", re.I
+)
+
+
+# Who-words a question uses that name nobody: "did *anyone* cancel", "did *we* go".
+_NOT_SOMEONE = frozenset(
+    re.findall(r"\w+", "anyone anybody everyone everybody someone somebody people nobody "
+               "they we you i he she it everything something all both")
+)  # fmt: skip
+
+
 def named_speakers(question: str, ctx: ReaderContext) -> set[str]:
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     return {s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked}

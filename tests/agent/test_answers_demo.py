@@ -159,6 +159,9 @@ CASES = [
     # not in the history: decline, do not guess
     ("what's Aki's cat called?", (), "what", NO_ANSWER),
     ("when is Doug's wedding?", (), "when", NO_ANSWER),
+    # someone no message mentions, as the one who did it: not a confident answer
+    ("when did caroline go to the support group?", (), "when", NO_ANSWER),
+    ("what did zed say about the crag trip?", (), "summary", NO_ANSWER),
     ("what did Aki say about my passport?", (), "summary", NO_ANSWER),
     # the kind of answer asked for need not be written ("dessert"), unless nothing else is
     ("what dessert did I have near the shrine?", (), "what", "matcha soft serve"),
@@ -236,3 +239,10 @@ def test_a_stay_said_by_its_dates(demo: Pipeline) -> None:
     about as well supported as the stay's own message: the stay is read after the place."""
     text, _ = ask(demo, "how long was i in kyoto for?")
     assert text.startswith("5 days"), text
+
+
+def test_someone_unknown_is_named_with_the_people_known(demo: Pipeline) -> None:
+    result = ask_after(demo, (), "when did caroline go to the support group?", now="latest")
+    assert result.answer is not None and result.answer.abstained
+    detail = result.answer.detail or ""
+    assert "“caroline”" in detail and "People in this history: Aki, Doug, Priya, Sam" in detail
