@@ -249,9 +249,7 @@ def unknown_subject(question: str, ctx: ReaderContext) -> str | None:
 
 # The subject right after the question's auxiliary: "when did *caroline* go…", "what will
 # *zed* bring?"
-_DID_SOMEONE = re.compile(
-    r"\b(?:did|does|will|would)\s+([^\W\d_]{3,})\s+[^\W\d_]", re.I
-)
+_DID_SOMEONE = re.compile(r"\b(?:did|does|will|would)\s+([^\W\d_]{3,})\s+[^\W\d_]", re.I)
 
 
 # Who-words a question uses that name nobody: "did *anyone* cancel", "did *we* go".
