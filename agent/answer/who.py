@@ -25,7 +25,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import SAYS_YES, TIME_TERMS, asks, sentences, terms
+from .text import SAYS_YES, TIME_TERMS, asks, join_names, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -48,6 +48,9 @@ def who_answer(
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
         return what_answer(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
+    member = _member(question, asked, ranked or good, ctx) if _WHO_IS_NAME.match(question) else None
+    if member is not None:
+        return member
     exclude = asked - ({ctx.me.lower()} if ctx.me else set())
     if ctx.me and _FIRST_SINGULAR.search(question):
         # "who played in my place?", "who gave me the tickets?": someone other than the asker
@@ -111,6 +114,33 @@ def who_answer(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
     return what_answer(question, qk, good, ctx, ranked)
+
+
+# "who is doug?", "who's priya again?": a name and nothing else
+_WHO_IS_NAME = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+[\w'-]+(?:\s+again)?\s*\??\s*$", re.I)
+
+
+def _member(
+    question: str, asked: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """ "who is doug?" of someone who writes in the history: the chats they write in and with
+    whom, cited by a message of theirs, not another name their messages give."""
+    person = next((s for s in ctx.speakers if s.split() and s.split()[0].lower() in asked), None)
+    if person is None:
+        return None
+    chats = sorted(c for c, people in ctx.participants.items() if person in people)
+    theirs = [m for m in ranked if m.speaker == person][:1]
+    if not chats or not theirs:
+        return None
+    others = sorted({p for c in chats for p in ctx.participants[c]} - {person, ctx.me or ""})
+    named = " and ".join(f"“{c}”" for c in chats)
+    if person == ctx.me:
+        text = f"{person} is you: you write in {named}."
+    else:
+        text = f"{person} writes in your chat{'s' * (len(chats) > 1)} {named}"
+        text += f", with {join_names(others)}." if others else "."
+    why = ["who the question names writes in the history: the chats they write in"]
+    return Reading(text, theirs, "who", person, said_by(theirs[0], ctx), why=why)
 
 
 _FIRST_SINGULAR = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.IGNORECASE)

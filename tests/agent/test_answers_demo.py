@@ -72,6 +72,10 @@ CASES = [
     ("who made the sandwiches for the crag trip?", (), "who", "Aki"),
     ("who is the hiring manager at Northwind?", (), "who", "Lena"),
     ("who is Lena Brooks?", (), "who", "hiring manager"),
+    # someone who writes in the history: the chats they write in, not a name they wrote
+    ("who is doug?", (), "who", "Doug writes in your chat “Climbing crew”, with Aki and Priya"),
+    ("who's aki?", (), "who", "Aki writes in your chats “Aki” and “Climbing crew”"),
+    ("who is sam?", (), "who", "Sam is you"),
     # the chat asked it too ("I'm in. Who's driving?"): its reply answers, by its writer
     ("who is driving to castle crags", (), "who", "Doug"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
