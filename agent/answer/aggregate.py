@@ -66,6 +66,10 @@ def count(
         said = _stated(qk.focus, [*pool, *_head_updates(pool, matches)], cover, ctx)
         # Days are no headcount: with no number said, the history does not say how many.
         return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
+    if qk.focus == "times":  # "how many times did miso throw up?": "threw up three times today"
+        said = _times_said(cover, ctx)
+        if said:
+            return said
     if qk.focus in _SPANS:  # "four nights of your cooking": a length is said, not counted
         said = _stated(qk.focus, cover.messages, cover, ctx)
         if said:
@@ -115,6 +119,20 @@ def _stated(
     text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
     why = [*cover.why, f"the number stated for “{focus}”, the latest statement"]
     return Reading(text, [m], "how_many", str(n), why=why)
+
+
+def _times_said(cover: Cover, ctx: ReaderContext) -> Reading | None:
+    """How many times, as the messages on the topic say it in its own words ("Miso threw up
+    three times today"), added up over the occasions told so; else None: the days spoken of
+    are counted instead."""
+    told = [m for m in cover.messages if cover.topic & terms(m.text)]
+    each = stated_each("times", told)
+    if not each:
+        return None
+    n = sum(k for k, _ in each)
+    parts = "; ".join(f"{who(m, ctx)}, {short_day(m.ts)}: “{m.text.strip()}”" for _, m in each)
+    why = [*cover.why, f"the times {len(each)} message(s) on the topic say it happened"]
+    return Reading(f"{n} ({parts}).", [m for _, m in each], "how_many", str(n), why=why)
 
 
 _TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|all\s+told)\b", re.I)

@@ -72,6 +72,8 @@ CASES = [
     ("who made the sandwiches for the crag trip?", (), "who", "Aki"),
     ("who is the hiring manager at Northwind?", (), "who", "Lena"),
     ("who is Lena Brooks?", (), "who", "hiring manager"),
+    # how many times, said in the chat's own words: "Miso threw up three times today"
+    ("how many times did miso throw up?", (), "how_many", "3 (you, Wed 9 Sep 2026"),
     # someone who writes in the history: the chats they write in, not a name they wrote
     ("who is doug?", (), "who", "Doug writes in your chat “Climbing crew”, with Aki and Priya"),
     ("who's aki?", (), "who", "Aki writes in your chats “Aki” and “Climbing crew”"),
