@@ -15,7 +15,7 @@ from .text import asks, clip, day_phrase, join_names, terms
 
 # Up to six points: a day's chat often holds five topics or more (the fridge delivered, the old
 # shelving, a temperature log), and four left one out on the developed scenario histories
-# (four and five points: 2 fewer of their 30 summaries right than six; README, session 18).
+# (four and five points: 2 fewer of their 33 summaries right than six; README, session 18).
 POINTS = 6
 # MMR trade-off between centrality and novelty (Carbonell & Goldstein 1998).
 LAMBDA = 0.6
