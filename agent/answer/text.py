@@ -79,7 +79,7 @@ SYNONYMS = [
     ("fix", "repair"), ("trip", "journey"), ("finish", "complete"), ("quit", "resign"),
     ("hurt", "injure", "injury"), ("kid", "child", "children"),
     ("cheap", "inexpensive"), ("car", "vehicle"), ("task", "chore"),
-    ("code", "combination", "passcode"),
+    ("code", "combination", "passcode"), ("exam", "test"), ("mock", "practice"),
 ]  # fmt: skip
 _SAME = {s: group[0] for group in SYNONYMS for w in group for s in TOKENIZE(w)}
 _GROUP_WORDS = {_SAME[t]: list(group) for group in SYNONYMS for t in TOKENIZE(group[0])}

@@ -65,6 +65,7 @@ def test_topic_heads(question: str, heads: list[str]) -> None:
             "you have to watch that film I recommended",
             {"film", "recommend"},
         ),
+        ("when is my practice test", "the mock exam: thursday the 23rd of april", {"exam", "mock"}),
         # a stem shared with another word is no synonym: "I'll" is not "ill", "Wed" no wedding
         ("is he ill", "I'll call you", set()),
         ("when is the wedding", "wed 6th works", set()),
