@@ -176,6 +176,7 @@ class Pipeline:
     def reader_context(
         self, conversation: str | None, now: datetime | None = None
     ) -> ReaderContext:
+        short = self.searcher.short_messages()
         return build_reader_context(
             self.searcher,
             me=self.me,
@@ -184,14 +185,16 @@ class Pipeline:
             speakers=self.speakers(conversation),
             conversations=self.conversations(),
             participants={c: self.speakers(c) for c in self.conversations()},
-            threshold=self.abstain_threshold(),
+            threshold=self.abstain_threshold(short),
+            short_messages=short,
             now=now,
         )
 
-    def abstain_threshold(self) -> float:
+    def abstain_threshold(self, short: bool | None = None) -> float:
         """The evidence below which the offline reader declines, for this store's kind of
-        message (Settings.short_threshold)."""
-        if self.searcher.short_messages():
+        message (Settings.short_threshold); `short`: whether it is a chat of short messages,
+        when the caller knows."""
+        if self.searcher.short_messages() if short is None else short:
             return self.settings.short_threshold
         return self.settings.abstain_threshold
 

@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from agent.answer.reader import BELOW_THRESHOLD
-from agent.app import build_pipeline
 from agent.dialogue import ask_after
-from eval.scenarios import infer_me, is_correct, load_scenarios, scenario_store
+from eval.scenarios import is_correct, load_scenarios, scenario_pipeline
 from memory_store.settings import Settings
 
 GRID = tuple(round(0.025 * i, 3) for i in range(21))
@@ -50,18 +49,13 @@ def _asked(folder: Path, questions: Path | None, base: Settings) -> list[Asked]:
         settings = base.model_copy(
             update={"abstain_threshold": threshold, "short_threshold": threshold}
         )
-        store = scenario_store(folder, settings)
-        try:
-            me = infer_me({c: set(store.speakers(c)) for c in store.conversations()})
-            pipe = build_pipeline(settings, store, me=me)
+        with scenario_pipeline(folder, settings) as pipe:
             run = []
             for s in load_scenarios(folder, questions):
                 now = datetime.fromisoformat(s.now)
                 a = ask_after(pipe, s.turns, s.question, now=now, conversation=s.conversation)
                 run.append((s, a.answer))
             runs.append(run)
-        finally:
-            store.close()
     out = []
     for (s, free), (_, strict) in zip(*runs, strict=True):
         text = free.text if free else ""

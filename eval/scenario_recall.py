@@ -13,9 +13,8 @@ import argparse
 from datetime import datetime
 from pathlib import Path
 
-from agent.app import build_pipeline
 from agent.dialogue import ask_after
-from eval.scenarios import infer_me, load_scenarios, scenario_store
+from eval.scenarios import load_scenarios, scenario_pipeline
 from memory_store.settings import Settings
 
 DEPTHS = (5, 10)
@@ -25,10 +24,7 @@ def recall(
     folder: Path, settings: Settings, questions: Path | None = None
 ) -> tuple[int, list[int]]:
     """(answerable questions, hits at each of DEPTHS) for one scenario folder."""
-    store = scenario_store(folder, settings)
-    try:
-        me = infer_me({c: set(store.speakers(c)) for c in store.conversations()})
-        pipe = build_pipeline(settings, store, me=me)
+    with scenario_pipeline(folder, settings) as pipe:
         n, hits = 0, [0] * len(DEPTHS)
         for s in load_scenarios(folder, questions):
             if not s.evidence or s.type == "not_in_history":
@@ -40,8 +36,6 @@ def recall(
             for i, k in enumerate(DEPTHS):
                 hits[i] += bool(set(s.evidence) & set(ranked[:k]))
         return n, hits
-    finally:
-        store.close()
 
 
 def main(argv: list[str] | None = None) -> None:

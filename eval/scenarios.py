@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -155,6 +156,27 @@ def scenario_store(
     return store
 
 
+@contextmanager
+def scenario_pipeline(
+    folder: Path,
+    settings: Settings,
+    *,
+    me: str | None = None,
+    db: Path | None = None,
+    progress: Progress | None = None,
+) -> Iterator[Pipeline]:
+    """The pipeline over a scenario set's cached store, its user `me` or else the one speaker
+    present in every conversation; the store is closed after."""
+    from agent.app import build_pipeline
+
+    store = scenario_store(folder, settings, db, progress)
+    try:
+        chats = {c: set(store.speakers(c)) for c in store.conversations()}
+        yield build_pipeline(settings, store, me=me or infer_me(chats))
+    finally:
+        store.close()
+
+
 def run_scenarios(
     folder: Path,
     settings: Settings,
@@ -167,22 +189,14 @@ def run_scenarios(
     """Ask every scenario of `folder` (or of `questions`, of the folder's history); returns the
     summary block and the scored rows. The user ("I", "me") is `me`, else the one speaker
     present in every conversation."""
-    from agent.app import build_pipeline
-
     scenarios = load_scenarios(folder, questions)
-    store = scenario_store(folder, settings, db, progress)
-    try:
-        chats = {c: set(store.speakers(c)) for c in store.conversations()}
-        me = me or infer_me(chats)
-        pipeline = build_pipeline(settings, store, me=me)
+    with scenario_pipeline(folder, settings, me=me, db=db, progress=progress) as pipeline:
         rows = []
         for n, s in enumerate(scenarios, start=1):
             rows.append(ask_scenario(pipeline, s))
             if progress:
                 progress("questions", n, len(scenarios))
-    finally:
-        store.close()
-    return summarize(rows, me=me, mode=pipeline.mode), rows
+    return summarize(rows, me=pipeline.me, mode=pipeline.mode), rows
 
 
 def summarize(rows: Sequence[Scored], *, me: str | None, mode: str) -> dict[str, Any]:

@@ -33,6 +33,7 @@ def reader_context(
     conversations: Collection[str],
     participants: Mapping[str, Collection[str]],
     threshold: float,
+    short_messages: bool,
     now: datetime | None,
 ) -> ReaderContext:
     """Event times: the reader looks at a handful of messages, and resolving those with the
@@ -75,7 +76,7 @@ def reader_context(
         places=places,
         speakers=speakers,
         threshold=threshold,
-        short_messages=searcher.short_messages(),
+        short_messages=short_messages,
         conversations=conversations,
         now=now,
         participants=participants,

@@ -252,10 +252,11 @@ def unknown_subject(question: str, ctx: ReaderContext) -> str | None:
 _DID_SOMEONE = re.compile(r"\b(?:did|does|will|would)\s+([^\W\d_]{3,})\s+[^\W\d_]", re.I)
 
 
-# Who-words a question uses that name nobody: "did *anyone* cancel", "did *we* go".
+# Who-words a question uses that name nobody: "did *anyone* cancel" (the pronouns are stop
+# words, with no terms: "did *we* go").
 _NOT_SOMEONE = frozenset(
     re.findall(r"\w+", "anyone anybody everyone everybody someone somebody people nobody "
-               "they we you i he she it everything something all both")
+               "everything something")
 )  # fmt: skip
 
 

@@ -104,29 +104,23 @@ def where_answer(
         # "need to sort a wetsuit by then" / "just found a second hand one off a guy in
         # keynsham": the writer's next turns may place it without naming it.
         nexts = [t for m in good[:2] for t in ctx.turns_after(m)[:2] if t.speaker == m.speaker]
-        for rank, n in enumerate(nexts):
-            times = [x.text.lower() for x in ctx.mentions_of(n)]
-            phrase = (
-                None if ASKS.search(n.text) else place_phrase(n.text, wanted, times, origin=origin)
-            )
-            if phrase and not set(phrase.lower().split()[1:]) <= COMMON_WORDS | STOPWORDS:
-                found.append((False, -8 - rank, n, phrase))
-                break
+        placed = _first_placed(nexts, wanted, ctx, origin)
+        if placed is not None:
+            rank, n, phrase = placed
+            found.append((False, -8 - rank, n, phrase))
     if not found:
         # Told in other words, found by meaning: a best-ranked message of the best one's chat
         # may place it without the question's words ("there's one on autotrader, a retired
         # couple are selling it. near stroud" for "where did tamsin buy the transit from").
         chat = good[0].conversation if good else None
-        near_in_meaning = [n for n in ranked[:_MEANING_DEPTH] if n.conversation == chat]
-        for rank, n in enumerate(n for n in near_in_meaning if n not in good[:4]):
-            times = [x.text.lower() for x in ctx.mentions_of(n)]
-            phrase = (
-                None if ASKS.search(n.text) else place_phrase(n.text, wanted, times, origin=origin)
-            )
-            if phrase and not set(phrase.lower().split()[1:]) <= COMMON_WORDS | STOPWORDS:
-                found.append((False, -12 - rank, n, phrase))
-                why = "a place phrase of a message ranked near the question in meaning, in its chat"
-                break
+        meaning = [
+            n for n in ranked[:_MEANING_DEPTH] if n.conversation == chat and n not in good[:4]
+        ]
+        placed = _first_placed(meaning, wanted, ctx, origin)
+        if placed is not None:
+            rank, n, phrase = placed
+            found.append((False, -12 - rank, n, phrase))
+            why = "a place phrase of a message ranked near the question in meaning, in its chat"
     if not found:
         return what_answer(question, qk, good, ctx, ranked)
     # A named place beats a common noun. But a writer in lower case writes names so too
@@ -177,6 +171,23 @@ def where_answer(
 
 
 _NAMED_WORTH = 1.5
+
+
+def _first_placed(
+    messages: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext, origin: bool
+) -> tuple[int, StoredMessage, str] | None:
+    """The first of `messages` that places something in a phrase of more than common words
+    (not one that asks), with its index and the phrase."""
+    for rank, n in enumerate(messages):
+        if ASKS.search(n.text):
+            continue
+        times = [x.text.lower() for x in ctx.mentions_of(n)]
+        phrase = place_phrase(n.text, wanted, times, origin=origin)
+        if phrase and not set(phrase.lower().split()[1:]) <= COMMON_WORDS | STOPWORDS:
+            return rank, n, phrase
+    return None
+
+
 # How far down the ranking a place told in other words is looked for.
 _MEANING_DEPTH = 5
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)

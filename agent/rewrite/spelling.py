@@ -137,11 +137,8 @@ _NOT_SHORT_FORMS = frozenset(
 
 def _short_for(word: str, names: Collection[str]) -> str | None:
     low = word.lower()
-    if len(low) < _SHORTEST_FORM or low in STOPWORDS or low in GENERIC_WORDS:
-        return None
-    if low in _NOT_SHORT_FORMS:
-        return None
-    if any(n.lower() == low for n in names):
+    common = low in STOPWORDS or low in GENERIC_WORDS or low in _NOT_SHORT_FORMS
+    if len(low) < _SHORTEST_FORM or common or any(n.lower() == low for n in names):
         return None
     longer = {n for n in names if len(n) > len(low) + 1 and n.lower().startswith(low)}
     return next(iter(longer)) if len(longer) == 1 else None
