@@ -18,8 +18,6 @@ import pytest
 from click.testing import CliRunner
 
 from agent.cli import cli
-from agent.cli.trust import forget as forget_cli
-from agent.cli.trust import init
 from memory_store.db import crypto
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store, file_hash
@@ -32,8 +30,8 @@ pytestmark = pytest.mark.e2e
 PASSPHRASE = "correct horse battery staple"
 
 
-def invoke(args: list[str], command: object = cli, code: int = 0) -> str:
-    result = CliRunner().invoke(command, args)  # type: ignore[arg-type]
+def invoke(args: list[str], code: int = 0) -> str:
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == code, result.output
     return result.output
 
@@ -71,7 +69,7 @@ def test_no_plaintext_at_rest(
 ) -> None:
     canary = new_canary()
     if encrypted:
-        invoke(["--encrypt"], init)
+        invoke(["init", "--encrypt"])
     fill(tmp_path, canary)
     leaked = files_holding(isolated_home, canary[:16].encode())
     names = {p.name for p in isolated_home.rglob("*")}
@@ -89,7 +87,7 @@ def test_no_plaintext_in_the_wal_of_an_open_store(
     """Committed but not checkpointed: the rows are in the WAL while the store is open."""
     canary = new_canary()
     if encrypted:
-        invoke(["--encrypt"], init)
+        invoke(["init", "--encrypt"])
     store = Store.open(settings.db_path)
     store.exec_("SET checkpoint_threshold = '1GB'")
     ingest_files(store, [write_jsonl(tmp_path / "c.jsonl", canary_rows(canary))], settings)
@@ -103,7 +101,7 @@ def test_no_plaintext_in_the_wal_of_an_open_store(
 def test_key_parameters_hold_neither_key_nor_passphrase(
     isolated_home: Path, passphrase: str
 ) -> None:
-    invoke(["--encrypt"], init)
+    invoke(["init", "--encrypt"])
     db = isolated_home / "memlane.duckdb"
     params = crypto.read_params(db)
     key = params.derive(PASSPHRASE)
@@ -131,7 +129,7 @@ def test_wrong_or_missing_passphrase_is_refused_and_changes_nothing(
     env: dict[str, str],
     needle: str,
 ) -> None:
-    invoke(["--encrypt"], init)
+    invoke(["init", "--encrypt"])
     fill(tmp_path, new_canary())
     db = isolated_home / "memlane.duckdb"
     before = file_hash(db)
@@ -156,7 +154,7 @@ def test_a_plain_store_is_converted_whole(
     fill(tmp_path, canary)
     (isolated_home / "chat_history").write_text(f"what about {canary}?\n", encoding="utf-8")
     stats = json.loads(invoke(["stats", "--json"]))
-    out = invoke(["--encrypt"], init)
+    out = invoke(["init", "--encrypt"])
     assert "5 messages" in out and "unencrypted file was replaced" in out
     assert len(sealed(isolated_home / "memlane.duckdb")) == 2  # BM25 sealed at conversion
     assert files_holding(isolated_home, canary[:16].encode()) == []
@@ -165,16 +163,16 @@ def test_a_plain_store_is_converted_whole(
         k: v for k, v in stats.items() if k != "data_version"
     }
     assert canary in invoke(["search", canary, "--now", "2024-03-10"])
-    assert "already encrypted" in invoke(["--encrypt"], init, code=1)
+    assert "already encrypted" in invoke(["init", "--encrypt"], code=1)
 
 
 def test_forget_compacts_an_encrypted_store(
     tmp_path: Path, isolated_home: Path, passphrase: str
 ) -> None:
     canary = new_canary()
-    invoke(["--encrypt"], init)
+    invoke(["init", "--encrypt"])
     fill(tmp_path, canary)
-    assert "forgot 3 messages" in invoke(["--conversation", "Secret", "--yes"], forget_cli)
+    assert "forgot 3 messages" in invoke(["forget", "--conversation", "Secret", "--yes"])
     assert crypto.is_encrypted(isolated_home / "memlane.duckdb")
     assert canary not in invoke(["search", canary, "--now", "2024-03-10"])
     assert "dentist" in invoke(["search", "dentist", "--now", "2024-03-10"])
@@ -198,7 +196,7 @@ def test_killed_conversion_leaves_the_plain_or_the_encrypted_store(
         assert store.count("messages") == 3000, attempt
         store.close()
         if not crypto.is_encrypted(db):
-            invoke(["--encrypt"], init)
+            invoke(["init", "--encrypt"])
         assert crypto.is_encrypted(db)
         assert not crypto.pending_path(db).exists()
     assert kills >= 3  # the kills landed during the conversion, not after it
@@ -211,7 +209,7 @@ def test_chat_keeps_no_history_file_for_an_encrypted_store(
     """The REPL on a pty: questions are as private as the messages they ask about."""
     canary = new_canary()
     if encrypted:
-        invoke(["--encrypt"], init)
+        invoke(["init", "--encrypt"])
     invoke(["ingest", str(write_jsonl(tmp_path / "c.jsonl", canary_rows(canary))), "--no-embed"])
     child = on_terminal("chat", "--now", "2024-03-10")
     child.expect_exact("memlane> ")
@@ -240,12 +238,12 @@ def test_bm25_lives_inside_the_encrypted_store_and_forget_clears_it(
     """Ingest builds the BM25 indexes into `sealed_indexes` (so searches need not rebuild
     them); their vocabularies hold message words, so `forget` must drop them."""
     canary = new_canary()
-    invoke(["--encrypt"], init)
+    invoke(["init", "--encrypt"])
     fill(tmp_path, canary)
     db = isolated_home / "memlane.duckdb"
     blobs = sealed(db)
     assert len(blobs) == 2 and any(canary[:16].encode() in b for b in blobs)
-    invoke(["--conversation", "Secret", "--yes"], forget_cli)
+    invoke(["forget", "--conversation", "Secret", "--yes"])
     assert "dentist" in invoke(["search", "dentist", "--now", "2024-03-10"])
     blobs = sealed(db)
     assert blobs and not any(canary[:16].encode() in b for b in blobs)
@@ -260,7 +258,7 @@ def test_passphrase_typed_at_the_terminal(
     isolated_home: Path, passphrase: str, typed: str, shown: str, code: int
 ) -> None:
     """Without MEMLANE_PASSPHRASE memlane asks on the terminal (getpass: nothing echoed)."""
-    invoke(["--encrypt"], init)
+    invoke(["init", "--encrypt"])
     child = on_terminal("stats", drop=crypto.PASSPHRASE_ENV)
     child.expect_exact("passphrase for ")
     child.sendline(typed)

@@ -102,19 +102,19 @@ def test_init_makes_a_private_store_also_when_encrypting(
 ) -> None:
     from click.testing import CliRunner
 
-    from agent.cli.trust import init
+    from agent.cli import cli
 
     isolated_home.mkdir(mode=0o755)
     (isolated_home / "config.toml").write_text("k = 5\n")
     (isolated_home / "config.toml").chmod(0o644)
-    result = CliRunner().invoke(init, [])
+    result = CliRunner().invoke(cli, ["init"])
     assert result.exit_code == 0, result.output
     assert not_private(isolated_home) == {}
-    refused = CliRunner().invoke(init, ["--encrypt"])  # no passphrase anywhere
+    refused = CliRunner().invoke(cli, ["init", "--encrypt"])  # no passphrase anywhere
     assert refused.exit_code == 1 and "needs its passphrase" in refused.output
     monkeypatch.setenv("MEMLANE_PASSPHRASE", "pw")
     (isolated_home / "config.toml").chmod(0o644)
-    result = CliRunner().invoke(init, ["--encrypt"])
+    result = CliRunner().invoke(cli, ["init", "--encrypt"])
     assert result.exit_code == 0, result.output
     assert (isolated_home / "memlane.duckdb.crypt").exists()
     assert not_private(isolated_home) == {}

@@ -23,7 +23,7 @@ from agent.answer.reader import evidence, read, support
 from agent.answer.reading import ReaderContext
 from agent.answer.record import NO_ANSWER, Answer
 from agent.answer.text import TermWeights
-from agent.cli.eval import eval_group
+from agent.cli import cli
 from agent.errors import LLMOutputError
 from eval.abstain import calibrate, decisions
 from eval.answers import declined, score_answer
@@ -213,7 +213,7 @@ def test_answers_and_judge_through_the_stub(
         stub.enqueue_json({"label": label, "reason": "compared with the gold answer"})
     out = tmp_path / "out"
     args = ["locomo", str(FIVE), "--answers", "--judge", "--out", str(out)]
-    res = CliRunner().invoke(eval_group, args)
+    res = CliRunner().invoke(cli, ["eval", *args])
     assert res.exit_code == 0, res.output
     assert stub.pending == 0 and len(stub.requests) == 14
 
@@ -254,7 +254,7 @@ def test_answers_and_judge_through_the_stub(
 
 def test_judge_without_llm_is_skipped_with_a_notice(tmp_path: Path) -> None:
     args = ["locomo", str(FIVE), "--answers", "--judge", "--json", str(tmp_path / "r.json")]
-    res = CliRunner().invoke(eval_group, args)
+    res = CliRunner().invoke(cli, ["eval", *args])
     assert res.exit_code == 0, res.output
     assert "LLM judge skipped: no LLM is configured" in res.output
     ans = json.loads((tmp_path / "r.json").read_text())["answers"]

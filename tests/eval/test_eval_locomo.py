@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from agent.cli.eval import eval_group
+from agent.cli import cli
 from eval.locomo import Prepared, prepare, run_locomo, score_system
 from eval.locomo_data import LocomoQuestion
 from eval.runs import Corpus, QuestionRuns, eval_store_path
@@ -224,12 +224,12 @@ def test_cross_validation_needs_two_groups() -> None:
 
 def test_cli_locomo_and_tune(module_settings: Settings, prepared: Prepared, tmp_path: Path) -> None:
     home = str(module_settings.home)
-    res = CliRunner().invoke(eval_group, ["locomo", str(TINY), "--home", home, "--json", "-"])
+    res = CliRunner().invoke(cli, ["eval", "locomo", str(TINY), "--home", home, "--json", "-"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.stdout)["default_system"] == "memlane-default"
     out = tmp_path / "tune"
     res = CliRunner().invoke(
-        eval_group, ["tune", str(TINY), "--home", home, "--out", str(out), "--date", "2026-01-01"]
+        cli, ["eval", "tune", str(TINY), "--home", home, "--out", str(out), "--date", "2026-01-01"]
     )
     assert res.exit_code == 0, res.output
     tuned = json.loads((out / "tuned.json").read_text())
@@ -257,8 +257,8 @@ def test_cli_tune_within_sessions_writes_filtered_settings(
 ) -> None:
     out = tmp_path / "tune"
     res = CliRunner().invoke(
-        eval_group,
-        ["tune", str(TINY), "--home", str(module_settings.home), "--within-sessions",
+        cli,
+        ["eval", "tune", str(TINY), "--home", str(module_settings.home), "--within-sessions",
          "--json", str(out / "t.json")],
     )  # fmt: skip
     assert res.exit_code == 0, res.output

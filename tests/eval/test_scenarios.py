@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from agent.cli.eval import eval_group
+from agent.cli import cli
 from eval.scenarios import Scenario, first_number, infer_me, is_correct
 
 
@@ -81,7 +81,7 @@ def test_eval_scenarios_scores_a_folder(
 ) -> None:
     out = tmp_path / "out"
     args = ["scenarios", str(MINI), "--me", "Ben", "--out", str(out), *extra]
-    res = CliRunner().invoke(eval_group, args)
+    res = CliRunner().invoke(cli, ["eval", *args])
     assert res.exit_code == 0, res.output
     summary = json.loads((out / "scenarios.json").read_text())
     assert summary["overall"]["n"] == n
