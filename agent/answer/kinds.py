@@ -63,7 +63,9 @@ _SUMMARY = re.compile(
 _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
     r"ask\w*|wrote|texted|messag\w*|tell|told|suggest\w*|propos\w*|recommend\w*|invit\w*|"
-    r"offer\w*|moan\w*|complain\w*|whing\w*|rant\w*|go(?:es)?\s+on\s+about|went\s+on\s+about)"
+    r"offer\w*|moan\w*|complain\w*|whing\w*|rant\w*|go(?:es)?\s+on\s+about|went\s+on\s+about|"
+    # putting an idea to the others: "who first floated the street party?"
+    r"float\w*|pitch\w*|rais(?:e|ed|es|ing)|put\s+forward)"
 )
 # Who said it, before the verb of saying: "the first time *the clinic* mentioned an invoice"
 # asks about invoices, whoever's messages they are. What "came up" is the topic itself.
@@ -183,9 +185,13 @@ _WHEN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)
+_PEOPLE = "|".join(sorted(PERSON_NOUNS | {"guy", "girl", "people", "lot"}, key=len, reverse=True))
 _WHO = re.compile(
     r"\b(?:who|whom|whose|whos|who's)\b|\bwhat'?s\s+the\s+name\b|\bname\s+of\b|"
-    r"\b(?:his|her)\s+name\b",
+    r"\b(?:his|her)\s+name\b|"
+    # "which of the neighbours phoned the council?", "which one of us booked it?": a person
+    rf"\bwhich\s+(?:one\s+)?of\s+(?:us|you|(?:the|my|our|your|his|her|their)\s+"
+    rf"(?:{_PEOPLE})s?)\b",
     re.I,
 )
 # "which city", "what restaurant": the noun asks for a place.

@@ -386,7 +386,7 @@ _LIGHT_NOUNS = frozenset(
         r"\w+",
         "project projects thing things stuff situation issue issues matter business deal story "
         "news topic side bit part saga drama question questions place spot point venue location "
-        "trip trips",
+        "trip trips idea ideas thought",
     )
 )
 LIGHT_TERMS = frozenset(terms(" ".join(_LIGHT_NOUNS)))

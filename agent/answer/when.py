@@ -65,6 +65,12 @@ def when_answer(
             [n for n in ranked[:_AHEAD_DEPTH] if wanted & terms(n.text)], wanted, ctx, True
         )
         dated = [(n, x) for n, x in timed if x.granularity == "time"][:3] or dated
+    if qk.wants_time and not any(x.granularity == "time" for _, x in dated):
+        # Or in the exchange that follows a best message: "car is booked, a yellow fiat 500" /
+        # … / "pickup is 8am on the thursday".
+        best = [*good[:5], *(n for n in ranked[:10] if wanted & terms(n.text))]
+        said = _dated(_exchange(list(dict.fromkeys(best)), ctx), wanted, ctx, True)
+        dated = [(n, x) for n, x in said if x.granularity == "time"][:1] or dated
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").
@@ -269,6 +275,18 @@ def _ahead(
 
 # How far down the ranking a plan still ahead is looked for.
 _AHEAD_DEPTH = 50
+
+
+# How many turns after a best message its exchange may still give the time.
+_EXCHANGE = 4
+
+
+def _exchange(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
+    """The turns that follow each of `good` in its session, best message first."""
+    out = [
+        t for m in good for t in ctx.turns_after(m)[:_EXCHANGE] if t.session_id == m.session_id
+    ]
+    return list(dict.fromkeys(out))
 
 
 def _dated(

@@ -99,8 +99,14 @@ def who_answer(
             if person.split()[0].lower() not in exclude:
                 shown = "You" if ctx.me and person == ctx.me else _display(person, ctx)
                 return named(shown, m, person, "the person the message says did it")
-        # Only a telling itself: "I'd love that", in reply, is not who did it.
-        if m in good[:3] and speaks_for_self(m.text) and m.speaker.lower() not in exclude:
+        # Only a telling itself: "I'd love that", in reply, is not who did it; nor "I used my
+        # phone torch" (for "who phoned the council?"), on the topic only by its neighbours.
+        if (
+            m in good[:3]
+            and speaks_for_self(m.text)
+            and m.speaker.lower() not in exclude
+            and (question_terms(question, ctx) - terms(did or "")) & terms(m.text)
+        ):
             return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")
     # A who-question is answered by a name: one a little further down that shares the
     # question's words ("the junior role is filled. His name is Aurelio Banks") beats quoting
@@ -113,6 +119,17 @@ def who_answer(
             return named(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
+    # Failing a name, a writer who says they did it or will ("i'll report it to the council
+    # tmrw"), in a message that holds the question's words besides its verb.
+    topic = wanted - terms(did or "")
+    for m in ranked[:10]:
+        if (
+            topic & terms(m.text)
+            and speaks_for_self(m.text)
+            and m.speaker.lower() not in exclude
+            and not asks(m.text)
+        ):
+            return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     return what_answer(question, qk, good, ctx, ranked)
 
 
@@ -148,7 +165,9 @@ _FIRST_SINGULAR = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", r
 
 # "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
 _WHO_VERB = re.compile(
-    r"^\s*who\s+([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b", re.I
+    r"^\s*(?:who|which\s+(?:one\s+)?of\s+(?:us|you|\w+\s+\w+))\s+"
+    r"([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b",
+    re.I,
 )
 
 

@@ -60,6 +60,8 @@ _PAST_CUE = re.compile(
     r"|drank|slept|began|became|kept|paid|caught|taught|flew|drove|rode|forgot|been|ago|since"
     r"|still|woke|wore|broke|chose|spoke|froze|fell|held|knew|grew|threw|drew|sang|swam|stood"
     r"|sold|built|meant|fought|fed|led|hid|shot|beat|hung|struck|stuck|dug|shook|laid"
+    # "bit down on an olive pit on Thursday", not "a bit", "a little bit"
+    r"|(?<!\ba\s)(?<!\blittle\s)bit(?!\s+(?:of|more|less|late|early)\b)"
     rf"|(?P<ed>(?!(?:{_NOT_PAST_ED})\b)[a-z]{{3,}}ed))\b",
     re.IGNORECASE,
 )
@@ -72,7 +74,9 @@ _FUTURE_CUE = re.compile(
     r"|(?:i'm|im|we're|you're|is|are|am)\s+(?:\w+ing|off)|until|till|should|might|must"
     r"|need\s+to|have\s+to|has\s+to|gotta|leaving|heading|flying|coming|starting|arriving"
     r"|(?:moved|pushed|postponed|rescheduled|changed|bumped)(?:\s+(?:it|back))?\s+(?:to|till)"
-    r"|is|are|isn't|aren't|(?:it|that|there|what|he|she|who)'s)\b|\w'll\b",
+    # "it's been sore since": a perfect, not a present
+    r"|is|are|isn't|aren't|(?:it|that|there|what|he|she|who)'s(?!\s+(?:been|gone|had)\b))\b"
+    r"|\w'll\b",
     re.IGNORECASE,
 )
 SENTENCE_END = re.compile(r"[.!?\n。！？]+\s*")

@@ -135,6 +135,28 @@ def request_part(text: str) -> str:
     return " ".join(asks) if asks and len(asks) < len(sentences) else text
 
 
+# Why the person asks, said after the question: "when's my hygienist appt again? need to
+# check it doesn't clash with the trip". Its words are no part of what to find.
+_REASON = re.compile(
+    r"^\s*(?:(?:i|we)\s+)?(?:need(?:ed)?\s+to|want(?:ed)?\s+to|wanna|have\s+to|gotta|"
+    r"(?:i'm|im|just)\s+(?:trying|checking|wondering|asking)|trying\s+to|just\s+(?:want|need)|"
+    r"asking\s+(?:because|cos|coz|as)|(?:because|cos|coz)\s+i)\b",
+    re.IGNORECASE,
+)
+
+
+def without_reason(text: str) -> str:
+    """The question without the reasons for asking said after it."""
+    sentences = [s for s in _SENTENCE.findall(text) if s.strip()]
+    asked = [i for i, s in enumerate(sentences) if s.rstrip().endswith("?")]
+    if not asked or asked[-1] == len(sentences) - 1:
+        return text
+    tail = sentences[asked[-1] + 1 :]
+    if not all(_REASON.match(s) for s in tail):
+        return text
+    return "".join(sentences[: asked[-1] + 1]).strip()
+
+
 def rewrite_offline(
     question: str,
     history: Sequence[Turn],
@@ -149,12 +171,15 @@ def rewrite_offline(
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
     spelled = spelled_out(question, firsts, doc_freq)
-    rw = Rewrite(question, spelled, [spelled])
+    asked = without_reason(spelled)
+    rw = Rewrite(question, asked, [asked])
     if spelled != question:
         rw.notes.append(f"read as {spelled!r}")
+    if asked != spelled:
+        rw.notes.append(f"read the question as {asked!r}: the rest says why it is asked")
     if not recent:
         return rw
-    rw.question = request_part(spelled)
+    rw.question = request_part(asked)
     own_time = time_expressions(spelled, now=now, speakers=speakers)
     if not own_time and not _ASKS_WHEN.match(rw.question):
         # Only the user's own words carry a time: an answer's dates are what it found.

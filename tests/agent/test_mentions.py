@@ -119,6 +119,13 @@ CASES: list[tuple[str, str, list[Expected]]] = [
     ("my finger still hurts from monday, it was a bad fall", W,
      [("monday", "2026-10-12", "2026-10-13", "day")]),
     ("she called on Tuesday", W, [("Tuesday", "2026-10-13", "2026-10-14", "day")]),
+    # an irregular past and a perfect: the Thursday gone, not the coming one
+    ("Bit down on an olive pit on Thursday night and it's been sore since", W,
+     [("Thursday night", "2026-10-08T18:00", "2026-10-09T05:00", "part_of_day")]),
+    ("it's been quiet since monday", W, [("monday", "2026-10-12", "2026-10-13", "day")]),
+    # "a bit" is no past: with no other cue a bare weekday is the coming one
+    ("a bit nervous about thursday", W, [("thursday", "2026-10-15", "2026-10-16", "day")]),
+    ("bit late for friday tbh", W, [("friday", "2026-10-16", "2026-10-17", "day")]),
     ("we are driving up Saturday", W, [("Saturday", "2026-10-17", "2026-10-18", "day")]),
     # --- weekday with an explicit date ------------------------------------------------------
     ("Got an appointment this Thursday, September 3rd at 10:30", "2026-09-01T09:00",

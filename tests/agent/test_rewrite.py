@@ -276,3 +276,25 @@ def test_a_when_question_is_not_narrowed_to_an_earlier_date() -> None:
 def test_possessive_pronouns_become_possessive_names() -> None:
     rw = rewrite("what did his friends say?", turns(("user", "what did Doug pick?")))
     assert rw.question == "what did Doug's friends say?"
+
+
+@pytest.mark.parametrize(
+    ("question", "read_as"),
+    [
+        # why the person asks, after the question, is no part of what to find
+        ("when's my hygienist appt again? need to check it doesn't clash with the trip",
+         "when's my hygienist appt again?"),
+        ("where's the spare key? I'm trying to let the plumber in", "where's the spare key?"),
+        ("what time is the match? asking because I might be late", "what time is the match?"),
+        ("who's bringing the tent? just want to know before I pack",
+         "who's bringing the tent?"),
+        # an afterthought that says what the question is about stays
+        ("what's her name? my sister's new boss", "what's her name? my sister's new boss"),
+        ("my sister has a new boss. what's her name?", "my sister has a new boss. what's her name?"),
+        ("when is it? the dentist I mean", "when is it? the dentist I mean"),
+    ],
+)  # fmt: skip
+def test_reasons_for_asking_are_left_out(question: str, read_as: str) -> None:
+    rw = rewrite(question, [])
+    assert rw.question == read_as
+    assert rw.original == question

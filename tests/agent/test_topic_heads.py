@@ -19,6 +19,8 @@ from agent.answer.text import topic_heads
         ("last time birgit brought up the tallis project?", ["tallis"]),
         # a trip is named by where or what: "we should go skiing in march" is the ski trip
         ("when did we first talk about the ski trip?", ["ski"]),
+        # "the road trip idea" is about the road trip: an idea is named by what it is of
+        ("when did the road trip idea first come up", ["road"]),
         ("when's my next dentist appointment?", ["appointment"]),
         ("where did the keys for my old flat turn up in the end?", ["keys", "flat"]),
         # "which X" names the kind of answer, which the answer need not repeat ("what natural
