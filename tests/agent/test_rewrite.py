@@ -290,7 +290,8 @@ def test_possessive_pronouns_become_possessive_names() -> None:
          "who's bringing the tent?"),
         # an afterthought that says what the question is about stays
         ("what's her name? my sister's new boss", "what's her name? my sister's new boss"),
-        ("my sister has a new boss. what's her name?", "my sister has a new boss. what's her name?"),
+        ("my sister has a new boss. what's her name?",
+         "my sister has a new boss. what's her name?"),
         ("when is it? the dentist I mean", "when is it? the dentist I mean"),
     ],
 )  # fmt: skip
