@@ -283,9 +283,7 @@ _EXCHANGE = 4
 
 def _exchange(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
     """The turns that follow each of `good` in its session, best message first."""
-    out = [
-        t for m in good for t in ctx.turns_after(m)[:_EXCHANGE] if t.session_id == m.session_id
-    ]
+    out = [t for m in good for t in ctx.turns_after(m)[:_EXCHANGE] if t.session_id == m.session_id]
     return list(dict.fromkeys(out))
 
 
