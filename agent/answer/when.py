@@ -68,8 +68,8 @@ def when_answer(
     if qk.wants_time and not any(x.granularity == "time" for _, x in dated):
         # Or in the exchange that follows a best message: "car is booked, a yellow fiat 500" /
         # … / "pickup is 8am on the thursday".
-        best = [*good[:5], *(n for n in ranked[:10] if wanted & terms(n.text))]
-        said = _dated(_exchange(list(dict.fromkeys(best)), ctx), wanted, ctx, True)
+        leads = [*good[:5], *(n for n in ranked[:10] if wanted & terms(n.text))]
+        said = _dated(_exchange(list(dict.fromkeys(leads)), ctx), wanted, ctx, True)
         dated = [(n, x) for n, x in said if x.granularity == "time"][:1] or dated
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
