@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from functools import cache, lru_cache
 
+from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.indexes.tokenize import STOPWORDS, DefaultTokenizer
 
 from .related import GROUPS, groups_in
@@ -424,6 +425,9 @@ def noun_phrases(question: str) -> list[list[str]]:
                 break  # "my old flat *turn up*": a verb and its particle end the phrase
             if words and re.search(r"(?:ed|ing)$", low):
                 break
+            if words and low in IRREGULAR_PAST:
+                after_aux = False  # "are dad's old albums *kept*": the verb is found
+                break  # "the neighbours *rang*": the verb ends the subject
             if words and after_aux and low in PLAIN_VERBS:
                 after_aux = False  # the verb is found: the phrase is the subject whole
                 break  # "did the vet *put* miso on": the subject ends at its verb

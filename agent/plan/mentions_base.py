@@ -14,6 +14,7 @@ from agent.plan import timeexpr as tx
 
 __all__ = [
     "CLAUSE_END",
+    "IRREGULAR_PAST",
     "PARTS",
     "Cand",
     "days",
@@ -54,15 +55,20 @@ _NOT_PAST_ED = (
     "|interested|scheduled|planned|booked|supposed|tired|worried|bored|thrilled|pumped|stoked"
     "|concerned|invited|prepared|hundred|sacred|wicked|naked|kindred|ragged"
 )
+# English verbs whose past is no -ed word ("rang the council", "swam a mile").
+IRREGULAR_PAST = frozenset(
+    """went got came saw met made took gave said told left bought brought ran won lost found
+    felt thought heard wrote spent sent ate drank slept began became kept paid caught taught
+    flew drove rode forgot woke wore broke chose spoke froze fell held knew grew threw drew
+    sang rang swam stood sold built meant fought fed led hid shot beat hung struck stuck dug
+    shook laid""".split()
+)
 _PAST_CUE = re.compile(
-    r"\b(?:was|were|wasn't|weren't|did|didn't|had|went|got|came|saw|met|made|took|gave|said"
-    r"|told|left|bought|brought|ran|won|lost|found|felt|thought|heard|wrote|spent|sent|ate"
-    r"|drank|slept|began|became|kept|paid|caught|taught|flew|drove|rode|forgot|been|ago|since"
-    r"|still|woke|wore|broke|chose|spoke|froze|fell|held|knew|grew|threw|drew|sang|swam|stood"
-    r"|sold|built|meant|fought|fed|led|hid|shot|beat|hung|struck|stuck|dug|shook|laid"
+    r"\b(?:was|were|wasn't|weren't|did|didn't|had|been|ago|since|still|"
+    + "|".join(sorted(IRREGULAR_PAST))
     # "bit down on an olive pit on Thursday", not "a bit", "a little bit"
-    r"|(?<!\ba\s)(?<!\blittle\s)bit(?!\s+(?:of|more|less|late|early)\b)"
-    rf"|(?P<ed>(?!(?:{_NOT_PAST_ED})\b)[a-z]{{3,}}ed))\b",
+    + r"|(?<!\ba\s)(?<!\blittle\s)bit(?!\s+(?:of|more|less|late|early)\b)"
+    + rf"|(?P<ed>(?!(?:{_NOT_PAST_ED})\b)[a-z]{{3,}}ed))\b",
     re.IGNORECASE,
 )
 # "is booked", "are confirmed": a present passive says nothing about the past.

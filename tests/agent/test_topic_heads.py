@@ -21,6 +21,10 @@ from agent.answer.text import topic_heads
         ("when did we first talk about the ski trip?", ["ski"]),
         # "the road trip idea" is about the road trip: an idea is named by what it is of
         ("when did the road trip idea first come up", ["road"]),
+        # an irregular past ends the subject, and is no noun of it
+        ("which of the neighbours rang the council about the bench?",
+         ["neighbours", "council", "bench"]),
+        ("where are dad's old photo albums kept", ["albums"]),
         ("when's my next dentist appointment?", ["appointment"]),
         ("where did the keys for my old flat turn up in the end?", ["keys", "flat"]),
         # "which X" names the kind of answer, which the answer need not repeat ("what natural
