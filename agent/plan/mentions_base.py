@@ -57,11 +57,14 @@ _NOT_PAST_ED = (
 )
 # English verbs whose past is no -ed word ("rang the council", "swam a mile").
 IRREGULAR_PAST = frozenset(
-    """went got came saw met made took gave said told left bought brought ran won lost found
+    re.findall(
+        r"\S+",
+        """went got came saw met made took gave said told left bought brought ran won lost found
     felt thought heard wrote spent sent ate drank slept began became kept paid caught taught
     flew drove rode forgot woke wore broke chose spoke froze fell held knew grew threw drew
     sang rang swam stood sold built meant fought fed led hid shot beat hung struck stuck dug
-    shook laid""".split()
+    shook laid""",
+    )
 )
 _PAST_CUE = re.compile(
     r"\b(?:was|were|wasn't|weren't|did|didn't|had|been|ago|since|still|"
