@@ -169,6 +169,8 @@ _LIST = re.compile(
 )
 _WHEN = re.compile(
     r"\b(?:when|what\s+(?:day|date|time|month|year|week|weekend)|which\s+(?:day|date|month|week|weekend|year|night|evening|morning)|"
+    # "which saturday did the street party end up on?"
+    r"(?:which|what)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"what\s+day's|how\s+long\s+ago|since\s+when)\b|"
     # "what's mum's birthday date", "what's the latest on wren's moving day?"
     r"\bwhat(?:'s|\s+is|\s+was|\s+were)\s+(?:the\s+(?:latest|news|update)\s+(?:on|about|with)\s+)?"

@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 from memory_store.models import StoredMessage
 
 from .reading import Mention, ReaderContext, replied_to
-from .text import WORD, asks, terms
+from .text import WORD, asks, said_terms, terms
 from .undone import undone
 
 # The granularities that name a day, or a time in it.
@@ -43,7 +43,8 @@ def changed_since(
     plan", "instead") about the same thing, oldest first. The thing is the question's most
     specific word that the first plan's message holds ("birthday" in "mum's bday is the
     16th", not "mum"); the later message, or the turn just before it, must hold it too."""
-    shared = wanted & terms(m.text)
+    # "when are we heading off now?" names the plan "leave friday the 2nd" by another word
+    shared = wanted & said_terms(m.text)
     if not shared:
         # A reply names its plan by the question it answers: "When could you start?" /
         # "Earliest I can do is Monday 9th Feb", moved by "can we push your start back…".
@@ -76,7 +77,7 @@ def changed_since(
 
     found = ctx.later_holding(words, m) if words else []
     later += [n for n in found if n.id not in seen and names_it(n)]
-    holds = {n.id for n in later if keys & terms(n.text) or names_it(n)}
+    holds = {n.id for n in later if keys & said_terms(n.text) or names_it(n)}
     held = [p for p in later if p.id in holds]
     out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):

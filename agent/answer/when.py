@@ -28,6 +28,18 @@ from .reading import (
 from .text import asks, day_phrase, said_terms, short_day, terms
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
+_ASKED_WEEKDAY = re.compile(
+    r"\b(?:which|what)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I
+)
+
+
+def _asked_weekday(question: str) -> int | None:
+    """The ISO weekday a "which saturday…?" asks for."""
+    m = _ASKED_WEEKDAY.search(question)
+    return tx.WEEKDAYS[m.group(1).lower()] if m else None
+
+
+_AS_IT_STANDS = re.compile(r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|after\s+all)\b", re.I)
 _SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "month": 4,
              "season": 5, "year": 6}  # fmt: skip
 
@@ -53,7 +65,9 @@ def when_answer(
     cover: dict[int, float] | None = None,
 ) -> Reading:
     wanted = question_terms(question, ctx)
-    past = bool(_PAST_Q.search(question))
+    # "which saturday did the street party end up on?" asks for the plan as it stands, however
+    # the question is tensed: plans move, and the latest one is the answer.
+    past = bool(_PAST_Q.search(question)) and not _AS_IT_STANDS.search(question)
     dated = _dated(good[:8], wanted, ctx, qk.wants_time)
     # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
     hours = [] if qk.wants_time else [(m, x) for m, x in dated if _bare_time(m, x, ctx)]
@@ -71,6 +85,16 @@ def when_answer(
         leads = [*good[:5], *(n for n in ranked[:10] if wanted & terms(n.text))]
         said = _dated(_exchange(list(dict.fromkeys(leads)), ctx), wanted, ctx, True)
         dated = [(n, x) for n, x in said if x.granularity == "time"][:1] or dated
+    weekday = _asked_weekday(question)
+    if weekday is not None:
+        # "which saturday…?": the answer is a Saturday, said by a best message or in its exchange
+        more = _dated(_exchange(good[:5], ctx), wanted, ctx, qk.wants_time)
+        on_it = [
+            (n, x)
+            for n, x in list(dict.fromkeys([*dated, *more]))
+            if x.granularity in DAY_OR_FINER and x.start.isoweekday() == weekday
+        ]
+        dated = on_it or dated
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").
@@ -177,6 +201,7 @@ def when_answer(
             (n, _in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y)
             for n, y in moved
         ]
+        moved = [(n, _echoed(n, y, ranked, ctx)) for n, y in moved]
         # "ill change the booking tonight" says when the change is made, not the plan's day
         moved = [
             (n, y)
@@ -228,6 +253,29 @@ def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
         return set()
     main = question_terms(question[: m.start()], ctx)
     return main - question_terms(m.group("rest"), ctx) if main else set()
+
+
+# How many turns back a day said by its number alone may echo a full date.
+_ECHO_BACK = 3
+
+
+def _echoed(
+    n: StoredMessage, y: Mention, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Mention:
+    """A day said by its number alone that echoes a date a turn or two before it is that
+    date: "leave friday 16th may?" / "ugh fine. the 16th" is 16 May, not the coming 16th."""
+    if y.granularity != "day" or MONTH_NAMED.search(y.text):
+        return y
+    before = [p for p in ranked if p.session_id == n.session_id and 0 < n.id - p.id <= _ECHO_BACK]
+    for p in sorted(before, key=lambda p: -p.id):
+        same = [
+            x
+            for x in ctx.mentions_of(p)
+            if x.granularity == "day" and x.start.day == y.start.day and MONTH_NAMED.search(x.text)
+        ]
+        if same:
+            return _moved(y, start=same[0].start, end=same[0].end, direction=same[0].direction)
+    return y
 
 
 def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:

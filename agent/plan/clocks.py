@@ -49,7 +49,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal
 
 from agent.plan.mentions import Mention, find_mentions
-from agent.plan.rules.common import Hit
+from agent.plan.rules.common import ASKED_DAY, Hit
 from memory_store.query.table_ops import (
     AnyOf,
     TableOp,
@@ -271,6 +271,7 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
         if m.direction == "future"
         and m.granularity != "time"
         and not any(m.start_char < e and s < m.end_char for s, e in claimed)
+        and not ASKED_DAY.search(question, 0, m.start_char)
     ]
     spans = [s for h in dated if (s := _span(h.ops)) is not None] + [_days(m) for m in extra]
     if not spans:

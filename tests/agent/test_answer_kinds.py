@@ -78,6 +78,8 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("when did birgit first suggest i speak at a conference", Kind.FIRST),
         ("who's organising the secret santa?", Kind.WHO),
         ("whos the girl sami's been seeing??", Kind.WHO),
+        ("which saturday did the street party end up on", Kind.WHEN),
+        ("what friday is the opening now?", Kind.WHEN),
         ("which of the neighbours phoned the council?", Kind.WHO),
         ("which one of us booked the table", Kind.WHO),
         ("which of my friends lent me the tent?", Kind.WHO),

@@ -329,6 +329,9 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("who's cooking the christmas dinner", SUN, "content", []),
     ("when was the easter egg appeal first suggested?", SUN, "content", []),
     ("where did we do the easter egg hunt?", SUN, "content", []),
+    # the weekday asked for is the answer, not a day to filter on
+    ("which saturday did the street party end up on", SUN, "content", []),
+    ("what friday is the opening now?", SUN, "content", []),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),

@@ -22,6 +22,9 @@ MONTH_ANY = tx.MONTH_ANY
 WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 DAYNUM = tx.DAYNUM
 ICASE = re.IGNORECASE
+# "which saturday did the street party end up on?", "what friday is the opening?": the day
+# right after the question word is what is asked, no day to filter on.
+ASKED_DAY = re.compile(r"\b(?:which|what)\s+$", ICASE)
 
 
 @dataclass

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 from agent.plan import timeexpr as tx
 from agent.plan.rules.common import (
+    ASKED_DAY,
     ICASE,
     WEEKDAY,
     Ctx,
@@ -50,6 +51,8 @@ def _names_an_event(text: str, start: int, end: int) -> bool:
 def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
     hits = []
     for m in _WEEKDAY.finditer(text):
+        if not m.group("pre") and ASKED_DAY.search(text, 0, m.start()):
+            continue
         habit = tx.weekday_habit(text, m.start(), m.end())
         if habit and habit not in _TALKS:
             continue  # the weekday is part of the topic ("the saturday long runs"), no date
