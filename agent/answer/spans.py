@@ -47,10 +47,20 @@ def best_sentence(text: str, wanted: set[str]) -> str:
 _TITLED = re.compile(r"\b((?:mr|mrs|ms|miss|dr|doctor|prof)\.?\s+[^\W\d_][\w'-]+)", re.IGNORECASE)
 
 
+# A name quoted after the word that says it is one: "i've got a name for it. 'low tide
+# hours'", "called “the salt room”" (an apostrophe inside a word opens no quote).
+_QUOTED_NAME = re.compile(
+    r"\b(?:names?|called|title[ds]?)\b[^'‘\"“\n]{0,40}?(?:(?<=\s)|(?<=[.:,]))"
+    r"['‘\"“]([^'’\"”\n]{2,50}?)['’\"”](?!\w)",
+    re.IGNORECASE,
+)
+
+
 def given_names(text: str) -> list[str]:
     """The names a message gives: "shes called beetroot", "his name is Jonas", "bev the scheme
-    manager rang her"."""
-    found = [m.group(1) for m in _NAMED.finditer(text)]
+    manager rang her", "got a name for it. 'low tide hours'"."""
+    found = [m.group(1).strip() for m in _QUOTED_NAME.finditer(text)]
+    found += [m.group(1) for m in _NAMED.finditer(text)]
     found += [
         m.group(1)
         for m in _NAME_THE_ROLE.finditer(text)

@@ -172,7 +172,10 @@ def what_answer(
         # called them pickle, biscuit and moth", read after the best messages' own turns.
         # "what did we name the kittens": the names given to the things the question names
         to_things = _NAMES_ASKED.search(question) is not None
-        for m in _then_namings(turns, wanted, ctx) if to_things else turns:
+        # A name given is often a little further down than the best messages ("ruth confirmed
+        # october for the second show" / "i've got a name for it. 'low tide hours'").
+        namings = _then_namings(turns, wanted, ctx) if to_things else [*turns, *ranked[:5]]
+        for m in dict.fromkeys(namings):
             listed = names_given_to(m.text) if to_things else []
             if listed:  # "we called them pickle, biscuit and moth": each of them
                 why = "the names a best-supported message, or a turn soon after one, gives them"

@@ -243,6 +243,10 @@ def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> 
     ("text", "names"),
     [
         ("shes called beetroot lol", ["beetroot"]),
+        # a quoted name after the word that says it is one; an apostrophe in a word quotes none
+        ("and i think i've got a name for it. 'low tide hours'", ["low tide hours"]),
+        ("we called it “the salt room” in the end", ["the salt room"]),
+        ("whose name's on the lease? it's fine i think", []),
         ("his name is Jonas, he's from Kiel", ["Jonas"]),
         # a name opening a clause, then who they are
         ("bev the scheme manager rang her this morning", ["bev"]),
