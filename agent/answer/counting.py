@@ -112,10 +112,12 @@ def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMe
     of_them = rf"\b(?!(?:1|one)\b){_N}\s+of\s+(?:them|those|these)\b"
     patterns += _OF_US if focus in _PEOPLE else [of_them]
     found = None
+    named = frozenset(terms(unit))
     for m in sorted(messages, key=lambda m: (m.ts, m.id)):
         for p in patterns:
             hit = re.search(p, m.text, re.IGNORECASE)
-            if hit:
+            # "two of them are actually good" counts prints only where the message names them
+            if hit and (p != of_them or named & terms(m.text)):
                 found = (_number(hit.group(1)), m)
                 break
     return found

@@ -166,6 +166,8 @@ def test_two_mentions_sharing_a_rare_word_are_one_item() -> None:
         ("us", ["we were five in the end"], 5),
         ("places", ["applied to like 12 places this week"], 12),
         ("plants", ["courgettes planted. 5 of them. they look sad"], 5),
+        # "of them" counts the things asked of only where the message names them
+        ("prints", ["I SOLD 6 PRINTS", "two of them are actually good. the yellow car one"], 6),
         ("years", ["it's one of those films, watch it"], None),
         ("people", ["that's 6pm works", "meet at 8:30"], None),  # a time is no headcount
         ("people", ["they made me reverse a linked list"], None),
