@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from datetime import date
 
 from memory_store.models import StoredMessage
 
@@ -19,16 +20,18 @@ from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
 from .moves import (
+    DAY_OR_FINER,
     asks_of_calling_off,
     asks_of_moving,
     called_off,
     calls_off,
+    echoed,
     set_aside,
     without_calling_off,
 )
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
-from .text import join_names, short_day, terms
+from .text import join_names, said_terms, short_day, terms
 from .topic import topic_query
 
 # Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
@@ -66,6 +69,10 @@ def count(
         said = _stated(qk.focus, [*pool, *_head_updates(pool, matches)], cover, ctx)
         # Days are no headcount: with no number said, the history does not say how many.
         return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
+    if asks_of_moving(question):  # "how many times did the crown fitting get moved?"
+        moves = _moves(cover, matches, ctx)
+        if moves is not None:
+            return moves
     if qk.focus == "times":  # "how many times did miso throw up?": "threw up three times today"
         said = _times_said(cover, ctx)
         if said:
@@ -133,6 +140,93 @@ def _times_said(cover: Cover, ctx: ReaderContext) -> Reading | None:
     parts = "; ".join(f"{who(m, ctx)}, {short_day(m.ts)}: “{m.text.strip()}”" for _, m in each)
     why = [*cover.why, f"the times {len(each)} message(s) on the topic say it happened"]
     return Reading(f"{n} ({parts}).", [m for _, m in each], "how_many", str(n), why=why)
+
+
+def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -> Reading | None:
+    """How many times a plan moved, followed through its chat: the plan is the first day said
+    ahead in a session on the topic; a later session of that chat moves it when it asks or says
+    so ("can we push lemongrass to tuesday the 29th?", "I've moved you") about the topic or
+    about the plan's day as it stands ("the only slot she had is thursday evening"), and names
+    a new day ahead, which is then the plan. None when no session on the topic plans a day:
+    the days spoken of are counted instead."""
+    topic = set(cover.topic) - _MOVE_TERMS
+    if not topic:
+        return None
+    by_session: dict[int, list[StoredMessage]] = {}
+    for m in sorted(matches, key=lambda m: (m.ts, m.id)):
+        by_session.setdefault(m.session_id, []).append(m)
+    plan: tuple[StoredMessage, date] | None = None
+    moves: list[tuple[StoredMessage, date]] = []
+    for turns in sorted(by_session.values(), key=lambda t: (t[0].ts, t[0].id)):
+        on_topic = [i for i, m in enumerate(turns) if topic & said_terms(m.text)]
+        if plan is None:
+            # its day: said by a message on the topic, else in a turn after one
+            own = [d for i in on_topic for d in _days_ahead(turns[i], ctx)]
+            after = (
+                [d for m in turns[on_topic[0] :] for d in _days_ahead(m, ctx)] if on_topic else []
+            )
+            ahead = own or after
+            plan = ahead[0] if ahead else None
+            continue
+        if turns[0].conversation != plan[0].conversation:
+            continue
+        now = moves[-1][1] if moves else plan[1]
+        moving = any(_MOVE.search(m.text) for m in turns)
+        if moving and (on_topic or any(_names_day(m, now, ctx) for m in turns)):
+            new = [d for m in turns for _, d in _days_ahead(m, ctx, turns) if d != now]
+            if new:  # the day the exchange settles on, cited where it is first said
+                moves.append(
+                    next(
+                        (m, d) for m in turns for _, d in _days_ahead(m, ctx, turns) if d == new[-1]
+                    )
+                )
+    if plan is None:
+        return None
+    n = len(moves)
+    first = plan[0]
+    said = ", ".join(f"to {d:%-d %b} ({who(m, ctx)}, {short_day(m.ts)})" for m, d in moves)
+    text = f"{n} ({'moved ' + said if n else 'never moved'}; first planned for {plan[1]:%-d %b})."
+    why = [
+        *cover.why,
+        f"followed the plan {who(first, ctx)} gave on {short_day(first.ts)} through its chat",
+    ]
+    return Reading(text, [first, *(m for m, _ in moves)], "how_many", str(n), why=why)
+
+
+# A plan moved, asked or said: "can we push dinner again?", "I've moved you", "moved to the 18th".
+_MOVE = re.compile(
+    r"\b(?:move[ds]?|moving|push(?:ed|ing)?|postpone\w*|reschedul\w*|instead|bring\s+forward|"
+    r"brought\s+forward)\b",
+    re.IGNORECASE,
+)
+
+
+_MOVE_TERMS = frozenset(
+    terms("move moved moving push pushed postpone postponed reschedule rescheduled")
+)
+
+
+def _names_day(m: StoredMessage, day: date, ctx: ReaderContext) -> bool:
+    """Whether `m` speaks of `day`, if only by its number ("a deadline on the 15th", whatever
+    tense the message reads it in)."""
+    number = re.compile(rf"(?<!\d){day.day}(?:st|nd|rd|th)?\b")
+    return any(
+        x.granularity in DAY_OR_FINER and (x.start.date() == day or bool(number.search(x.text)))
+        for x in ctx.mentions_of(m)
+    )
+
+
+def _days_ahead(
+    m: StoredMessage, ctx: ReaderContext, turns: Sequence[StoredMessage] = ()
+) -> list[tuple[StoredMessage, date]]:
+    """The days `m` says ahead of it; one said by its number alone is the date just proposed
+    ("friday 15th may instead?" / "ugh fine, the 15th"), when `turns` holds it."""
+    said = (echoed(m, x, turns, ctx) for x in ctx.mentions_of(m))
+    return [
+        (m, x.start.date())
+        for x in said
+        if x.granularity in DAY_OR_FINER and x.start.date() > m.ts.date()
+    ]
 
 
 _TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|all\s+told)\b", re.I)

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import fields
 from datetime import date, datetime, time, timedelta
 
+from agent.plan.mentions import MONTH_NAMED
+from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
 from .reading import Mention, ReaderContext, replied_to
@@ -280,3 +283,28 @@ def called_off(
                 found[day] = n
                 break
     return found
+
+
+# How many turns back a day said by its number alone may echo a full date.
+_ECHO_BACK = 3
+
+
+def echoed(
+    n: StoredMessage, y: Mention, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Mention:
+    """A day said by its number alone that echoes a date a turn or two before it is that
+    date: "leave friday 16th may?" / "ugh fine. the 16th" is 16 May, not the coming 16th."""
+    if y.granularity != "day" or MONTH_NAMED.search(y.text):
+        return y
+    before = [p for p in ranked if p.session_id == n.session_id and 0 < n.id - p.id <= _ECHO_BACK]
+    for p in sorted(before, key=lambda p: -p.id):
+        same = [
+            x
+            for x in ctx.mentions_of(p)
+            if x.granularity == "day" and x.start.day == y.start.day and MONTH_NAMED.search(x.text)
+        ]
+        if same:
+            x = same[0]
+            values = {f.name: getattr(y, f.name) for f in fields(FoundAt)}
+            return FoundAt(**(values | {"start": x.start, "end": x.end, "direction": x.direction}))
+    return y

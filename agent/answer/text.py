@@ -362,7 +362,9 @@ _PHRASE_ENDS = frozenset(
     re.findall(
         r"\w+",
         "behind beside besides across along among around toward towards within without "
-        "together also still already might must may shall though although because since",
+        "together also still already might must may shall though although because since "
+        # a verb's particle after its object: "pushed her visit *back*", "picked the cake *up*"
+        "back up",
     )
 )
 # Verbs seldom used as nouns, in their plain form: after "did the vet", the verb.

@@ -14,7 +14,7 @@ from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .moves import DAY_OR_FINER, changed_since, moved_to, undone_day
+from .moves import DAY_OR_FINER, changed_since, echoed, moved_to, undone_day
 from .reading import (
     MIN_SUPPORT,
     Mention,
@@ -201,7 +201,7 @@ def when_answer(
             (n, _in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y)
             for n, y in moved
         ]
-        moved = [(n, _echoed(n, y, ranked, ctx)) for n, y in moved]
+        moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
         # "ill change the booking tonight" says when the change is made, not the plan's day
         moved = [
             (n, y)
@@ -253,29 +253,6 @@ def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
         return set()
     main = question_terms(question[: m.start()], ctx)
     return main - question_terms(m.group("rest"), ctx) if main else set()
-
-
-# How many turns back a day said by its number alone may echo a full date.
-_ECHO_BACK = 3
-
-
-def _echoed(
-    n: StoredMessage, y: Mention, ranked: Sequence[StoredMessage], ctx: ReaderContext
-) -> Mention:
-    """A day said by its number alone that echoes a date a turn or two before it is that
-    date: "leave friday 16th may?" / "ugh fine. the 16th" is 16 May, not the coming 16th."""
-    if y.granularity != "day" or MONTH_NAMED.search(y.text):
-        return y
-    before = [p for p in ranked if p.session_id == n.session_id and 0 < n.id - p.id <= _ECHO_BACK]
-    for p in sorted(before, key=lambda p: -p.id):
-        same = [
-            x
-            for x in ctx.mentions_of(p)
-            if x.granularity == "day" and x.start.day == y.start.day and MONTH_NAMED.search(x.text)
-        ]
-        if same:
-            return _moved(y, start=same[0].start, end=same[0].end, direction=same[0].direction)
-    return y
 
 
 def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:

@@ -53,3 +53,19 @@ def test_the_exchange_answers(
     r = ask_after(pipe, turns, question, now=NOW)
     assert r.answer is not None
     assert expected in r.answer.text, r.answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("how many times did mum's visit get moved?", "2 (moved to 15 May"),
+        ("how many times has mum pushed her visit back", "2 (moved to 15 May"),
+    ],
+)
+def test_moves_are_counted_through_the_chat(pipe: Pipeline, question: str, expected: str) -> None:
+    """A plan followed through its chat: 3 April, moved to 15 May ("can we move the visit…
+    instead?"), then to 22 May ("can we push the visit again?" / "friday 22nd may it is")."""
+    r = ask_after(pipe, [], question, now=datetime(2026, 5, 1))
+    assert r.answer is not None
+    assert r.answer.text.startswith(expected), r.answer.text
+    assert "22 May" in r.answer.text

@@ -24,6 +24,8 @@ from agent.answer.text import topic_heads
         # an irregular past ends the subject, and is no noun of it
         ("which of the neighbours rang the council?", ["neighbours", "council"]),
         ("where are dad's old photo albums kept", ["albums"]),
+        # a particle after the verb's object is no noun of it
+        ("how many times has mum pushed her visit back", ["visit"]),
         ("when's my next dentist appointment?", ["appointment"]),
         ("where did the keys for my old flat turn up in the end?", ["keys", "flat"]),
         # "which X" names the kind of answer, which the answer need not repeat ("what natural
