@@ -21,11 +21,13 @@ from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
 from .moves import (
     DAY_OR_FINER,
+    MOVE_TERMS,
     asks_of_calling_off,
     asks_of_moving,
     called_off,
     calls_off,
     echoed,
+    names_day,
     set_aside,
     without_calling_off,
 )
@@ -149,7 +151,7 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
     about the plan's day as it stands ("the only slot she had is thursday evening"), and names
     a new day ahead, which is then the plan. None when no session on the topic plans a day:
     the days spoken of are counted instead."""
-    topic = set(cover.topic) - _MOVE_TERMS
+    topic = set(cover.topic) - MOVE_TERMS
     if not topic:
         return None
     by_session: dict[int, list[StoredMessage]] = {}
@@ -172,7 +174,7 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
             continue
         now = moves[-1][1] if moves else plan[1]
         moving = any(_MOVE.search(m.text) for m in turns)
-        if moving and (on_topic or any(_names_day(m, now, ctx) for m in turns)):
+        if moving and (on_topic or any(names_day(m, now, ctx) for m in turns)):
             new = [d for m in turns for _, d in _days_ahead(m, ctx, turns) if d != now]
             if new:  # the day the exchange settles on, cited where it is first said
                 moves.append(
@@ -199,21 +201,6 @@ _MOVE = re.compile(
     r"brought\s+forward)\b",
     re.IGNORECASE,
 )
-
-
-_MOVE_TERMS = frozenset(
-    terms("move moved moving push pushed postpone postponed reschedule rescheduled")
-)
-
-
-def _names_day(m: StoredMessage, day: date, ctx: ReaderContext) -> bool:
-    """Whether `m` speaks of `day`, if only by its number ("a deadline on the 15th", whatever
-    tense the message reads it in)."""
-    number = re.compile(rf"(?<!\d){day.day}(?:st|nd|rd|th)?\b")
-    return any(
-        x.granularity in DAY_OR_FINER and (x.start.date() == day or bool(number.search(x.text)))
-        for x in ctx.mentions_of(m)
-    )
 
 
 def _days_ahead(

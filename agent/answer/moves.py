@@ -21,6 +21,10 @@ from .undone import undone
 # The granularities that name a day, or a time in it.
 DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
 
+# The words of moving a plan, no topic of it ("how many times did the fitting get *moved*").
+MOVE_TERMS = frozenset(
+    terms("move moved moving push pushed postpone postponed reschedule rescheduled")
+)
 CHANGE = re.compile(
     r"\b(?:moved?|push(?:ed)?|postpone\w*|reschedul\w*|instead|changed?|now|actually|"
     r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
@@ -308,3 +312,13 @@ def echoed(
             values = {f.name: getattr(y, f.name) for f in fields(FoundAt)}
             return FoundAt(**(values | {"start": x.start, "end": x.end, "direction": x.direction}))
     return y
+
+
+def names_day(m: StoredMessage, day: date, ctx: ReaderContext) -> bool:
+    """Whether `m` speaks of `day`, if only by its number ("a deadline on the 15th", whatever
+    tense the message reads it in)."""
+    number = re.compile(rf"(?<!\d){day.day}(?:st|nd|rd|th)?\b")
+    return any(
+        x.granularity in DAY_OR_FINER and (x.start.date() == day or bool(number.search(x.text)))
+        for x in ctx.mentions_of(m)
+    )

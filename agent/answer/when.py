@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import fields
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from agent.plan import timeexpr as tx
 from agent.plan.mentions import MONTH_NAMED
@@ -14,7 +14,15 @@ from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .moves import DAY_OR_FINER, changed_since, echoed, moved_to, undone_day
+from .moves import (
+    DAY_OR_FINER,
+    MOVE_TERMS,
+    changed_since,
+    echoed,
+    moved_to,
+    names_day,
+    undone_day,
+)
 from .reading import (
     MIN_SUPPORT,
     Mention,
@@ -31,6 +39,32 @@ _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b",
 _ASKED_WEEKDAY = re.compile(
     r"\b(?:which|what)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I
 )
+
+
+def _settled(change: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
+    """The turn after a change asked for without a day where its exchange settles one: the
+    last of the next three in its session that names a day ahead."""
+    turns = [t for t in ctx.turns_after(change)[:3] if t.session_id == change.session_id]
+    dated = [
+        t
+        for t in turns
+        if any(x.granularity in DAY_OR_FINER and x.start > t.ts for x in ctx.mentions_of(t))
+    ]
+    return dated[-1:]
+
+
+def _in_own_words(
+    n: StoredMessage,
+    wanted: set[str],
+    day: date,
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> bool:
+    """Whether `n`, or a turn of its session up to three before it, holds one of `wanted` or
+    names the plan's `day` ("frames definitely not ready for the 11th" / "we can do friday the
+    25th instead")."""
+    near = [p for p in ranked if p.session_id == n.session_id and 0 <= n.id - p.id <= 3]
+    return any(wanted & said_terms(p.text) or names_day(p, day, ctx) for p in [n, *near])
 
 
 def _asked_weekday(question: str) -> int | None:
@@ -184,7 +218,9 @@ def when_answer(
             event_day=best.ts.date(),
         )
     earlier: list[tuple[StoredMessage, Mention]] = []
-    if not past:  # plans move: a later message that says the plan changed is the plan now
+    # Plans move: a later message that says the plan changed is the plan now, and, once the
+    # day is gone by, the day it happened ("when was his opening?": the 25th it moved to).
+    if True:
         # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
         # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
         rivals = [n for n, _ in by_score[:4]]
@@ -193,6 +229,11 @@ def when_answer(
         replacing = {t.id: x for t, x in undone_by}
         changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
         changes += [t for t, _ in undone_by]
+        # "can we push the visit again?" names no day: the exchange settles it ("ok. the
+        # friday after?" / "friday 22nd may it is").
+        changes += [
+            t for c in changes if "?" in c.text and not ctx.mentions_of(c) for t in _settled(c, ctx)
+        ]
         moved = [
             moved_to(n, ctx) or (n, y)
             for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
@@ -202,6 +243,8 @@ def when_answer(
             for n, y in moved
         ]
         moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
+        # whose plan it is names no plan: Aurelio's dry run is no first day of his
+        people = {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
         # "ill change the booking tonight" says when the change is made, not the plan's day
         moved = [
             (n, y)
@@ -209,6 +252,13 @@ def when_answer(
             if y.direction != "past"
             and n.ts > m.ts
             and (qk.wants_time or y.start.date() != n.ts.date())
+            # Of a day gone by, only a change said in the question's own words, there or in the
+            # turns just before it: a chat moves many plans ("the Tallis launch has slipped"
+            # is no first day at work).
+            and (
+                not past
+                or _in_own_words(n, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx)
+            )
         ]
         if moved:
             earlier = [(m, x)]

@@ -69,3 +69,11 @@ def test_moves_are_counted_through_the_chat(pipe: Pipeline, question: str, expec
     assert r.answer is not None
     assert r.answer.text.startswith(expected), r.answer.text
     assert "22 May" in r.answer.text
+
+
+def test_a_day_gone_by_is_the_day_the_plan_moved_to(pipe: Pipeline) -> None:
+    """ "when was mum's visit?", once it is over: the day it moved to last (3 April → 15 May →
+    22 May), not the first one; the physio moved in the same chat is another plan."""
+    r = ask_after(pipe, [], "when was mum's visit?", now=datetime(2026, 6, 1))
+    assert r.answer is not None
+    assert r.answer.text.startswith("Friday 22 May 2026"), r.answer.text
