@@ -393,6 +393,17 @@ _LIGHT_NOUNS = frozenset(
     )
 )
 LIGHT_TERMS = frozenset(terms(" ".join(_LIGHT_NOUNS)))
+# What a person thought of a thing, in their words, not the chat's: "the place with the
+# *amazing* chips" is told "the best chips of my life". Not "best" or "great": a best man, a
+# great aunt.
+_PRAISE_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "amazing awesome incredible lovely wonderful fantastic brilliant gorgeous delicious "
+        "nice fab fabulous beautiful cute",
+    )
+)
+LIGHT_TERMS |= frozenset(terms(" ".join(_PRAISE_WORDS)))
 
 
 def topic_heads(question: str) -> list[str]:

