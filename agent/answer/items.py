@@ -47,6 +47,8 @@ COMMON_WORDS = frozenset(
         things stuff lot bit sure trust finally already actually maybe probably pretty kind sort
         way end till until nowhere somewhere anywhere everywhere number third fourth fifth sixth
         news update btw fyi place places spot since
+        fine problem brilliant amazing perfect lovely sorry cheers forgot forget nearly another
+        let's lets main far heads unreal honestly literally basically anyway idea thought
         cant dont wont didnt doesnt isnt wasnt arent werent havent hasnt couldnt wouldnt
         shouldnt im ive ill id youre theyre thats whats heres theres lets u ur ya
         """,

@@ -132,6 +132,10 @@ def test_topic_query(question: str, skip: list[str], topic: str) -> None:
             "priorities q4",
             ["onboarding revamp", "pricing dashboard", "audit"],
         ),
+        # chat's openers ("brilliant.", "heads up", "forgot to say") are no things
+        ("brilliant. we're low on toothpaste now", "larder low", ["toothpaste"]),
+        ("heads up we're low on uht milk", "larder low", ["uht milk"]),
+        ("also another present idea: a cooking class?", "present ideas", ["cooking class"]),
         ("lol", "", []),
         # a day or a stretch of days, or a common verb's -s form, is no thing
         ("fri-sun, wants it booked", "", []),
