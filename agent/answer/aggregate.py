@@ -33,7 +33,7 @@ from .moves import (
 )
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
-from .text import join_names, said_terms, short_day, terms
+from .text import LIGHT_TERMS, join_names, said_terms, short_day, terms
 from .topic import topic_query
 
 # Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
@@ -151,9 +151,11 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
     about the plan's day as it stands ("the only slot she had is thursday evening"), and names
     a new day ahead, which is then the plan. None when no session on the topic plans a day:
     the days spoken of are counted instead."""
-    topic = set(cover.topic) - MOVE_TERMS
-    if not topic:
+    asked = set(cover.topic) - MOVE_TERMS
+    if not asked:
         return None
+    # The plan is named by the topic's rarest word: "crag", not the "trip" to Kyoto.
+    topic = {max(asked - LIGHT_TERMS or asked, key=ctx.weights.idf)}
     by_session: dict[int, list[StoredMessage]] = {}
     for m in sorted(matches, key=lambda m: (m.ts, m.id)):
         by_session.setdefault(m.session_id, []).append(m)

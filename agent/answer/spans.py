@@ -56,10 +56,15 @@ _QUOTED_NAME = re.compile(
 )
 
 
+def quoted_names(text: str) -> list[str]:
+    """The names `text` gives in quotes after the word that says it is one."""
+    return [m.group(1).strip() for m in _QUOTED_NAME.finditer(text)]
+
+
 def given_names(text: str) -> list[str]:
     """The names a message gives: "shes called beetroot", "his name is Jonas", "bev the scheme
     manager rang her", "got a name for it. 'low tide hours'"."""
-    found = [m.group(1).strip() for m in _QUOTED_NAME.finditer(text)]
+    found = quoted_names(text)
     found += [m.group(1) for m in _NAMED.finditer(text)]
     found += [
         m.group(1)

@@ -32,6 +32,7 @@ from .spans import (
     best_sentence,
     given_names,
     names_given_to,
+    quoted_names,
     trim_span,
 )
 from .stated import stated_answer
@@ -72,6 +73,7 @@ _NAMES_ASKED = re.compile(
     r"(?:the|our|my|his|her|their|your|its)\s+[a-z]",
     re.IGNORECASE,
 )
+_NAMING_TERMS = frozenset(terms("name named names naming call called calling title"))
 # A question for a name something had before: "before we renamed her", "its old name".
 _RENAMED = re.compile(
     r"\b(?:renam\w+|old\s+name|used\s+to\s+be\s+called|previous\s+name|originally)\b", re.I
@@ -134,7 +136,11 @@ def what_answer(
     if told is not None:
         return told
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
-        turns = and_next_turns(good, ranked, 3, turns=5)
+        # the best messages on the topic by its words: "That's amazing. In person?" is near
+        # "the place with the amazing udon" by praise alone, and its next turn names a person
+        topic = wanted - _NAMING_TERMS  # "what was it *called*" asks, it is no topic
+        topical = [m for m in good if topic & said_terms(m.text)] or good
+        turns = and_next_turns(topical, ranked, 3, turns=5)
         if _RENAMED.search(question):  # "what was marigold called before we renamed her?"
             former = _former_name(question, [*turns, *ranked[:_FORMER_DEPTH]])
             if former is not None:
@@ -174,7 +180,9 @@ def what_answer(
         to_things = _NAMES_ASKED.search(question) is not None
         # A name given is often a little further down than the best messages ("ruth confirmed
         # october for the second show" / "i've got a name for it. 'low tide hours'").
-        namings = _then_namings(turns, wanted, ctx) if to_things else [*turns, *ranked[:5]]
+        # …one on the topic, or a name quoted as one: not "someone called Lena" for a place
+        further = [m for m in ranked[:5] if topic & said_terms(m.text) or quoted_names(m.text)]
+        namings = _then_namings(turns, wanted, ctx) if to_things else [*turns, *further]
         for m in dict.fromkeys(namings):
             listed = names_given_to(m.text) if to_things else []
             if listed:  # "we called them pickle, biscuit and moth": each of them

@@ -74,6 +74,13 @@ CASES = [
     ("who is Lena Brooks?", (), "who", "hiring manager"),
     # how many times, said in the chat's own words: "Miso threw up three times today"
     ("how many times did miso throw up?", (), "how_many", "3 (you, Wed 9 Sep 2026"),
+    # moves, followed through the chat the plan is in: the crag trip, not the trip to Kyoto
+    (
+        "how many times did the crag trip get moved?",
+        (),
+        "how_many",
+        "0 (never moved; first planned for 17 Oct",
+    ),
     # someone who writes in the history: the chats they write in, not a name they wrote
     ("who is doug?", (), "who", "Doug writes in your chat “Climbing crew”, with Aki and Priya"),
     ("who's aki?", (), "who", "Aki writes in your chats “Aki” and “Climbing crew”"),
