@@ -21,6 +21,7 @@ from .items import Item, distinct, enumerated, items_of, written_out
 from .kinds import LIST_HOLDER, QuestionKind
 from .moves import (
     DAY_OR_FINER,
+    MOVE_SAID,
     MOVE_TERMS,
     asks_of_calling_off,
     asks_of_moving,
@@ -31,9 +32,10 @@ from .moves import (
     set_aside,
     without_calling_off,
 )
+from .phrases import LIGHT_TERMS
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
-from .text import LIGHT_TERMS, join_names, said_terms, short_day, terms
+from .text import join_names, said_terms, short_day, terms
 from .topic import topic_query
 
 # Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
@@ -175,15 +177,12 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
         if turns[0].conversation != plan[0].conversation:
             continue
         now = moves[-1][1] if moves else plan[1]
-        moving = any(_MOVE.search(m.text) for m in turns)
+        moving = any(MOVE_SAID.search(m.text) for m in turns)
         if moving and (on_topic or any(names_day(m, now, ctx) for m in turns)):
-            new = [d for m in turns for _, d in _days_ahead(m, ctx, turns) if d != now]
+            new = [(m, d) for m in turns for _, d in _days_ahead(m, ctx, turns) if d != now]
             if new:  # the day the exchange settles on, cited where it is first said
-                moves.append(
-                    next(
-                        (m, d) for m in turns for _, d in _days_ahead(m, ctx, turns) if d == new[-1]
-                    )
-                )
+                settled = new[-1][1]
+                moves.append(next((m, d) for m, d in new if d == settled))
     if plan is None:
         return None
     n = len(moves)
@@ -195,14 +194,6 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
         f"followed the plan {who(first, ctx)} gave on {short_day(first.ts)} through its chat",
     ]
     return Reading(text, [first, *(m for m, _ in moves)], "how_many", str(n), why=why)
-
-
-# A plan moved, asked or said: "can we push dinner again?", "I've moved you", "moved to the 18th".
-_MOVE = re.compile(
-    r"\b(?:move[ds]?|moving|push(?:ed|ing)?|postpone\w*|reschedul\w*|instead|bring\s+forward|"
-    r"brought\s+forward)\b",
-    re.IGNORECASE,
-)
 
 
 def _days_ahead(

@@ -21,6 +21,12 @@ from .undone import undone
 # The granularities that name a day, or a time in it.
 DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
 
+# A plan moved, asked or said: "can we push dinner again?", "I've moved you", "moved to the 18th".
+MOVE_SAID = re.compile(
+    r"\b(?:move[ds]?|moving|push(?:ed|ing)?|postpone\w*|reschedul\w*|instead|bring\s+forward|"
+    r"brought\s+forward)\b",
+    re.IGNORECASE,
+)
 # The words of moving a plan, no topic of it ("how many times did the fitting get *moved*").
 MOVE_TERMS = frozenset(
     terms("move moved moving push pushed postpone postponed reschedule rescheduled")
@@ -293,6 +299,12 @@ def called_off(
 _ECHO_BACK = 3
 
 
+def changed(x: Mention, **changes: object) -> Mention:
+    """A mention with some fields changed (mentions are read-only, of several classes)."""
+    values = {f.name: getattr(x, f.name) for f in fields(FoundAt)} | changes
+    return FoundAt(**values)
+
+
 def echoed(
     n: StoredMessage, y: Mention, ranked: Sequence[StoredMessage], ctx: ReaderContext
 ) -> Mention:
@@ -309,8 +321,7 @@ def echoed(
         ]
         if same:
             x = same[0]
-            values = {f.name: getattr(y, f.name) for f in fields(FoundAt)}
-            return FoundAt(**(values | {"start": x.start, "end": x.end, "direction": x.direction}))
+            return changed(y, start=x.start, end=x.end, direction=x.direction)
     return y
 
 

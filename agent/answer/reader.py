@@ -22,6 +22,7 @@ from memory_store.models import StoredMessage
 from .amount import amount_answer
 from .categories import asked_kind, kind_word, words_of_kind
 from .kinds import Kind, QuestionKind, classify, without_mention
+from .phrases import noun_phrases
 from .reading import (
     MIN_SUPPORT,
     ReaderContext,
@@ -36,7 +37,7 @@ from .reading import (
     split_topic,
     who,
 )
-from .text import asks, clip, day_phrase, noun_phrases, said_terms, short_day, terms
+from .text import asks, clip, day_phrase, said_terms, short_day, terms
 from .what import what_answer, yes_no_answer
 from .when import when_answer
 from .where import where_answer

@@ -13,18 +13,8 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.models import FoundMention, StoredMessage
 
 from .kinds import SET_BACK
-from .text import (
-    LIGHT_TERMS,
-    REQUEST_TERMS,
-    TermWeights,
-    clip,
-    noun_phrases,
-    possessors,
-    said_terms,
-    short_day,
-    terms,
-    topic_heads,
-)
+from .phrases import LIGHT_TERMS, noun_phrases, possessors, topic_heads
+from .text import REQUEST_TERMS, TermWeights, clip, said_terms, short_day, terms
 from .topic import subject_words
 
 NO_ANSWER = "The history does not contain the answer."

@@ -11,7 +11,8 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .items import COMMON_WORDS
-from .text import PLAIN_VERBS, sentences, terms
+from .phrases import PLAIN_VERBS
+from .text import sentences, terms
 
 _NAMED = re.compile(
     r"\b(?:name\s+is|name's|named|called|call\s+(?:him|her|it))\s+([^\W\d_][\w'-]+)",

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import fields
 from datetime import date, datetime, timedelta
 
 from agent.plan import timeexpr as tx
 from agent.plan.mentions import MONTH_NAMED
-from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
 from .moves import (
     DAY_OR_FINER,
     MOVE_TERMS,
+    changed,
     changed_since,
     echoed,
     moved_to,
@@ -220,49 +219,46 @@ def when_answer(
     earlier: list[tuple[StoredMessage, Mention]] = []
     # Plans move: a later message that says the plan changed is the plan now, and, once the
     # day is gone by, the day it happened ("when was his opening?": the 25th it moved to).
-    if True:
-        # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
-        # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
-        rivals = [n for n, _ in by_score[:4]]
-        plans = list(dict.fromkeys([m, *rivals]))
-        undone_by = [tp for p in plans for tp in undone_day(p, ctx)]
-        replacing = {t.id: x for t, x in undone_by}
-        changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
-        changes += [t for t, _ in undone_by]
-        # "can we push the visit again?" names no day: the exchange settles it ("ok. the
-        # friday after?" / "friday 22nd may it is").
-        changes += [
-            t for c in changes if "?" in c.text and not ctx.mentions_of(c) for t in _settled(c, ctx)
-        ]
-        moved = [
-            moved_to(n, ctx) or (n, y)
-            for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
-        ]
-        moved = [
-            (n, _in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y)
-            for n, y in moved
-        ]
-        moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
-        # whose plan it is names no plan: Aurelio's dry run is no first day of his
-        people = {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
-        # "ill change the booking tonight" says when the change is made, not the plan's day
-        moved = [
-            (n, y)
-            for n, y in moved
-            if y.direction != "past"
-            and n.ts > m.ts
-            and (qk.wants_time or y.start.date() != n.ts.date())
-            # Of a day gone by, only a change said in the question's own words, there or in the
-            # turns just before it: a chat moves many plans ("the Tallis launch has slipped"
-            # is no first day at work).
-            and (
-                not past
-                or _in_own_words(n, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx)
-            )
-        ]
-        if moved:
-            earlier = [(m, x)]
-            m, x = max(moved, key=lambda ny: ny[0].ts)
+    # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
+    # dad's surgery is now on 18 March" to the boss) and moved again in one of them.
+    rivals = [n for n, _ in by_score[:4]]
+    plans = list(dict.fromkeys([m, *rivals]))
+    undone_by = [tp for p in plans for tp in undone_day(p, ctx)]
+    replacing = {t.id: x for t, x in undone_by}
+    changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
+    changes += [t for t, _ in undone_by]
+    # "can we push the visit again?" names no day: the exchange settles it ("ok. the
+    # friday after?" / "friday 22nd may it is").
+    changes += [
+        t for c in changes if "?" in c.text and not ctx.mentions_of(c) for t in _settled(c, ctx)
+    ]
+    moved = [
+        moved_to(n, ctx) or (n, y)
+        for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
+    ]
+    moved = [
+        (n, _in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y) for n, y in moved
+    ]
+    moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
+    # whose plan it is names no plan: Aurelio's dry run is no first day of his
+    people = {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
+    # "ill change the booking tonight" says when the change is made, not the plan's day
+    moved = [
+        (n, y)
+        for n, y in moved
+        if y.direction != "past"
+        and n.ts > m.ts
+        and (qk.wants_time or y.start.date() != n.ts.date())
+        # Of a day gone by, only a change said in the question's own words, there or in the
+        # turns just before it: a chat moves many plans ("the Tallis launch has slipped"
+        # is no first day at work).
+        and (
+            not past or _in_own_words(n, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx)
+        )
+    ]
+    if moved:
+        earlier = [(m, x)]
+        m, x = max(moved, key=lambda ny: ny[0].ts)
     m, x, told_first = _finer_next(m, x, ctx)
     x = _with_clock(x, ctx.mentions_of(m))
     planned = _day_of_time(m, x, wanted, ranked, ctx)
@@ -316,7 +312,7 @@ def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:
     shift = datetime.combine(day, y.start.time(), y.start.tzinfo) - y.start
     start, end = y.start + shift, y.end + shift
     ahead = "future" if start > written else "past" if end <= written else "present"
-    return _moved(y, start=start, end=end, direction=ahead)
+    return changed(y, start=start, end=end, direction=ahead)
 
 
 def _ahead(
@@ -422,8 +418,8 @@ def _day_of_time(
         days = [y for y in ctx.mentions_of(n) if y.granularity == "day" and y.start >= n.ts]
         if days:
             start = datetime.combine(days[0].start.date(), x.start.time())
-            return _moved(x, start=start, end=start + (x.end - x.start)), n
-    return _moved(x, granularity="clock"), None
+            return changed(x, start=start, end=start + (x.end - x.start)), n
+    return changed(x, granularity="clock"), None
 
 
 def _bare_time(m: StoredMessage, x: Mention, ctx: ReaderContext) -> bool:
@@ -432,12 +428,6 @@ def _bare_time(m: StoredMessage, x: Mention, ctx: ReaderContext) -> bool:
         y.granularity in ("day", "part_of_day") and y.start.date() == x.start.date()
         for y in ctx.mentions_of(m)
     )
-
-
-def _moved(x: Mention, **changes: object) -> Mention:
-    """A mention with some fields changed (mentions are read-only, of several classes)."""
-    values = {f.name: getattr(x, f.name) for f in fields(FoundAt)} | changes
-    return FoundAt(**values)
 
 
 def _with_clock(x: Mention, found: Sequence[Mention]) -> Mention:

@@ -12,6 +12,7 @@ from memory_store.models import StoredMessage
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, changed_since, later_about
+from .phrases import topic_heads
 from .places import (
     PLACE_PREPOSITIONS,
     STREET,
@@ -33,7 +34,7 @@ from .reading import (
     speaker_names,
 )
 from .spans import proper_name, title_names
-from .text import WORD, terms, topic_heads
+from .text import WORD, terms
 from .undone import undone
 from .what import ASKS, what_answer
 

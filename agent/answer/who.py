@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
+from .phrases import TIME_TERMS
 from .reading import (
     ReaderContext,
     Reading,
@@ -25,7 +26,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import SAYS_YES, TIME_TERMS, asks, join_names, sentences, terms
+from .text import SAYS_YES, asks, join_names, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 

@@ -1,11 +1,11 @@
-"""The head nouns of a question (agent.answer.text.topic_heads): a head no message holds means
+"""The head nouns of a question (agent.answer.phrases.topic_heads): a head no message holds means
 the history cannot answer, whatever retrieval returned."""
 
 from __future__ import annotations
 
 import pytest
 
-from agent.answer.text import topic_heads
+from agent.answer.phrases import topic_heads
 
 
 @pytest.mark.parametrize(
