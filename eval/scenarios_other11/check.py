@@ -258,6 +258,14 @@ def main():
                 if not literal(s):
                     derived.append(s)
                 continue
+            # "saturday 7 february": the weekday keeps the day from matching inside "17 february"
+            w = re.fullmatch(r"(\w+day) (\d{1,2}) (\w+)", s)
+            if w and target and w.group(3) == target.strftime("%B").lower():
+                if WEEKDAYS[target.weekday()] != w.group(1) or target.day != int(w.group(2)):
+                    err(f"{qid}: {s!r} does not match {target}")
+                if not literal(s):
+                    derived.append(s)
+                continue
             if literal(s):
                 continue
             if typ == "how_many" and (s.isdigit() or s in NUM_WORDS):
