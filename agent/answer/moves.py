@@ -107,7 +107,7 @@ def changed_since(
         # Any other of the question's words the plan holds names it too, in the change itself
         # ("the hollybrook tournament" is moved by "tournament's moved to saturday 29th nov").
         near = near or bool(things & terms(n.text))
-        if near and CHANGE.search(n.text):
+        if near and CHANGE.search(n.text) and not _replaces_another(n, m, ctx):
             out.append(n)
             if CALLED_OFF.search(n.text):
                 # "the york airbnb cancelled on us" / "found a cottage in robin hood's bay":
@@ -122,6 +122,22 @@ def changed_since(
     return out
 
 
+def _replaces_another(n: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> bool:
+    """ "its now saturday 28th not sunday 22nd" moves the plan for the 22nd, not one for the
+    7th: a change that names the day it replaces names its plan."""
+    days = {x.start.date() for x in ctx.mentions_of(plan) if x.granularity in DAY_OR_FINER}
+    lower = n.text.lower()
+    replaced = [
+        x
+        for x in ctx.mentions_of(n)
+        if x.granularity in DAY_OR_FINER
+        and _REPLACED.search(lower[: max(lower.find(x.text.lower()), 0)])
+    ]
+    return bool(days and replaced) and not any(x.start.date() in days for x in replaced)
+
+
+# The words before the day a change replaces: "not sunday 22nd", "instead of the 11th".
+_REPLACED = re.compile(r"\b(?:not|instead\s+of|rather\s+than|from)\s+(?:the\s+)?$")
 _NEXT_ITEM = re.compile(r"\s*(?:\(?\d{1,2}[).:]|[b-h]\)|(?:also|other\s+thing|oh\s+and)\b)", re.I)
 # "change of plan AGAIN sorry" / "gus's brother-in-law needs the van saturday" / "so sunday
 # 5th, 9am start": a change announced without naming the plan, its new day a turn or two on.

@@ -99,9 +99,18 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
-    return terms(asked) - REQUEST_TERMS - speaker_terms(ctx)
+    ordinal = {m.group(1).lower() for m in _ORDINAL_OF.finditer(asked)}
+    return (terms(asked) - REQUEST_TERMS | terms(" ".join(ordinal))) - speaker_terms(ctx)
 
 
+# "priya's very *first* craft fair", "our last walk": an ordinal after whose it is describes
+# the thing, as the chat does ("first fair is this saturday"); "when did she first tell me" and
+# "the first time" ask for a mention.
+_ORDINAL_OF = re.compile(
+    r"(?:\b(?:the|my|our|his|her|their|your)|['’]s)\s+(?:very\s+)?(first|last)\s+(?:ever\s+)?"
+    r"(?!(?:time|times|thing|mention|message|one)\b)[a-z]",
+    re.IGNORECASE,
+)
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
 # "what's the *new* date for dinner?": it asks for the plan as it stands, which need not say
 # "new" ("thursday the 14th. for real this time"); the word would pull "the new vietnamese place".

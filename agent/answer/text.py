@@ -176,7 +176,13 @@ def terms(text: str) -> set[str]:
             if len(t) > 1:
                 out.add(_SAME.get(t) or (word.lower() if len(word) > 2 * len(t) else t))
     out |= {t for t in TOKENIZE(text) if len(t) > 1 and not t.isascii()}
+    # A sum of money is as much a content word as a name ("who reached their £500 first?" /
+    # "harriet's already hit her £500"); other numbers are days, times and counts.
+    out |= {m.group(1).replace(",", "") for m in _SUM.finditer(text)}
     return out
+
+
+_SUM = re.compile(r"[£$€]\s?(\d[\d,]*)(?:\.\d\d)?\b")
 
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))

@@ -33,6 +33,7 @@ from .reading import (
     who,
 )
 from .text import asks, day_phrase, said_terms, short_day, terms
+from .what import ASKS
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
 _ASKED_WEEKDAY = re.compile(
@@ -64,6 +65,12 @@ def _in_own_words(
     25th instead")."""
     near = [p for p in ranked if p.session_id == n.session_id and 0 <= n.id - p.id <= 3]
     return any(wanted & said_terms(p.text) or names_day(p, day, ctx) for p in [n, *near])
+
+
+def _asks_of(text: str, wanted: set[str], ctx: ReaderContext) -> bool:
+    """ "would u help me on the stall at a few craft fairs? i can pay u in candles" asks about
+    the fairs; it does not tell that one happened."""
+    return any(ctx.weights.coverage(wanted, terms(q.group(0))) >= 0.5 for q in ASKS.finditer(text))
 
 
 def _asked_weekday(question: str) -> int | None:
@@ -182,7 +189,9 @@ def when_answer(
     undated = [
         n
         for n in good
-        if not ctx.mentions_of(n) and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
+        if not ctx.mentions_of(n)
+        and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
+        and not _asks_of(n.text, wanted, ctx)
     ]
     # Of tellings that cover it as well, the one by whom it happened to: "when did I get the
     # job?" is "AKI. I GOT THE JOB.", not Aki's "You're getting this job."
@@ -260,6 +269,8 @@ def when_answer(
         earlier = [(m, x)]
         m, x = max(moved, key=lambda ny: ny[0].ts)
     m, x, told_first = _finer_next(m, x, ctx)
+    if x.granularity in _COARSE:
+        m, x, told_first = _finer_on_topic(m, x, wanted, ranked, ctx)
     x = _with_clock(x, ctx.mentions_of(m))
     planned = _day_of_time(m, x, wanted, ranked, ctx)
     day_from: list[StoredMessage] = []
@@ -385,6 +396,30 @@ def _finer_next(
             return t, days[0], [m]
     return m, x, []
 
+
+def _finer_on_topic(
+    m: StoredMessage,
+    x: Mention,
+    wanted: set[str],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[StoredMessage, Mention, list[StoredMessage]]:
+    """A month made a day by another message on the topic: "mum and dad's 40th is in april" /
+    "their actual anniversary is the 9th of april". It must hold a word of the question, and
+    the day must fall inside the month."""
+    for n in ranked[:_FINER_DEPTH]:
+        if n.id == m.id or not wanted & said_terms(n.text):
+            continue
+        days = [
+            y for y in ctx.mentions_of(n) if y.granularity == "day" and x.start <= y.start < x.end
+        ]
+        if days:
+            return n, days[0], [m]
+    return m, x, []
+
+
+# How deep in the ranking a month looks for its day.
+_FINER_DEPTH = 10
 
 # How far back in its session a bare clock time looks for the day being planned.
 _PLAN_LOOKBACK = 8

