@@ -159,6 +159,8 @@ def person_phrase(text: str, exclude: Collection[str] = ()) -> str | None:
         for w in words:
             if w.group(0).lower() in PERSON_NOUNS and w.group(0).lower() not in exclude:
                 end = det.end() + w.end()
+                if text[end : end + 2] in ("'s", "’s"):
+                    break  # "my mum's car" is the car: whose it is, not who does it
                 tail = _PHRASE_TAIL.match(text, end)
                 return text[det.start() : tail.end() if tail else end]
     return None

@@ -68,8 +68,13 @@ def who_answer(
     # "who got the job?" / "AKI. I GOT THE JOB.": the writer says they did what is asked, in
     # the question's own verb, before any name another best message gives ("Lena called").
     did = _asked_verb(question)
-    for m in good[:3] if did else []:
-        says = re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{did}\b", m.text, re.IGNORECASE)
+    # In the verb's own stem too, a little further down: "who's driving us to brecon?" / "how
+    # are we getting there?" / "i'll drive".
+    doing = _WHO_DOING.match(question)
+    verb = did or (doing.group(1).lower() if doing else None)
+    for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
+        says = bool(did) and bool(re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{did}\b", m.text, re.I))
+        says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
     advice = _advice_given(question, ranked[:10] or good[:3], ctx, exclude)
@@ -85,14 +90,15 @@ def who_answer(
             return named(
                 name, m, name, f"the name {name!r} in a best-supported message or the next turn"
             )
-        phrase = person_phrase(m.text, asked) if m is good[0] else None
+        # The best message, or another read here in the question's words besides its verb:
+        # "my cousin anjali is doing the logo" after "Wick & Wander".
+        on_topic = (question_terms(question, ctx) - terms(verb or "")) & terms(m.text)
+        phrase = person_phrase(m.text, asked) if m is good[0] or on_topic else None
         if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
             said = from_user(phrase, m, ctx)
             apposed = apposed_name(m.text, phrase)  # "my cousins mate lowri": Lowri
             said = f"{apposed} ({said})" if apposed else said
-            return named(
-                said, m, said, "a person named by who they are, in the best-supported message"
-            )
+            return named(said, m, said, "a person named by who they are, in a message on the topic")
         # Thanked or told as "you": "Thank you so much for looking after her", written to Aki.
         about = told_of(m, ctx, question) if m is good[0] else set()
         if len(about) == 1 and m.speaker not in about:
@@ -177,6 +183,9 @@ _WHO_DOES = re.compile(
     r"^\s*who(?:'s|\s+is|\s+was|\s+will|\s+can|\s+could|\s+would)?\s+([a-z]{3,})\b", re.I
 )
 
+
+# "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
+_WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
 
 _ADVISED = re.compile(r"(?:recommend|suggest|advis|tip)\w*$", re.I)
 # "who told me to try yudofu?", "who said we should go to the monkey park?": advice too, after

@@ -4,7 +4,9 @@ markets" tells no market as done; a change that names the day it replaces ("its 
 28th not sunday 22nd") moves only the plan for that day; a month is made a day by another
 message on the topic ("gran and grandad's 60th is in april" / "their actual anniversary is
 the 9th of april").
-And a sum of money is a word of the question ("who reached their £300 first?").
+And who did it: a sum of money is a word of the question ("who reached their £300 first?");
+"my cousin aziz is doing the labels" names who did the labels, though the writer speaks;
+"who's driving?" is answered by "i'll drive"; "my mum's car" is no one who drives.
 A real store of a small fixture chat."""
 
 from __future__ import annotations
@@ -46,3 +48,17 @@ def test_the_event_is_read(pipe: Pipeline, question: str, expected: str) -> None
     r = ask_after(pipe, [], question, now=NOW)
     assert r.answer is not None
     assert r.answer.text.startswith(expected), r.answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("who did the labels for jar & jolly", "Aziz (Suki's cousin)."),
+        ("who's driving us to the peaks?", "Jonas."),
+        ("who offered to drive everyone to gran's party", "You."),
+    ],
+)
+def test_who_does_it(pipe: Pipeline, question: str, expected: str) -> None:
+    r = ask_after(pipe, [], question, now=NOW)
+    assert r.answer is not None
+    assert r.answer.text == expected, r.answer.text
