@@ -150,16 +150,17 @@ _PHRASE_TAIL = re.compile(
 )
 
 
-def person_phrase(text: str, exclude: Collection[str] = ()) -> str | None:
+def person_phrase(text: str, exclude: Collection[str] = (), *, owner: bool = False) -> str | None:
     """A person named by who they are ("your neighbour at number 9", "my physio"), for a
     who-question whose answer has no name: a determiner, at most one word, a person noun;
-    not one of `exclude` (the question's own words: "my dad's surgery" asks of someone else)."""
+    not one of `exclude` (the question's own words: "my dad's surgery" asks of someone else).
+    Not an owner ("my mum's car"), unless `owner` ("whose birthday…?": "my daughter's")."""
     for det in _DET.finditer(text):
         words = list(re.finditer(r"[^\W\d_]+", text[det.end() :]))[:2]
         for w in words:
             if w.group(0).lower() in PERSON_NOUNS and w.group(0).lower() not in exclude:
                 end = det.end() + w.end()
-                if text[end : end + 2] in ("'s", "’s"):
+                if not owner and text[end : end + 1] in ("'", "’"):
                     break  # "my mum's car" is the car: whose it is, not who does it
                 tail = _PHRASE_TAIL.match(text, end)
                 return text[det.start() : tail.end() if tail else end]

@@ -205,6 +205,11 @@ def what_answer(
             m, item = answered
             why = "the thing named in the reply to a message asking what the question asks"
             return told_in(item, m, qk.kind.value, ctx, why)
+    defined = _defined(question, [*good[:4], *ranked[:10]])
+    if defined is not None:  # "what was the fundraising target?" / "target is £2,000 for…"
+        m, value = defined
+        why = "the value the chat gives the thing asked for ('the target is …')"
+        return told_in(value, m, qk.kind.value, ctx, why)
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
     # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
@@ -269,6 +274,55 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+def _defined(question: str, messages: Sequence[StoredMessage]) -> tuple[StoredMessage, str] | None:
+    """ "what was the fundraising target?": a message that says what the thing is ("target is
+    £2,000 for the team, so £500 each"), its value up to the end of the clause; the first such
+    message in rank order."""
+    asked = _WHAT_IS.match(question)
+    if not asked:
+        return None
+    head = asked.group(1).split()[-1].lower()
+    if head in _NOT_DEFINED:
+        return None
+    said = re.compile(rf"\b{re.escape(head)}s?\s+(?:is|was|will\s+be|['’]s|=|:)\s+{_VALUE}", re.I)
+    for m in dict.fromkeys(messages):
+        found = said.search(m.text)
+        if found and not asks(m.text[found.start() :]):
+            return m, found.group("value").strip()
+    return None
+
+
+# "what's the wifi password at the cottage", "what was the final price": the thing asked for
+_WHAT_IS = re.compile(
+    r"^\s*what(?:['’]?s|\s+is|\s+was|\s+were|\s+are|\s+will\s+be)\s+"
+    r"(?:the|my|our|his|her|their|your|[\w-]+['’]s)\s+((?:[a-z-]+\s+){0,2}[a-z-]+?)"
+    r"(?=\s+(?:for|of|at|on|in|again|now|this|that|going|we|they|you|i)\b|\s*[?!.]*\s*$)",
+    re.IGNORECASE,
+)
+# Nouns whose "X is …" says how it is, not what: "the weather is grim", "the problem is…"
+_NOT_DEFINED = frozenset(
+    [
+        "weather",
+        "thing",
+        "problem",
+        "point",
+        "deal",
+        "issue",
+        "idea",
+        "news",
+        "story",
+        "matter",
+        "vibe",
+        "mood",
+    ]
+)
+# A value: not a word of degree or state ("the target is so close", "the venue is still…")
+_VALUE = (
+    r"(?!(?:so|too|very|really|not|still|going|gonna|a\s+bit|quite|pretty|definitely|"
+    r"probably|now|just|also|def|literally)\b)(?P<value>(?:\d[.,]\d|[^,.!?;\n]){2,60})"
+)
 
 
 def _named(phrase: str, sentence: str) -> bool:

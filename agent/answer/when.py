@@ -405,10 +405,15 @@ def _finer_on_topic(
     ctx: ReaderContext,
 ) -> tuple[StoredMessage, Mention, list[StoredMessage]]:
     """A month made a day by another message on the topic: "mum and dad's 40th is in april" /
-    "their actual anniversary is the 9th of april". It must hold a word of the question, and
-    the day must fall inside the month."""
+    "their actual anniversary is the 9th of april". It must hold the question's most specific
+    word (one of them, when several are as rare), and the day must fall inside the month: Jon's
+    "lost my job yesterday" does not date Gina's "lost my job at Door Dash this month"."""
+    if not wanted:
+        return m, x, []
+    rarest = max(ctx.weights.idf(t) for t in wanted)
+    keys = {t for t in wanted if ctx.weights.idf(t) >= rarest - 1e-9}
     for n in ranked[:_FINER_DEPTH]:
-        if n.id == m.id or not wanted & said_terms(n.text):
+        if n.id == m.id or not keys & said_terms(n.text):
             continue
         days = [
             y for y in ctx.mentions_of(n) if y.granularity == "day" and x.start <= y.start < x.end

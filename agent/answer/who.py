@@ -93,7 +93,11 @@ def who_answer(
         # The best message, or another read here in the question's words besides its verb:
         # "my cousin anjali is doing the logo" after "Wick & Wander".
         on_topic = (question_terms(question, ctx) - terms(verb or "")) & terms(m.text)
-        phrase = person_phrase(m.text, asked) if m is good[0] or on_topic else None
+        phrase = (
+            person_phrase(m.text, asked, owner=_WHOSE.match(question) is not None)
+            if m is good[0] or on_topic
+            else None
+        )
         if phrase:  # "left your drill with your neighbour at number 9": who, by who they are
             said = from_user(phrase, m, ctx)
             apposed = apposed_name(m.text, phrase)  # "my cousins mate lowri": Lowri
@@ -184,6 +188,7 @@ _WHO_DOES = re.compile(
 )
 
 
+_WHOSE = re.compile(r"^\s*whose\b", re.IGNORECASE)
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 _WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
 

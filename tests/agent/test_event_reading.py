@@ -6,7 +6,9 @@ message on the topic ("gran and grandad's 60th is in april" / "their actual anni
 the 9th of april").
 And who did it: a sum of money is a word of the question ("who reached their £300 first?");
 "my cousin aziz is doing the labels" names who did the labels, though the writer speaks;
-"who's driving?" is answered by "i'll drive"; "my mum's car" is no one who drives.
+"who's driving?" is answered by "i'll drive"; "my mum's car" is no one who drives, but
+"whose birthday…?" is "my daughter's"; "what was the fundraising target?" is what "target is
+…" says.
 A real store of a small fixture chat."""
 
 from __future__ import annotations
@@ -56,9 +58,17 @@ def test_the_event_is_read(pipe: Pipeline, question: str, expected: str) -> None
         ("who did the labels for jar & jolly", "Aziz (Suki's cousin)."),
         ("who's driving us to the peaks?", "Jonas."),
         ("who offered to drive everyone to gran's party", "You."),
+        # whose it is is asked: "my daughter's birthday"
+        ("whose birthday did tom celebrate at the bowling alley?", "Tom's daughter."),
     ],
 )
 def test_who_does_it(pipe: Pipeline, question: str, expected: str) -> None:
     r = ask_after(pipe, [], question, now=NOW)
     assert r.answer is not None
     assert r.answer.text == expected, r.answer.text
+
+
+def test_what_the_thing_is(pipe: Pipeline) -> None:
+    r = ask_after(pipe, [], "what was the fundraising target for the walk", now=NOW)
+    assert r.answer is not None
+    assert r.answer.text == "£1,200 for the team.", r.answer.text
