@@ -67,6 +67,24 @@ def _in_own_words(
     return any(wanted & said_terms(p.text) or names_day(p, day, ctx) for p in [n, *near])
 
 
+def _its_own_weekday(y: Mention, plan: Mention) -> bool:
+    """ "hall's double booked w some antiques thing on the sunday", of a fair on Sunday 22nd:
+    a weekday said bare, the plan's own, is the plan's day, not a new one."""
+    return (
+        y.granularity == "day"
+        and plan.granularity in DAY_OR_FINER
+        and not _EXPLICIT_DAY.search(y.text)
+        and y.start.isoweekday() == plan.start.isoweekday()
+    )
+
+
+_EXPLICIT_DAY = re.compile(
+    r"\d|january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b|next|tomorrow|tmrw|today",
+    re.IGNORECASE,
+)
+
+
 def _asks_of(text: str, wanted: set[str], ctx: ReaderContext) -> bool:
     """ "would u help me on the stall at a few craft fairs? i can pay u in candles" asks about
     the fairs; it does not tell that one happened."""
@@ -257,6 +275,7 @@ def when_answer(
         for n, y in moved
         if y.direction != "past"
         and n.ts > m.ts
+        and not _its_own_weekday(y, x)
         and (qk.wants_time or y.start.date() != n.ts.date())
         # Of a day gone by, only a change said in the question's own words, there or in the
         # turns just before it: a chat moves many plans ("the Tallis launch has slipped"

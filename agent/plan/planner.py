@@ -131,8 +131,18 @@ def plan_question(
     japanese = has_cjk(question)
     hits = _collect(question, ctx, japanese)
     read = [h for h in hits if h.removable]  # every span a rule read, kept or dropped
+    claimed = [h for h in hits if h.kind != "speaker" and claimed_day(question, h.start)]
+    hits = [h for h in hits if h not in claimed]
     hits, dropped = _settle(hits)
-    hits, clock_notes = clocks.route_clocks(question, hits, now)
+    dropped += [
+        f"‘{question[h.start : h.end]}’ is the day the question checks, not a filter"
+        for h in claimed
+    ]
+    # The resolver would find the claimed day again, as a day still ahead: it is not there.
+    masked = question
+    for h in claimed:
+        masked = masked[: h.start] + " " * (h.end - h.start) + masked[h.end :]
+    hits, clock_notes = clocks.route_clocks(masked, hits, now)
     ops = _order(hits)
     removable = [h for h in hits if h.removable]
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped + clock_notes
@@ -162,6 +172,21 @@ def plan_question(
         spans=spans,
         leftover=leftover,
     )
+
+
+# "is the hike still on the 11th?": the day is the one the asker believes; the plan may have
+# moved, so the day is checked against the plan, not used to choose messages.
+_STILL_ON = re.compile(
+    r"\b(?:is|are|was|were|['’]s)\b.*\bstill\s+(?:on\s+for\s+|on\s+|for\s+|happening\s+(?:on\s+)?|"
+    r"going\s+ahead\s+(?:on\s+)?)?(?:(?:the|this|next|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|sat|sun)\s+)*$",
+    re.IGNORECASE,
+)
+
+
+def claimed_day(question: str, start: int) -> bool:
+    """Whether the time expression at `start` is the day a "still on…?" question checks."""
+    return bool(_STILL_ON.search(question[:start]))
 
 
 def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:

@@ -72,3 +72,20 @@ def test_what_the_thing_is(pipe: Pipeline) -> None:
     r = ask_after(pipe, [], "what was the fundraising target for the walk", now=NOW)
     assert r.answer is not None
     assert r.answer.text == "£1,200 for the team.", r.answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("is the riverside market still on sunday 22nd march?", "No, it is now Saturday 28 March"),
+        ("is the riverside market still on the 28th?", "Yes: Saturday 28 March 2026"),
+        ("is the riverside market still happening on the 22nd", "No, it is now Saturday 28"),
+    ],
+)
+def test_still_on_checks_the_plan(pipe: Pipeline, question: str, expected: str) -> None:
+    """The day a "still on…?" question names is checked against the plan as it stands, not
+    used to choose the messages written or spoken of that day."""
+    r = ask_after(pipe, [], question, now=datetime(2026, 3, 10, 9, 0))
+    assert r.answer is not None
+    assert r.answer.text.startswith(expected), r.answer.text
+    assert not r.planned.plan.ops

@@ -332,6 +332,10 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     # the weekday asked for is the answer, not a day to filter on
     ("which saturday did the street party end up on", SUN, "content", []),
     ("what friday is the opening now?", SUN, "content", []),
+    # the day a "still on…?" question checks is the asker's belief, not a filter
+    ("is the brecon hike still on the 11th?", SUN, "content", []),
+    ("are we still on for saturday?", SUN, "content", []),
+    ("is the riverside market still on sunday 22nd march?", SUN, "content", []),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),
