@@ -73,7 +73,11 @@ def who_answer(
     doing = _WHO_DOING.match(question)
     verb = did or (doing.group(1).lower() if doing else None)
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
-        says = bool(did) and bool(re.search(rf"\b(?:i|we)\s+(?:\w+\s+)?{did}\b", m.text, re.I))
+        said = re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b", m.text, re.I) if did else None
+        # "we hadnt booked anything yet": not done
+        says = said is not None and not _NEGATION.fullmatch(said.group(1) or "")
+        # chat drops the "I": "booked ✅ friday 17th, 4 beds"
+        says = says or bool(did and re.match(rf"\s*(?:just\s+|all\s+)?{did}\b", m.text, re.I))
         says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
@@ -188,6 +192,10 @@ _WHO_DOES = re.compile(
 )
 
 
+_NEGATION = re.compile(
+    r"not|never|(?:had|have|has|did|do|does|could|would|was|were|is|are|ca|wo|should)n['’]?t",
+    re.IGNORECASE,
+)
 _WHOSE = re.compile(r"^\s*whose\b", re.IGNORECASE)
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 _WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)

@@ -58,6 +58,8 @@ def test_the_event_is_read(pipe: Pipeline, question: str, expected: str) -> None
         ("who did the labels for jar & jolly", "Aziz (Suki's cousin)."),
         ("who's driving us to the peaks?", "Jonas."),
         ("who offered to drive everyone to gran's party", "You."),
+        # "we hadnt booked anything yet" is no booking
+        ("who booked the bunkhouse again?", "Jonas."),
         # whose it is is asked: "my daughter's birthday"
         ("whose birthday did tom celebrate at the bowling alley?", "Tom's daughter."),
     ],
