@@ -73,9 +73,9 @@ def who_answer(
     doing = _WHO_DOING.match(question)
     verb = did or (doing.group(1).lower() if doing else None)
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
-        said = re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b", m.text, re.I) if did else None
+        i_did = re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b", m.text, re.I) if did else None
         # "we hadnt booked anything yet": not done
-        says = said is not None and not _NEGATION.fullmatch(said.group(1) or "")
+        says = i_did is not None and not _NEGATION.fullmatch(i_did.group(1) or "")
         # chat drops the "I": "booked ✅ friday 17th, 4 beds"
         says = says or bool(did and re.match(rf"\s*(?:just\s+|all\s+)?{did}\b", m.text, re.I))
         says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
