@@ -168,7 +168,8 @@ _LIST = re.compile(
     re.IGNORECASE,
 )
 _WHEN = re.compile(
-    r"\b(?:when|what\s+(?:day|date|time|month|year|week|weekend)|which\s+(?:day|date|month|week|weekend|year|night|evening|morning)|"
+    r"\b(?:when|what\s+(?:day|date|time|month|year|week|weekend|night|evening|morning|afternoon)|"
+    r"which\s+(?:day|date|month|week|weekend|year|night|evening|morning|afternoon)|"
     # "which saturday did the street party end up on?"
     r"(?:which|what)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"what\s+day's|how\s+long\s+ago|since\s+when)\b|"

@@ -11,6 +11,10 @@ from agent.answer.kinds import Kind, classify, without_mention
     ("question", "kind"),
     [
         ("when did hana get back from porto?", Kind.WHEN),
+        # a part of the day asked for is a when
+        ("what night is tobias's opening after all the frame drama", Kind.WHEN),
+        ("what evening is the quiz now?", Kind.WHEN),
+        ("which afternoon is the delivery", Kind.WHEN),
         # a "when" that opens a clause does not make a when-question
         ("what hotel was she in when she was in porto?", Kind.WHERE),
         ("what book was she reading when she was in porto?", Kind.WHAT),
