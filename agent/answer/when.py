@@ -53,6 +53,45 @@ def _settled(change: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
     return dated[-1:]
 
 
+def _asked_off(
+    m: StoredMessage, x: Mention, ctx: ReaderContext
+) -> tuple[StoredMessage, Mention] | None:
+    """A plan's day asked off later in its chat, and the day its exchange settles instead:
+    "i've just been given a deadline on the 15th and can't get away that morning. is there
+    anything later that week?" / "I have Thursday 17th at 4:15pm?" / "perfect" / "I've moved
+    you. See you on the 17th". The asking must name the plan's day and say it cannot be."""
+    if x.granularity not in DAY_OR_FINER:
+        return None
+    day = x.start.date()
+    said = f"{day.day}{_ORDINAL.get(day.day % 10 if day.day not in (11, 12, 13) else 0, 'th')}"
+    # The message that dates the plan may itself ask it off ("parents' evening on Thursday,
+    # any chance I could move my 5:15?").
+    for p in [m, *ctx.later_holding(f"{said} {day:%A}", m)]:
+        if p.conversation != m.conversation or not _CANNOT.search(p.text):
+            continue
+        if not (names_day(p, day, ctx) and "?" in p.text):
+            continue
+        turns = [t for t in ctx.turns_after(p)[:3] if t.session_id == p.session_id]
+        dated = [
+            (t, y)
+            for t in turns
+            for y in ctx.mentions_of(t)
+            if y.granularity in DAY_OR_FINER and y.start > t.ts and y.start.date() != day
+        ]
+        if dated:
+            return dated[-1]
+    return None
+
+
+_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+# Saying a day cannot be: "can't get away that morning", "i'm away", "clashes with"
+_CANNOT = re.compile(
+    r"\b(?:can['’]?t|cannot|can\s+no\s+longer|won['’]?t\s+be\s+able|not\s+able|clash\w*|"
+    r"no\s+longer|any\s+chance\s+(?:i|we)\s+could\s+(?:move|change|swap))\b",
+    re.IGNORECASE,
+)
+
+
 def _in_own_words(
     n: StoredMessage,
     wanted: set[str],
@@ -287,6 +326,10 @@ def when_answer(
     if moved:
         earlier = [(m, x)]
         m, x = max(moved, key=lambda ny: ny[0].ts)
+    again = None if past else _asked_off(m, x, ctx)
+    if again is not None:
+        earlier = earlier or [(m, x)]
+        m, x = again
     m, x, told_first = _finer_next(m, x, ctx)
     if x.granularity in _COARSE:
         m, x, told_first = _finer_on_topic(m, x, wanted, ranked, ctx)

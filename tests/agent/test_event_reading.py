@@ -91,3 +91,21 @@ def test_still_on_checks_the_plan(pipe: Pipeline, question: str, expected: str) 
     assert r.answer is not None
     assert r.answer.text.startswith(expected), r.answer.text
     assert not r.planned.plan.ops
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("when's my check-up now", "Thursday 16 April 2026"),
+        ("is my check-up still on the 14th?", "No, it is now Thursday 16 April 2026"),
+    ],
+)
+def test_a_day_asked_off_is_settled_by_its_exchange(
+    pipe: Pipeline, question: str, expected: str
+) -> None:
+    """ "a work thing on the 14th and can't get away… anything later that week?" / "I have
+    Thursday 16th at 4:15pm?" / "perfect" / "see you on the 16th": no word of the plan is
+    repeated, and the day it named is asked off."""
+    r = ask_after(pipe, [], question, now=datetime(2026, 4, 10, 9, 0))
+    assert r.answer is not None
+    assert r.answer.text.startswith(expected), r.answer.text
