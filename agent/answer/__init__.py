@@ -59,6 +59,12 @@ _SCOPE_WORDS = (
 )
 
 
+_CHAT_OF = re.compile(
+    r"\b([^\W\d_][\w'-]*)\s+(?:chat|group|gc|groupchat|group\s+chat|convo|thread)\b",
+    re.IGNORECASE,
+)
+
+
 def answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderContext) -> Answer:
     out = _answer(result, llm_answer=llm_answer, reader=reader)
     planned = result.planned
@@ -73,7 +79,9 @@ def asks_for_span(result: AskResult, reader: ReaderContext) -> bool:
     """ "What did we talk about on Tuesday": a time filter and no topic of its own."""
     if not any(op.op != "where_speaker" for op in result.planned.plan.ops):
         return False
-    scope = terms(" ".join([*reader.conversations, _SCOPE_WORDS]))
+    # "what was the hike chat going on about": a chat named by what it is for is a scope too
+    named = " ".join(m.group(1) for m in _CHAT_OF.finditer(result.planned.content_query))
+    scope = terms(" ".join([*reader.conversations, _SCOPE_WORDS, named]))
     words = content_terms(result.planned.content_query, reader) - scope
     return not {w for w in words if not w.isdigit()}
 

@@ -50,9 +50,9 @@ _SUMMARY = re.compile(
     rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:(?:me|us)\s+)?(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
-    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:on\s+)?about\b|"
+    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:going\s+)?(?:on\s+)?about\b|"
     # "what was the plot group on about last sunday": on about, as people say talking about
-    r"\bwhat\s+(?:were|was|is|are)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+on\s+about\b|"
+    r"\bwhat\s+(?:were|was|is|are)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:going\s+)?on\s+about\b|"
     # "what did we discuss on Monday?", "what was the chat discussing?": the verb takes the
     # topic as its object, so nothing follows it but a time, a place or the end.
     rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|they|everyone|everybody|(?:\w+\s+)?\w+\s+and\s+"

@@ -11,6 +11,8 @@ from agent.answer.kinds import Kind, classify, without_mention
     ("question", "kind"),
     [
         ("when did hana get back from porto?", Kind.WHEN),
+        ("what was the hike chat going on about last tuesday", Kind.SUMMARY),
+        ("what were they going on about in the group", Kind.SUMMARY),
         # a part of the day asked for is a when
         ("what night is tobias's opening after all the frame drama", Kind.WHEN),
         ("what evening is the quiz now?", Kind.WHEN),

@@ -109,3 +109,14 @@ def test_a_day_asked_off_is_settled_by_its_exchange(
     r = ask_after(pipe, [], question, now=datetime(2026, 4, 10, 9, 0))
     assert r.answer is not None
     assert r.answer.text.startswith(expected), r.answer.text
+
+
+def test_a_chat_named_by_what_it_is_for_is_a_scope(pipe: Pipeline) -> None:
+    """ "the walk chat" is no topic word to find (the Walkers chat rarely says "walk"): the
+    day is summarised."""
+    r = ask_after(pipe, [], "what was the walk chat going on about on 12 march?", now=NOW)
+    assert r.answer is not None
+    assert r.answer.text.startswith("On Thursday 12 March 2026, you, Jonas and Marta"), (
+        r.answer.text
+    )
+    assert "£640" in r.answer.text
