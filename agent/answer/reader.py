@@ -267,10 +267,15 @@ def evidence(
 _WHEN_ORDER = re.compile(r"\b(?:next|upcoming)\s+(?=[^\W\d_])", re.IGNORECASE)
 
 
+# "which night is the dumpling dinner?" asks for a day: "the night of October 10th" is no
+# better an answer for it.
+_PART_ASKED = re.compile(r"\b((?:what|which)\s+)(?:night|evening|morning|afternoon)\b", re.I)
+
+
 def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
     qk = classify(question)
     if qk.kind is Kind.WHEN:
-        question = _WHEN_ORDER.sub("", question)
+        question = _PART_ASKED.sub(r"\1day", _WHEN_ORDER.sub("", question))
     if not ranked:
         return declined(qk.kind.value, "nothing was retrieved", 0.0)
     if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):

@@ -26,7 +26,7 @@ from .spans import (
     person_phrase,
     speaks_for_self,
 )
-from .text import SAYS_YES, asks, join_names, sentences, terms
+from .text import SAYS_YES, asks, join_names, said_terms, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -61,7 +61,9 @@ def who_answer(
         shown = f"{text[:1].upper()}{text[1:]}."
         return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
 
-    asked_too = _asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude)
+    asked_too = _asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude) or _said_yes(
+        question, ranked[:5] or good[:5], ctx, exclude
+    )
     if asked_too:
         reply, name, why = asked_too
         return named(name, reply, name, why)
@@ -280,6 +282,40 @@ def _advice_given(
             why = "the writer of the message that tells of it without asking"
             return m, writer[:1].upper() + writer[1:], why
     return None
+
+
+def _said_yes(
+    question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
+) -> tuple[StoredMessage, str, str] | None:
+    """ "who did the booking for the ryokan?": the chat asked the one who did ("Did you make a
+    ryokan booking in the end?") and they said yes ("Yes, Yoshida-sanso for the night of…")."""
+    topic = question_terms(question, ctx) - {w for s in ctx.speakers for w in terms(s)}
+    # what was done: "who did *the booking*", "who's *organising*", "who's in *charge*"
+    done = _WHO_ACTION.match(question)
+    action = terms(done.group(1)) if done else set()
+    if not topic or not action:
+        return None
+    topic |= action
+    for m in top:
+        asking = [q.group(0) for q in _DID_YOU.finditer(m.text)]
+        # all of it: "did you get your secret santa name?" does not ask who organises it
+        if not any(topic <= said_terms(q) for q in asking):
+            continue
+        reply = next((t for t in ctx.turns_after(m)[:2] if t.speaker != m.speaker), None)
+        if reply is None or not _YES.match(reply.text) or reply.speaker.lower() in exclude:
+            continue
+        writer = who(reply, ctx)
+        return reply, writer[:1].upper() + writer[1:], "the chat asked them, and they said yes"
+    return None
+
+
+_WHO_ACTION = re.compile(
+    r"^\s*who(?:['’]s|\s+is|\s+was|\s+did|\s+will|\s+has|\s+had)?\s+"
+    r"(?:(?:the|a|an|in|on|of|up|be)\s+)*([a-z]{3,})",
+    re.IGNORECASE,
+)
+_DID_YOU = re.compile(r"\b(?:did|have|has)\s+(?:you|u)\b[^.!?]*\?", re.IGNORECASE)
+_YES = re.compile(r"^\s*(?:yes|yeah|yep|yup|ya|i\s+did|done|sure\s+did|all\s+booked)\b", re.I)
 
 
 def _asked_in_chat(
