@@ -32,6 +32,7 @@ from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, terms
 from agent.errors import LLMError
+from agent.plan.clocks import asked_days
 from agent.plan.leftover import reading_sentence
 from agent.result import AskResult
 from agent.stages import with_fallback
@@ -88,7 +89,10 @@ def asks_for_span(result: AskResult, reader: ReaderContext) -> bool:
 
 def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderContext) -> Answer:
     qk = classify(result.rewrite.question)
-    reader = replace(reader, scoped=any(op.op != "where_speaker" for op in result.planned.plan.ops))
+    ops = result.planned.plan.ops
+    reader = replace(
+        reader, scoped=any(op.op != "where_speaker" for op in ops), asked_days=asked_days(ops)
+    )
     # Time words were used by the filter; evidence is about what is left to find.
     question = result.planned.content_query or result.rewrite.question
     if result.route == "time" or (qk.kind is Kind.SUMMARY and asks_for_span(result, reader)):

@@ -251,6 +251,9 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     if not asked_off:
         off = list(cancelled.values())
         found = [(d, m) for d, m in found if d not in cancelled]
+    if ctx.asked_days is not None:  # "in september": not the 14 Oct a September message names
+        first, last = ctx.asked_days
+        found = [(d, m) for d, m in found if first <= d <= last]
     if ctx.now is not None and _PAST.search(question):
         # "how many game nights have we had": not the one planned for next week
         found = [(d, m) for d, m in found if d <= ctx.now.date()]

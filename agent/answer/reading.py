@@ -63,6 +63,9 @@ class ReaderContext:
     conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)
     now: datetime | None = None  # the question's now: "did" asks about before it
     scoped: bool = False  # a time filter chose the messages: it answers part of the question
+    # The days that filter spans ("in september"), when it has a calendar span: a count of
+    # occasions counts none outside them.
+    asked_days: tuple[date, date] | None = None
     # Who writes in each conversation: in a chat of two, "you" is the other one.
     participants: Mapping[str, Collection[str]] = field(default_factory=dict)
     # The turns written after a message in its session, oldest first (the store's; none when

@@ -44,6 +44,7 @@ Japanese questions keep the written clock unless they name a time still to come 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import Literal
@@ -356,6 +357,19 @@ def _span(ops: list[TableOp]) -> tuple[date, date] | None:
         return None
     found = _spans([op for op in ops if isinstance(op, WhereDate | WhereDates | WhereMonth)])
     if not found:
+        return None
+    return min(s for s, _ in found), max(e for _, e in found)
+
+
+def asked_days(ops: Sequence[TableOp]) -> tuple[date, date] | None:
+    """The days a plan's date filters span, on either clock ("in september": 1-30 Sep), for a
+    count that must not count a day outside them; None without a calendar span."""
+    flat: list[TableOp] = []
+    for op in ops:
+        flat.extend(op.ops if isinstance(op, AnyOf) else [op])
+    found = _spans([op for op in flat if isinstance(op, WhereDate | WhereDates | WhereMonth)])
+    found += [(op.start, op.end) for op in flat if isinstance(op, WhereMentions)]
+    if not found or any(op.op in ("where_weekday", "where_time_of_day") for op in flat):
         return None
     return min(s for s, _ in found), max(e for _, e in found)
 

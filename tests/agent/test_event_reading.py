@@ -120,3 +120,11 @@ def test_a_chat_named_by_what_it_is_for_is_a_scope(pipe: Pipeline) -> None:
         r.answer.text
     )
     assert "£640" in r.answer.text
+
+
+def test_a_count_in_a_month_counts_only_its_days(pipe: Pipeline) -> None:
+    """ "next training walk is saturday 14th march", written in February, is spoken of in the
+    filter "in february" (the event clock), but 14 March is no walk done in February."""
+    r = ask_after(pipe, [], "how many training walks did we do in february?", now=NOW)
+    assert r.answer is not None
+    assert r.answer.text.startswith("2 (training walks: on 2 different days, 7 Feb, 21 Feb)")
