@@ -169,7 +169,14 @@ def terms(text: str) -> set[str]:
     after chat shorthand is spelled out. A stem under half its word's length is a collision
     waiting to happen ("wedding" → "wed", as in Wednesday): such a word stands for itself."""
     out: set[str] = set()
-    for word in WORD.findall(normalise(text)):
+    said = normalise(text)
+    for found in WORD.finditer(said):
+        word = found.group(0)
+        if found.start() and said[found.start() - 1].isdigit():
+            # "mum's 70th", "9th", "4pm": the whole token is the word, not "th" or "pm"
+            whole = _DIGITS_BEFORE.search(said, 0, found.start())
+            out.add((whole.group(0) if whole else "") + word.lower())
+            continue
         if _CONTRACTION.match(word):
             continue  # "I'll" is not "ill", "we'd" not "wed"
         for t in TOKENIZE(word):
@@ -182,6 +189,7 @@ def terms(text: str) -> set[str]:
     return out
 
 
+_DIGITS_BEFORE = re.compile(r"\d+$")
 _SUM = re.compile(r"[£$€]\s?(\d[\d,]*)(?:\.\d\d)?\b")
 
 

@@ -13,7 +13,7 @@ from collections.abc import Collection
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .kinds import without_mention
-from .text import ALIASES, REQUEST_TERMS, WORD, terms
+from .text import ALIASES, REQUEST_TERMS, terms
 
 # Words of a count or list request that `REQUEST_TERMS` does not hold.
 _ASKING = frozenset(terms("times often all every list which whose places things items"))
@@ -23,7 +23,11 @@ def topic_query(question: str, skip: Collection[str] = ()) -> str:
     """The question's content words, in order, or "" when it has none; `skip`: names whose
     words are not the topic (the speakers of the scope, the conversation's name)."""
     skipped = {t for name in skip for t in terms(name)} | REQUEST_TERMS | _ASKING
-    return " ".join(w for w in WORD.findall(question) if terms(w) and not terms(w) <= skipped)
+    return " ".join(w for w in _TOKEN.findall(question) if terms(w) and not terms(w) <= skipped)
+
+
+# A word, with the number it is written on ("mum's 70th", not "th")
+_TOKEN = re.compile(r"\d*[^\W\d_][\w'-]+", re.UNICODE)
 
 
 # "the most recent time", "the earliest day", "in my chat with": when and where the topic was

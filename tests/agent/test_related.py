@@ -76,3 +76,19 @@ def test_spoken_as(word: str, said: list[str]) -> None:
 )
 def test_knows_by_other_words(word: str, known: bool) -> None:
     assert STORE.knows(word) is known
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an ordinal or a clock time is a word whole: "th" would be shared by every message
+        # that names a day
+        ("Kyoto from the 9th to the 13th", {"kyoto", "9th", "13th"}),
+        ("mum's 70th", {"mum", "70th"}),
+        ("leave at 4pm", {"leav", "4pm"}),
+        # a sum of money is a word of its own
+        ("she hit her £500 target", {"hit", "500", "target"}),
+    ],
+)
+def test_terms_of_numbers(text: str, expected: set[str]) -> None:
+    assert terms(text) == expected
