@@ -318,10 +318,13 @@ _NOT_DEFINED = frozenset(
         "mood",
     ]
 )
-# A value: not a word of degree or state ("the target is so close", "the venue is still…")
+# A value: not a word of degree or state ("the target is so close", "the venue is still…"),
+# nor a verdict ("this trilogy is one of my faves", "video games is a great way to…")
 _VALUE = (
     r"(?!(?:so|too|very|really|not|still|going|gonna|a\s+bit|quite|pretty|definitely|"
-    r"probably|now|just|also|def|literally)\b)(?P<value>(?:\d[.,]\d|[^,.!?;\n]){2,60})"
+    r"probably|now|just|also|def|literally|one\s+of|such|my|your|our|"
+    r"(?:a|an|the)\s+(?:great|good|nice|lovely|real|huge|big|fun|bit|lot|way|best|worst))\b)"
+    r"(?P<value>(?:\d[.,]\d|[^,.!?;\n]){2,60})"
 )
 
 

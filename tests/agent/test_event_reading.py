@@ -74,6 +74,10 @@ def test_what_the_thing_is(pipe: Pipeline) -> None:
     r = ask_after(pipe, [], "what was the fundraising target for the walk", now=NOW)
     assert r.answer is not None
     assert r.answer.text == "£1,200 for the team.", r.answer.text
+    # a verdict is no value: "this trilogy is one of my faves"
+    r = ask_after(pipe, [], "what is jonas's favourite trilogy?", now=NOW)
+    assert r.answer is not None
+    assert not r.answer.text.startswith("One of my faves"), r.answer.text
 
 
 @pytest.mark.parametrize(
