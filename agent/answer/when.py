@@ -63,7 +63,7 @@ def _asked_off(
     if x.granularity not in DAY_OR_FINER:
         return None
     day = x.start.date()
-    said = f"{day.day}{_ORDINAL.get(day.day % 10 if day.day not in (11, 12, 13) else 0, 'th')}"
+    said = f"{day.day}{'th' if 11 <= day.day <= 13 else _ORDINAL.get(day.day % 10, 'th')}"
     # The message that dates the plan may itself ask it off ("parents' evening on Thursday,
     # any chance I could move my 5:15?").
     for p in [m, *ctx.later_holding(f"{said} {day:%A}", m)]:
