@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import date
 
 from memory_store.models import StoredMessage
 
@@ -38,6 +37,7 @@ from .reading import (
     split_topic,
     who,
 )
+from .still_on import checked, claimed
 from .text import asks, clip, day_phrase, said_terms, short_day, terms
 from .what import what_answer, yes_no_answer
 from .when import when_answer
@@ -326,7 +326,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             return _said_about(first, told, ctx, score)
         qk = QuestionKind(Kind.WHAT, qk.focus)
     context = [*top, *ranked]
-    claim = _claim(question) if qk.kind is Kind.YES_NO else None
+    claim = claimed(question) if qk.kind is Kind.YES_NO else None
     if qk.kind is Kind.WHEN or claim is not None:
         # A date can sit in a message that covers the question less well than the best one
         # ("Castle Crags on Saturday October 17th?" against "we need you for the crag trip"):
@@ -337,7 +337,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             question, as_when, [m for m in top if m.id in wide], ctx, context, wide
         )
         if claim is not None:
-            reading = _checked(reading, claim, qk)
+            reading = checked(reading, claim, qk)
     else:
         readers = {Kind.WHO: who_answer, Kind.YES_NO: yes_no_answer, Kind.AMOUNT: amount_answer}
         if qk.kind is Kind.WHERE:
@@ -349,50 +349,6 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         else:
             reading = readers.get(qk.kind, what_answer)(question, qk, good, ctx, context)
     reading.evidence = score
-    return reading
-
-
-# "is the brecon hike still on the 11th?", "are we still on for saturday?": the day believed
-_CLAIM = re.compile(
-    r"\bstill\s+(?:on\s+for|on|for|happening(?:\s+on)?|going\s+ahead(?:\s+on)?)?\s*"
-    r"(?P<day>(?:the\s+)?[\w\s]*?(?:\d{1,2}(?:st|nd|rd|th)?|monday|tuesday|wednesday|thursday|"
-    r"friday|saturday|sunday)[\w\s]*?)\s*[?!.]*\s*$",
-    re.IGNORECASE,
-)
-_MONTHS = [
-    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
-]  # fmt: skip
-_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
-
-def _claim(question: str) -> str | None:
-    """The day a "still on…?" question believes, when it names one."""
-    m = _CLAIM.search(question)
-    return m.group("day").strip() if m else None
-
-
-def _holds(claim: str, day: date) -> bool:
-    """Whether `day` is the day `claim` names, by what it says: its number, weekday, month."""
-    said = claim.lower()
-    number = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", said)
-    if number and int(number.group(1)) != day.day:
-        return False
-    weekday = next((i for i, w in enumerate(_WEEKDAYS) if w in said), None)
-    if weekday is not None and weekday != day.weekday():
-        return False
-    month = next((i for i, mo in enumerate(_MONTHS, 1) if re.search(rf"\b{mo}", said)), None)
-    return month is None or month == day.month
-
-
-def _checked(reading: Reading, claim: str, qk: QuestionKind) -> Reading:
-    """Yes or no to "still on <day>?", by the day the plan is on now."""
-    day = reading.event_day
-    if reading.abstained or day is None:
-        return reading
-    when = reading.text.rstrip(".")
-    reading.text = f"Yes: {when}." if _holds(claim, day) else f"No, it is now {when}."
-    reading.kind = qk.kind.value
-    reading.why = [*reading.why, f"the plan's day checked against ‘{claim}’"]
     return reading
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from agent.plan import timeexpr as tx
-from agent.plan.mentions import MONTH_NAMED
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
@@ -19,7 +18,6 @@ from .moves import (
     changed_since,
     echoed,
     moved_to,
-    names_day,
     undone_day,
 )
 from .reading import (
@@ -32,95 +30,13 @@ from .reading import (
     subjects,
     who,
 )
+from .replans import asked_off, in_month_of, in_own_words, its_own_weekday, settled
 from .text import asks, day_phrase, said_terms, short_day, terms
 from .what import ASKS
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
 _ASKED_WEEKDAY = re.compile(
     r"\b(?:which|what)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I
-)
-
-
-def _settled(change: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
-    """The turn after a change asked for without a day where its exchange settles one: the
-    last of the next three in its session that names a day ahead."""
-    turns = [t for t in ctx.turns_after(change)[:3] if t.session_id == change.session_id]
-    dated = [
-        t
-        for t in turns
-        if any(x.granularity in DAY_OR_FINER and x.start > t.ts for x in ctx.mentions_of(t))
-    ]
-    return dated[-1:]
-
-
-def _asked_off(
-    m: StoredMessage, x: Mention, ctx: ReaderContext
-) -> tuple[StoredMessage, Mention] | None:
-    """A plan's day asked off later in its chat, and the day its exchange settles instead:
-    "i've just been given a deadline on the 15th and can't get away that morning. is there
-    anything later that week?" / "I have Thursday 17th at 4:15pm?" / "perfect" / "I've moved
-    you. See you on the 17th". The asking must name the plan's day and say it cannot be."""
-    if x.granularity not in DAY_OR_FINER:
-        return None
-    day = x.start.date()
-    said = f"{day.day}{'th' if 11 <= day.day <= 13 else _ORDINAL.get(day.day % 10, 'th')}"
-    # The message that dates the plan may itself ask it off ("parents' evening on Thursday,
-    # any chance I could move my 5:15?").
-    for p in [m, *ctx.later_holding(f"{said} {day:%A}", m)]:
-        if p.conversation != m.conversation or not _CANNOT.search(p.text):
-            continue
-        if not (names_day(p, day, ctx) and "?" in p.text):
-            continue
-        turns = [t for t in ctx.turns_after(p)[:3] if t.session_id == p.session_id]
-        dated = [
-            (t, y)
-            for t in turns
-            for y in ctx.mentions_of(t)
-            if y.granularity in DAY_OR_FINER and y.start > t.ts and y.start.date() != day
-        ]
-        if dated:
-            return dated[-1]
-    return None
-
-
-_ORDINAL = {1: "st", 2: "nd", 3: "rd"}
-# Saying a day cannot be: "can't get away that morning", "i'm away", "clashes with"
-_CANNOT = re.compile(
-    r"\b(?:can['’]?t|cannot|can\s+no\s+longer|won['’]?t\s+be\s+able|not\s+able|clash\w*|"
-    r"no\s+longer|any\s+chance\s+(?:i|we)\s+could\s+(?:move|change|swap))\b",
-    re.IGNORECASE,
-)
-
-
-def _in_own_words(
-    n: StoredMessage,
-    wanted: set[str],
-    day: date,
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> bool:
-    """Whether `n`, or a turn of its session up to three before it, holds one of `wanted` or
-    names the plan's `day` ("frames definitely not ready for the 11th" / "we can do friday the
-    25th instead")."""
-    near = [p for p in ranked if p.session_id == n.session_id and 0 <= n.id - p.id <= 3]
-    return any(wanted & said_terms(p.text) or names_day(p, day, ctx) for p in [n, *near])
-
-
-def _its_own_weekday(y: Mention, plan: Mention) -> bool:
-    """ "hall's double booked w some antiques thing on the sunday", of a fair on Sunday 22nd:
-    a weekday said bare, the plan's own, is the plan's day, not a new one."""
-    return (
-        y.granularity == "day"
-        and plan.granularity in DAY_OR_FINER
-        and not _EXPLICIT_DAY.search(y.text)
-        and y.start.isoweekday() == plan.start.isoweekday()
-    )
-
-
-_EXPLICIT_DAY = re.compile(
-    r"\d|january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b|next|tomorrow|tmrw|today",
-    re.IGNORECASE,
 )
 
 
@@ -296,14 +212,14 @@ def when_answer(
     # "can we push the visit again?" names no day: the exchange settles it ("ok. the
     # friday after?" / "friday 22nd may it is").
     changes += [
-        t for c in changes if "?" in c.text and not ctx.mentions_of(c) for t in _settled(c, ctx)
+        t for c in changes if "?" in c.text and not ctx.mentions_of(c) for t in settled(c, ctx)
     ]
     moved = [
         moved_to(n, ctx) or (n, y)
         for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
     ]
     moved = [
-        (n, _in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y) for n, y in moved
+        (n, in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y) for n, y in moved
     ]
     moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
     # whose plan it is names no plan: Aurelio's dry run is no first day of his
@@ -314,19 +230,17 @@ def when_answer(
         for n, y in moved
         if y.direction != "past"
         and n.ts > m.ts
-        and not _its_own_weekday(y, x)
+        and not its_own_weekday(y, x)
         and (qk.wants_time or y.start.date() != n.ts.date())
         # Of a day gone by, only a change said in the question's own words, there or in the
         # turns just before it: a chat moves many plans ("the Tallis launch has slipped"
         # is no first day at work).
-        and (
-            not past or _in_own_words(n, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx)
-        )
+        and (not past or in_own_words(n, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx))
     ]
     if moved:
         earlier = [(m, x)]
         m, x = max(moved, key=lambda ny: ny[0].ts)
-    again = None if past else _asked_off(m, x, ctx)
+    again = None if past else asked_off(m, x, ctx)
     if again is not None:
         earlier = earlier or [(m, x)]
         m, x = again
@@ -372,20 +286,6 @@ def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
         return set()
     main = question_terms(question[: m.start()], ctx)
     return main - question_terms(m.group("rest"), ctx) if main else set()
-
-
-def _in_month_of(y: Mention, plan: Mention, written: datetime) -> Mention:
-    """A day said by its number alone, replacing a plan, is in the plan's month: "we move to
-    the weekend after, 21st to 23rd", of a trip planned for 14 to 16 November."""
-    if y.granularity != "day" or MONTH_NAMED.search(y.text):
-        return y
-    day = tx.safe_date(plan.start.year, plan.start.month, y.start.day)
-    if day is None or day == y.start.date():
-        return y
-    shift = datetime.combine(day, y.start.time(), y.start.tzinfo) - y.start
-    start, end = y.start + shift, y.end + shift
-    ahead = "future" if start > written else "past" if end <= written else "present"
-    return changed(y, start=start, end=end, direction=ahead)
 
 
 def _ahead(

@@ -176,10 +176,13 @@ def plan_question(
 
 # "is the hike still on the 11th?": the day is the one the asker believes; the plan may have
 # moved, so the day is checked against the plan, not used to choose messages.
+# The words before the day a "still on…?" question checks (agent.answer.still_on reads it too).
+STILL_ON = (
+    r"\bstill\s+(?:on\s+for\s+|on\s+|for\s+|happening\s+(?:on\s+)?|going\s+ahead\s+(?:on\s+)?)?"
+)
 _STILL_ON = re.compile(
-    r"\b(?:is|are|was|were|['’]s)\b.*\bstill\s+(?:on\s+for\s+|on\s+|for\s+|happening\s+(?:on\s+)?|"
-    r"going\s+ahead\s+(?:on\s+)?)?(?:(?:the|this|next|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday|sat|sun)\s+)*$",
+    rf"\b(?:is|are|was|were|['’]s)\b.*{STILL_ON}(?:(?:the|this|next|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday|sat|sun)\s+)*$",
     re.IGNORECASE,
 )
 
