@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from agent.answer.aggregate import count, listing
-from agent.answer.kinds import Kind, QuestionKind, classify
+from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
 from agent.answer.reader import first_or_last, read
 from agent.answer.reading import (
     NO_ANSWER,
@@ -95,6 +95,10 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
     )
     # Time words were used by the filter; evidence is about what is left to find.
     question = result.planned.content_query or result.rewrite.question
+    # "what did beth ask me to do?": her requests, not all she said
+    jobs = qk.kind is Kind.LIST and ASKS_OF_ME.search(question) is not None
+    if result.route == "time" and jobs:
+        return as_answer(read_by_kind(question, qk, result.filtered, reader, result.similarity))
     if result.route == "time" or (qk.kind is Kind.SUMMARY and asks_for_span(result, reader)):
         # The LLM writes no summaries here yet: the extractive one is what both modes show.
         return as_answer(summarize(result.filtered, reader))

@@ -13,12 +13,13 @@ from datetime import date
 
 from memory_store.models import StoredMessage
 
+from .asked_of import requested
 from .categories import asked_kind, words_of_kind
 from .counting import Counted, counted, occasion_day, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
-from .kinds import LIST_HOLDER, QuestionKind
+from .kinds import ASKS_OF_ME, LIST_HOLDER, QuestionKind
 from .moves import (
     DAY_OR_FINER,
     MOVE_SAID,
@@ -307,18 +308,24 @@ def listing(
         why = [f"the {kind} words of the latest message naming any in the exchange on it"]
         return Reading(f"{said[:1].upper()}{said[1:]}.", [m], "list", said, why=why)
     written = _written_list(question, cover, matches, ctx) if LIST_HOLDER.search(question) else []
+    if not written and ASKS_OF_ME.search(question):  # "what jobs did rory give me?"
+        asked = requested(question, matches, ctx, _skipped(question, cover))
+    else:
+        asked = []
     done, acts = (
         ([], [])
-        if written
+        if written or asked
         else deeds(question, matches, ctx, _skipped(question, cover), _sessions(cover, matches))
     )
-    items = written or done or _items(question, cover, matches, ctx)
+    items = written or asked or done or _items(question, cover, matches, ctx)
     if not items:
         return _declined("list", cover)
     shown = items[:MAX_LISTED]
     lines = [f"{it.span} ({who(it.message, ctx)}, {short_day(it.message.ts)})" for it in shown]
     text = f"{len(items)} item{'s' * (len(items) != 1)}: " + "; ".join(lines) + "."
     why = [*cover.why, f"{len(items)} distinct items named in them, in time order"]
+    if asked:
+        why = [f"{len(items)} distinct things asked of you (“can you…”, “you're on…”)"]
     if done:  # the act's own verbs found them, not the covering set
         verbs = " or ".join(a.name for a in acts)
         why = [f"{len(items)} distinct things said to be {verbs} (in the chat's verbs for it)"]

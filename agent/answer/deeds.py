@@ -197,7 +197,7 @@ def _things_done(
                 continue
             after = clause[hit.end() :]
             more = _listed_after(after, names)  # "bananas, trail mix and some Kyoto snacks"
-            run = _thing_after(after, skip, names, text[start + hit.end() :], bool(more))
+            run = thing_after(after, skip, names, text[start + hit.end() :], bool(more))
             if run:
                 out.append(item_of_run(run, m, weights))
                 out += [item_of_run(r, m, weights) for r in more]
@@ -207,7 +207,7 @@ def _things_done(
                 out.append(item_of_run(run, m, weights))
         if act.renews:
             for hit in re.finditer(r"\bnew\s+", clause, re.IGNORECASE):
-                run = _thing_after(clause[hit.end() :], skip, names)
+                run = thing_after(clause[hit.end() :], skip, names)
                 if run is None and _PRONOUN_THING.match(clause[hit.end() :]):
                     run = _first_run(text[: start + hit.start()], skip, names)
                 if run:
@@ -239,7 +239,7 @@ def _granted(
         if reply is None or not SAYS_YES.search(reply.text):
             continue
         doer = m.speaker if re.match(asks, hit.group(0), re.I) else reply.speaker
-        run = _thing_after(m.text[hit.end() :], skip, names)
+        run = thing_after(m.text[hit.end() :], skip, names)
         if run and (not doers or doer in doers):
             out.append(item_of_run(run, m, ctx.weights))
     return out
@@ -250,7 +250,7 @@ def _clauses(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if text[a:b].strip()]
 
 
-def _thing_after(
+def thing_after(
     rest: str,
     skip: set[str],
     names: Collection[str],
@@ -279,13 +279,14 @@ def _thing_after(
     after = words[n + len(runs[0]) : n + len(runs[0]) + 1]
     if after and after[0] in ("a", "an", "some"):
         # "made my friend some ice cream": the friend is who it was for
-        return _thing_after(" ".join(said[n + len(runs[0]) :]), skip, names)
+        return thing_after(" ".join(said[n + len(runs[0]) :]), skip, names)
     # The name may sit past the clause's end, in quotes: the message's own words after it.
     called = _CALLED.search(tail[:_NAME_REACH] or rest)
     if run and called:  # "a fantasy novel called "The Name of the Wind"": its name
         return [w.lower() for w in re.findall(r"[\w'’-]+", called.group(1))]
     titled = [i for i, w in enumerate(said[n : n + len(run)]) if w[:1].isupper()]
-    if titled and titled[0] > 0:  # "this game Catan": the name after its kind
+    # "this game Catan": the name after its kind; not "photos of Mum", a kind of whom
+    if titled and titled[0] > 0 and run[titled[0] - 1] not in ("of", "by"):
         run = run[titled[0] :]
     marked = (
         listed
@@ -306,7 +307,9 @@ _CALLED = re.compile(
     r"\b(?:called|named|titled)\s+[\"“']?([^\"”.!?,]+?)[\"”']?(?:[.!?,]|\s+by\b|$)"
 )
 _NAME_REACH = 80
-_TRAILING = frozenset(["together", "too", "again", "though", "lol", "haha", "anyway", "now"])
+_TRAILING = frozenset(
+    ["together", "too", "again", "though", "lol", "haha", "anyway", "now", "right", "pls", "please"]
+)
 
 
 def _trimmed(run: list[str]) -> list[str]:

