@@ -15,7 +15,7 @@ from memory_store.models import StoredMessage
 
 from .asked_of import requested
 from .categories import asked_kind, words_of_kind
-from .counting import Counted, counted, occasion_day, occasions, stated, stated_each
+from .counting import HEADCOUNT, Counted, counted, occasion_day, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .deeds import deeds
 from .items import Item, distinct, enumerated, items_of, written_out
@@ -70,7 +70,7 @@ def count(
         return _declined("how_many", cover)
     what = counted(qk.focus)
     if qk.focus and what is Counted.STATED:
-        pool = sessions_on_topic(question, matches, ctx)
+        pool = sessions_on_topic(set_aside(question), matches, ctx)
         said = _stated(qk.focus, [*pool, *_head_updates(pool, matches)], cover, ctx)
         # Days are no headcount: with no number said, the history does not say how many.
         return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
@@ -117,7 +117,11 @@ def _head_updates(
     first = min(m.ts for m in pool)
     chats = {m.conversation for m in pool}
     return [
-        m for m in matches if m.conversation in chats and m.ts > first and _WE_ARE.search(m.text)
+        m
+        for m in matches
+        if m.conversation in chats
+        and m.ts > first
+        and (_WE_ARE.search(m.text) or HEADCOUNT.search(m.text))
     ]
 
 

@@ -97,7 +97,11 @@ _OF_US = [
     rf"\b(?:we|there)\s+(?:were|are|'re|will\s+be|ended\s+up(?:\s+being)?)\s+(?:about\s+)?{_N}\b",
     # "so 9 in the end", "12 in total": the final headcount
     rf"\b{_N}\s+(?:in\s+the\s+end|in\s+total|altogether|all\s+told)\b",
+    # "ok so 8 w chris": the count with the one it adds
+    rf"\bso\s+{_N}\s+(?:w|w/|with|incl|including)\s",
 ]
+# A headcount said in any of those ways, as a chat counts itself again later.
+HEADCOUNT = re.compile("|".join(_OF_US), re.IGNORECASE)
 
 
 def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMessage] | None:

@@ -261,8 +261,8 @@ def without_calling_off(question: str) -> str:
 
 
 def set_aside(question: str) -> str:
-    """The question without what it sets aside: "how many swims? not counting the ones that
-    got called off" → "how many swims?"."""
+    """The question without what it sets aside or counts in: "how many swims? not counting
+    the ones that got called off" → "how many swims?"; "…, counting him" → "…"."""
     return _SET_ASIDE_CLAUSE.sub(" ", question).strip()
 
 
@@ -275,7 +275,11 @@ _SET_ASIDE = re.compile(
     r"\b(?:not\s+counting|excluding|except|apart\s+from|other\s+than|minus|leaving\s+out)\b",
     re.IGNORECASE,
 )
-_SET_ASIDE_CLAUSE = re.compile(rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern})[^.?!;]*", re.IGNORECASE)
+# "…, counting him", "including me": who is counted in, no part of the topic either
+_COUNTED_IN = r"\b(?:counting|including)\s+(?:him|her|me|us|them|myself|[^\W\d_]+['’]s?)\b"
+_SET_ASIDE_CLAUSE = re.compile(
+    rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern}|{_COUNTED_IN})[^.?!;]*", re.IGNORECASE
+)
 
 
 def calls_off(chats: Collection[str], ctx: ReaderContext) -> Sequence[StoredMessage]:

@@ -131,7 +131,12 @@ def question_terms(question: str, ctx: ReaderContext) -> set[str]:
     # A word no message holds tells no message from another; it would only lower every
     # message's share ("what did Piotr buy" where the chat says "my new crashpad arrived").
     # When it names the topic, `unknown_topic` declines instead.
-    wanted -= ctx.weights.unseen(wanted)
+    unseen = ctx.weights.unseen(wanted)
+    wanted -= unseen
+    # "the shared lawnmower" is "the mower" in the chat
+    if unseen:
+        long = [w for w in re.findall(r"[^\W\d_]{8,}", question.lower()) if terms(w) <= unseen]
+        wanted |= {t for w in long if (head := ctx.weights.compound_head(w)) for t in terms(head)}
     # Nor need a message repeat a light noun ("the harlow *project*") beside a word that says
     # what it is about.
     return wanted - LIGHT_TERMS or wanted
@@ -170,6 +175,9 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     # then what it is, and what kind ("my next *dentist* appointment", "his *ski* trip").
     # A phrase that runs into a name ("the place *dev* and i stayed at") is a clause, not a noun.
     phrases = [p for p in noun_phrases(question) if not terms(p[-1]) <= speakers]
+    # "her shin trouble", "the boiler issue": a light head stands for the noun before it
+    phrases = [p[:-1] if p[-1] in _LIGHT_HEADS else p for p in phrases]
+    phrases = [p for p in phrases if p]
     # A noun before a head the history knows names a kind of it that it may not ("dentist
     # appointment", "ski trip"); adjectives ("beloved pet") and names ("the Spotless Mind")
     # do not: a person asks with them whatever the chat said.
@@ -214,11 +222,16 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     for head in dict.fromkeys([*heads, *kinds]):
         if head in asked_of:
             continue
-        if not terms(head) <= speakers and not ctx.weights.knows(head) and head not in own:
+        unknown = not terms(head) <= speakers and not ctx.weights.knows(head) and head not in own
+        # a compound of two words the chat holds is known, but a "girlfriend" is no friend
+        if unknown and (head in PERSON_NOUNS or ctx.weights.compound_head(head) is None):
             return head
     return None
 
 
+_LIGHT_HEADS = frozenset(
+    re.findall(r"\w+", "trouble troubles problem problems issue issues situation drama saga stuff")
+)
 _BARE_OCCASION = re.compile(r"\b(?:on|for)\s+([a-z]{4,})\s*[?!.]*\s*$", re.IGNORECASE)
 _TIME_NOUNS = frozenset(
     re.findall(

@@ -65,6 +65,8 @@ _KINDS = {
     "restaurant, restaurants": "booked a table, table for, reservation, bistro, trattoria",
     "funeral": "passed away, died, wake",
     "breakup, breakups": "split up, broke up, dumped",
+    "broke, broken, break, breaks, breakdown":
+        "died, died on, conked out, packed in, packed up, stopped working, gave up, kaput",
 }  # fmt: skip
 
 

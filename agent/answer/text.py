@@ -50,6 +50,11 @@ ALIASES = {
     "written": "write", "read": "read", "paid": "pay", "kept": "keep", "felt": "feel",
     "held": "hold", "built": "build", "broke": "break", "broken": "break", "fell": "fall",
     "grew": "grow", "knew": "know", "threw": "throw", "swam": "swim", "sang": "sing",
+    "fallen": "fall", "hid": "hide", "hidden": "hide", "stole": "steal", "stolen": "steal",
+    "forgot": "forget", "forgotten": "forget", "chosen": "choose", "froze": "freeze",
+    "frozen": "freeze", "rode": "ride", "ridden": "ride", "woke": "wake", "spoke": "speak",
+    "spoken": "speak", "wore": "wear", "worn": "wear", "shook": "shake", "stood": "stand",
+    "teeth": "tooth", "feet": "foot", "mice": "mouse", "geese": "goose", "children": "child",
 }  # fmt: skip
 # Chat drops the apostrophe: "dads knee op" is dad's, as "dad's" is (and "bdays" plural).
 _NOUN_ALIASES = frozenset(["bday", "b-day", "xmas", "bf", "gf", "bro", "sis", "mom", "mother",
@@ -317,6 +322,13 @@ class TermWeights:
             # the second half of a compound: the "lock" on the shed is its "padlock"
             or any(self._ends_word(t) for t in TOKENIZE(word))
         )
+
+    def compound_head(self, word: str) -> str | None:
+        """The head of `word` when it is a compound of two words some messages hold: the
+        "lawnmower" is "the mower" on "the front lawn" once it is in the chat."""
+        low = word.lower()
+        heads = (low[i:] for i in range(3, len(low) - 3))
+        return next((h for h in heads if self.knows(h) and self.knows(low[: -len(h)])), None)
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
         """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""

