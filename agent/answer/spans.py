@@ -192,7 +192,7 @@ def apposed_name(text: str, phrase: str) -> str | None:
     first = name.split()[0].lower()
     if first in STOPWORDS or first in PERSON_NOUNS or first in NOT_NAMES or first in _WHEN_WORDS:
         return None
-    if re.search(r"(?:ly|ing|ed)$", first):
+    if re.search(r"(?:ly|ing|ed|n['’]t)$", first):  # "the gf isn't": no name
         return None
     return name[:1].upper() + name[1:]
 
@@ -276,8 +276,21 @@ _NAME_CUE = re.compile(
     r"(?:^|[.!?]\s+)(?:hi|hey|hello|bye|say\s+hi\s+to)\s+(?P<a>[^\W\d_]{3,})(?=\s*(?:[,.!?]|$|[^\w\s]))"
     r"|\b(?P<b>[^\W\d_]{3,})\s+says\s+hi\b"
 )
+# "also gift. tara says we should…": a name opening a clause, as the subject of saying
+_SAYS_CUE = re.compile(
+    r"(?:^|[.!?,;:]\s*|\b(?:also|and|but|so|plus)\s+)([a-z]{3,})\s+(?:says|said|reckons|thinks)\s+"
+    r"(?:we|you|i|it|that|they|he|she)\b"
+)
 
 
+# "chris's 40th", "mia's birthday": whose occasion it is, a person's
+_OCCASION_OF = re.compile(
+    r"\b([a-z]{3,})['’]s\s+(?:\d{1,2}(?:st|nd|rd|th)\b|birthday|bday|b-day|wedding|hen\b|stag\b|"
+    r"funeral|graduation|retirement|christening|leaving\s+do)"
+)
+_KIN_NAME = re.compile(
+    r"\b(?:aunt|auntie|aunty|uncle|cousin|nan|nana|gran|granny|grandma|grandpa)\s+([a-z]{3,})\b"
+)
 _OPENING_SUBJECT = re.compile(
     r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})\s+(?:can|could|will|would|should|is|was|has|had|says|said|"
     r"thinks|reckons|wants|asked|told)\s"
@@ -347,6 +360,19 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
                 anywhere[w] += 1
                 lower[w] += int(cased)
     cued = {m.group("a") or m.group("b") for t in texts for m in _NAME_CUE.finditer(t.lower())}
+    # "aunt deb is in", "my cousin anjali": kin named in lower case
+    kin = {m.group(1) for t in texts for m in _KIN_NAME.finditer(t.lower())}
+    kin |= {m.group(1) for t in texts for m in _SAYS_CUE.finditer(t.lower())}
+    kin |= {m.group(1) for t in texts for m in _OCCASION_OF.finditer(t.lower())}
+    cued |= {
+        w
+        for w in kin
+        if w not in COMMON_WORDS
+        and w not in PLAIN_VERBS
+        and w not in PERSON_NOUNS
+        and w not in STOPWORDS
+        and not re.search(r"(?:ed|ing|ly)$", w)
+    }
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}

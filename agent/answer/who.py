@@ -46,6 +46,9 @@ def who_answer(
     ctx: ReaderContext,
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
+    # "whose idea was it to get chris a kayak?": who put it forward ("tara says we should all
+    # chip in on a kayak")
+    question = _IDEA_OF.sub("who suggested ", question)
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
         return what_answer(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
@@ -83,13 +86,26 @@ def who_answer(
         says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
-    advice = _advice_given(question, ranked[:10] or good[:3], ctx, exclude)
+    advice = _advice_given(question, ranked[:15] or good[:3], ctx, exclude)
     if advice:
         m, name, why = advice
         return named(name, m, name, why)
     # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
+    wanted = question_terms(question, ctx)
+    # the thing the verb is done to ("the cake"), when some message read holds it
+    obj = _OBJECT.match(question, doing.end()) if doing else None
+    thing = terms(obj.group(1)) & wanted if obj else set()
+    if not any(thing & terms(m.text) for m in [*good[:3], *ranked[:10]]):
+        thing = set()
     for m in and_next_turns(good, ranked, 3):
-        found = names_in(m.text, ctx.names, exclude)
+        # "benny, sam and kate drive up friday too. deb's bringing the cake": of a message
+        # with a sentence on the topic, the names in it
+        parts = [m.text[a:b] for a, b in sentences(m.text)]
+        # (and one that says what someone is called: "First physio done. Her name is Anneliese")
+        on = [t for t in parts if wanted & terms(t) or _CALLED.search(t)] if len(parts) > 1 else []
+        found = [n for t in on or [m.text] for n in names_in(t, ctx.names, exclude)]
+        if m not in good and asks(m.text):  # the next turn "colin taking you?" asks of another
+            found = []
         if found:
             mine = ctx.me and found[0].lower() == ctx.me.lower()
             name = "You" if mine else _display(found[0], ctx)
@@ -122,13 +138,15 @@ def who_answer(
             m in good[:3]
             and speaks_for_self(m.text)
             and m.speaker.lower() not in exclude
-            and (question_terms(question, ctx) - terms(did or "")) & terms(m.text)
+            # "we raised $310 at the bake sale" shares only the verb of "who's baking the cake",
+            # and "guest list for chris's 40th" not the cake
+            and (question_terms(question, ctx) - terms(verb or "")) & terms(m.text)
+            and (not thing or thing & terms(m.text))
         ):
             return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")
     # A who-question is answered by a name: one a little further down that shares the
     # question's words ("the junior role is filled. His name is Aurelio Banks") beats quoting
     # a sentence that names nobody ("we're hiring a junior designer").
-    wanted = question_terms(question, ctx)
     for m in ranked[:10]:
         found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
         if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
@@ -199,6 +217,14 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _WHOSE = re.compile(r"^\s*whose\b", re.IGNORECASE)
+_OBJECT = re.compile(r"\s*(?:(?:the|a|an|my|our|his|her|their|all\s+the)\s+)?([a-z][\w'-]+)", re.I)
+_CALLED = re.compile(r"\b(?:name(?:['’]s|\s+is|\s+was)|called|named)\b", re.IGNORECASE)
+_IDEA_OF = re.compile(
+    r"^\s*(?:whose\s+idea\s+was\s+(?:it\s+)?(?:to\s+|that\s+)?|who\s+came\s+up\s+with\s+"
+    r"(?:the\s+idea\s+(?:of|to)\s+|the\s+plan\s+(?:of|to)\s+)?|who\s+had\s+the\s+idea\s+"
+    r"(?:of|to|for)\s+)",
+    re.IGNORECASE,
+)
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 _WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
 
@@ -234,7 +260,8 @@ _ADVICE_FORM = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|also|just|then|definitely|really)\s+)"
     r"(?:do|try|go|stay|get|use|book|see|visit|avoid|skip|check|take|eat|ask|call)\b"
     r"|\b(?:you\s+(?:should|must|have\s+to|need\s+to|could|might|'d\s+love)|recommend\w*|"
-    r"suggest\w*|worth|called|don'?t\s+miss|go\s+for|highly)\b",
+    r"suggest\w*|worth|called|don'?t\s+miss|go\s+for|highly|we\s+should|what\s+if\s+we|"
+    r"how\s+about|let'?s)\b",
     re.IGNORECASE,
 )
 
@@ -261,11 +288,15 @@ def _advice_given(
     )
     if not (_ADVISED.match(found.group(1)) or telling):
         return None
-    # The verb of saying ranks any "told you!" high; what was told of may sit further down.
-    top = top if telling else top[:5]
     topic = question_terms(question, ctx) - terms(found.group(1)) - TIME_TERMS
     if not topic:
         return None
+    # The verb of saying ranks any "told you!" high; what was told of may sit further down,
+    # as may the one message naming the rarest thing asked of ("a kayak", not "chris").
+    people = {t for n in [*ctx.names, *ctx.speakers] for t in terms(n)}
+    rarest = max(topic - people or topic, key=ctx.weights.idf)
+    holding = [m for m in top if rarest in terms(m.text)]
+    top = holding or (top if telling else top[:5])
     # Advice reads as advice ("Do the monkey park", "you have to try yudofu"); a message that
     # only tells of the thing later ("A monkey tried to steal my water bottle") comes second.
     told = [(m, _told_of(m, topic)) for m in top]

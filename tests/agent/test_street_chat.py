@@ -4,6 +4,9 @@ writer's next turn names, and that day moves ("this year's block party" / "Satur
 writer's turn just before it ("that storm around 10 last night" / "the big silver maple … is
 DOWN"); "died on me sunday" is past; a headcount is said later in the chat ("7 of us"), and
 "counting him" points back at Chris, whom the question names.
+Who: "we raised $310 at the bake sale" shares only the verb of "who's baking the cake?", which
+"aunt deb … making the cake" answers; "whose idea was it…" is who put it forward ("tara says
+we should all chip in on a kayak"), not who handles the kayak later.
 A real store of a small fixture chat."""
 
 from __future__ import annotations
@@ -47,3 +50,17 @@ def test_read_from_the_exchange(pipe: Pipeline, question: str, now: str, expecte
     r = ask_after(pipe, [], question, now=datetime.fromisoformat(now))
     assert r.answer is not None
     assert r.answer.text.startswith(expected), r.answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("who's baking the cake for chris's 40th", "Deb."),
+        ("whose idea was it to get chris a kayak", "Tara."),
+        ("who came up with the kayak idea?", "Tara."),
+    ],
+)
+def test_who_from_the_exchange(pipe: Pipeline, question: str, expected: str) -> None:
+    r = ask_after(pipe, [], question, now=datetime(2026, 8, 20, 9, 0))
+    assert r.answer is not None
+    assert r.answer.text == expected, r.answer.text
