@@ -80,6 +80,15 @@ def _beside(text: str, wanted: set[str]) -> bool:
     return False
 
 
+_FIRST_PERSON = re.compile(r"\b(?:my|i|me|i'm|im|do\s+i)\b", re.IGNORECASE)
+_YOURS = re.compile(r"\b(?:your|you(?:'ll|\s+will)?\s+(?:owe|pay))\b(?:\W+\w+){0,3}\W*$", re.I)
+
+
+def _yours(text: str) -> bool:
+    """Whether a sum of money in `text` is said to be the reader's: "your portion is $645"."""
+    return any(_YOURS.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
+
+
 def _asked_later(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
     """The replies to a "how much" asked a few turns after a best message, in its session:
     "Back from the vet with Miso." … "How much was it in the end?" / "310 dollars with the
@@ -110,7 +119,13 @@ def amount_answer(
     wanted = question_terms(question, ctx)
     # A sum said with the question's own word beside it ("£500 deposit") before one said near
     # it in passing ("£2,700 balance after your deposit").
-    order = sorted(dict.fromkeys(order), key=lambda m: not _beside(m.text, wanted))
+    # "what's my out of pocket?": the sum said to be yours ("your portion is $645"), before
+    # the full fee beside it
+    mine = _FIRST_PERSON.search(question) is not None
+    order = sorted(
+        dict.fromkeys(order),
+        key=lambda m: (not _beside(m.text, wanted), not (mine and _yours(m.text))),
+    )
     for m in order:
         found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
         if found:

@@ -109,8 +109,9 @@ _HOW_MUCH = re.compile(
     r"\bwhat(?:'s|’s|\s+(?:did|does|do|was|is|will|would|are|were))\s+.{0,40}\bcost(?:s|ing)?\b|"
     r"\b(?:price|cost|fee)\s+(?:of|for)\b|"
     # "what was kieran's original quote?", "what's the rent?": a sum of money by its name
-    r"\bwhat(?:'s|\s+(?:was|is|were|are))\s+(?!the\s+name\b)(?:[\w'’]+\s+){0,4}?(?:price|cost|fee|quote|rent|"
-    r"deposit|bill|budget|fare|salary)\b|"
+    r"\bwhat(?:'s|’s|s|\s+(?:was|is|were|are))\s+(?!the\s+name\b)(?:[\w'’]+\s+){0,4}?(?:price|cost|fee|"
+    r"quote|rent|deposit|bill|budget|fare|salary|balance|portion|copay|co-pay|excess|damage|"
+    r"out\s+of\s+pocket)\b|"
     # "what did that set me back?", "what did the vet charge?"
     rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\bcharge\b",
     re.IGNORECASE,

@@ -105,6 +105,16 @@ def _former_name(
     return None
 
 
+# "her name is pickles now", "we're calling him bolt": a name given to the thing spoken of
+_PRONOUN_NAMED = re.compile(
+    r"\b(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:calling|named|call)\s+(?:her|him|it|them)"
+    r")\s+[^\W\d_]",
+    re.IGNORECASE,
+)
+_PRONOUN_NAMED_DEPTH = 30
+_IN_THE_END = re.compile(
+    r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|finally|now|settle[ds]?\s+on)\b", re.I
+)
 _OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
 # A name chosen from options: "name options: suya street or the pepper wagon" / "ok pepper
 # wagon it is".
@@ -182,7 +192,19 @@ def what_answer(
         # october for the second show" / "i've got a name for it. 'low tide hours'").
         # …one on the topic, or a name quoted as one: not "someone called Lena" for a place
         further = [m for m in ranked[:5] if topic & said_terms(m.text) or quoted_names(m.text)]
-        namings = _then_namings(turns, wanted, ctx) if to_things else [*turns, *further]
+        namings = list(_then_namings(turns, wanted, ctx)) if to_things else [*turns, *further]
+        # "her name is pickles now", days after the dog was first spoken of: a name given by a
+        # pronoun, in a chat on the topic, after the topic came up there
+        chats = {m.conversation: m.ts for m in sorted(topical, key=lambda m: m.ts, reverse=True)}
+        namings += [
+            m
+            for m in list(dict.fromkeys(ranked))[:_PRONOUN_NAMED_DEPTH]
+            if m.conversation in chats
+            and m.ts >= chats[m.conversation]
+            and _PRONOUN_NAMED.search(m.text)
+        ]
+        if _IN_THE_END.search(question):  # "what did she end up calling her dog": the last name
+            namings = sorted(namings, key=lambda m: m.ts, reverse=True)
         for m in dict.fromkeys(namings):
             listed = names_given_to(m.text) if to_things else []
             if listed:  # "we called them pickle, biscuit and moth": each of them

@@ -7,6 +7,9 @@ DOWN"); "died on me sunday" is past; a headcount is said later in the chat ("7 o
 Who: "we raised $310 at the bake sale" shares only the verb of "who's baking the cake?", which
 "aunt deb … making the cake" answers; "whose idea was it…" is who put it forward ("tara says
 we should all chip in on a kayak"), not who handles the kayak later.
+What: the name a dog ends up with is the last one given it ("her name is duchess" … "her name
+is pickles now"); "what's my out of pocket?" asks for the sum said to be yours ("your portion
+is $645"), not the full fee beside it.
 A real store of a small fixture chat."""
 
 from __future__ import annotations
@@ -58,9 +61,11 @@ def test_read_from_the_exchange(pipe: Pipeline, question: str, now: str, expecte
         ("who's baking the cake for chris's 40th", "Deb."),
         ("whose idea was it to get chris a kayak", "Tara."),
         ("who came up with the kayak idea?", "Tara."),
+        ("what did jess end up calling her dog", "Pickles."),
+        ("whats my out of pocket on the crown after insurance", "$645."),
     ],
 )
-def test_who_from_the_exchange(pipe: Pipeline, question: str, expected: str) -> None:
+def test_who_and_what_from_the_exchange(pipe: Pipeline, question: str, expected: str) -> None:
     r = ask_after(pipe, [], question, now=datetime(2026, 8, 20, 9, 0))
     assert r.answer is not None
     assert r.answer.text == expected, r.answer.text
