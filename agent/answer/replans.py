@@ -45,10 +45,23 @@ def asked_off(
     said = f"{day.day}{'th' if 11 <= day.day <= 13 else _ORDINAL.get(day.day % 10, 'th')}"
     # The message that dates the plan may itself ask it off ("parents' evening on Thursday,
     # any chance I could move my 5:15?").
-    for p in [m, *ctx.later_holding(f"{said} {day:%A}", m)]:
+    # as chat writes the day: "the 16th", "tuesday", "6/16"
+    for p in [
+        m,
+        *ctx.later_holding(f"{said} {day:%A} {day.month}/{day.day} {day.day}/{day.month}", m),
+    ]:
         if p.conversation != m.conversation or not _CANNOT.search(p.text):
             continue
         if not (names_day(p, day, ctx) and "?" in p.text):
+            continue
+        # "can we push your start back a week to Mon 16th?" names a new day: a move, read as
+        # one (moves.py), not a day asked off
+        if any(
+            y.granularity in DAY_OR_FINER
+            and y.start > p.ts
+            and (y.start.date() != day or _TARGET.search(p.text[: p.text.find(y.text)]))
+            for y in ctx.mentions_of(p)
+        ):
             continue
         turns = [t for t in ctx.turns_after(p)[:3] if t.session_id == p.session_id]
         dated = [
@@ -58,15 +71,19 @@ def asked_off(
             if y.granularity in DAY_OR_FINER and y.start > t.ts and y.start.date() != day
         ]
         if dated:
-            return dated[-1]
+            # the day the last turn settles ("Mon 6/22 at 7:30 AM"), not its bare clock time
+            last = [(t, y) for t, y in dated if t is dated[-1][0]]
+            return next(((t, y) for t, y in last if y.granularity == "day"), last[-1])
     return None
 
 
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
+_TARGET = re.compile(r"\b(?:to|till|until|into)\s+$", re.IGNORECASE)
 # Saying a day cannot be: "can't get away that morning", "i'm away", "clashes with"
 _CANNOT = re.compile(
     r"\b(?:can['’]?t|cannot|can\s+no\s+longer|won['’]?t\s+be\s+able|not\s+able|clash\w*|"
-    r"no\s+longer|any\s+chance\s+(?:i|we)\s+could\s+(?:move|change|swap))\b",
+    r"no\s+longer|any\s+chance\s+(?:i|we)\s+could\s+(?:move|change|swap)|(?:could|can)\s+(?:i|we)\s+"
+    r"(?:move|change|swap|reschedule|push)|something\s+(?:has\s+)?came?\s+up)\b",
     re.IGNORECASE,
 )
 

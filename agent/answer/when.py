@@ -35,6 +35,10 @@ from .text import asks, day_phrase, said_terms, short_day, terms
 from .what import ASKS
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
+_AHEAD_Q = re.compile(
+    r"^\W*(?:so\s+)?when(?:['’]s|\s+(?:am|is|are|will|do|does|'s)\b)(?!.*\b(?:did|was|were|had)\b)",
+    re.I,
+)
 _ASKED_WEEKDAY = re.compile(
     r"\b(?:which|what)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I
 )
@@ -81,6 +85,8 @@ def when_answer(
     # "which saturday did the street party end up on?" asks for the plan as it stands, however
     # the question is tensed: plans move, and the latest one is the answer.
     past = bool(_PAST_Q.search(question)) and not _AS_IT_STANDS.search(question)
+    # "when am i getting my teeth cleaned": an -ed word after a present or future auxiliary
+    past = past and not _AHEAD_Q.search(question)
     dated = _dated(good[:8], wanted, ctx, qk.wants_time)
     # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
     hours = [] if qk.wants_time else [(m, x) for m, x in dated if _bare_time(m, x, ctx)]

@@ -341,6 +341,13 @@ _DAY_MONTH = re.compile(
 )
 
 
+_WEEKDAY_DAY_MONTH = re.compile(
+    r"\b(?P<wd>mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday)\.?,?\s+(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![/\d])",
+    re.IGNORECASE,
+)
+
+
 def _month_word_ok(m: re.Match[str], word: str) -> bool:
     """A cue word before the month ("in March we ...") makes it a month whatever follows."""
     if word.lower() in ("may", "march", "mar") and tx.month_cue_before(m.string, m.start()):
@@ -408,6 +415,17 @@ def _calendar(text: str, w: datetime) -> Iterator[mb.Cand]:
         d3 = mb.month_day(month, day, today, mb.tense(text, *m.span()))
         if d3 is not None:
             yield mb.mk(m.start("d"), m.end(), mb.days(d3, d3, "day", w))
+    for m in _WEEKDAY_DAY_MONTH.finditer(text):
+        # "Tue 6/2", "Mon 6/22": the order whose date falls on the weekday written
+        wd = tx.WEEKDAYS.get(m.group("wd").lower().rstrip("."))
+        a, b = int(m.group("a")), int(m.group("b"))
+        direction = mb.tense(text, *m.span())
+        orders = [(b, a), (a, b)]  # (day, month): month first, then day first
+        dates = [mb.month_day(mo, d, today, direction) for d, mo in orders if 1 <= mo <= 12]
+        fits = [d for d in dates if d is not None and wd is not None and d.isoweekday() == wd]
+        if fits:  # both may fall on it, a year apart: the nearer
+            near = min(fits, key=lambda d: abs((d - today).days))
+            yield mb.mk(m.start(), m.end(), mb.days(near, near, "day", w))
 
 
 _ORD_DAY = re.compile(

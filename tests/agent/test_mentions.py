@@ -431,6 +431,12 @@ CASES: list[tuple[str, str, list[Expected]]] = [
     ("we move to the weekend after, 21st to 23rd", W,
      [("21st", "2026-10-21", "2026-10-22", "day"), ("23rd", "2026-10-23", "2026-10-24", "day")]),
     ("her 21st birthday", W, []),
+    # a weekday beside a numeric date picks its order: month first (US) or day first (UK)
+    ("you're confirmed for Mon 10/19 at 7:30 AM", W,
+     [("Mon 10/19", "2026-10-19", "2026-10-20", "day"),
+      ("at 7:30 AM", "2026-10-19 07:30", "2026-10-19 07:31", "time")]),
+    ("see you fri 6/11", W, [("fri 6/11", "2026-11-06", "2026-11-07", "day")]),
+    ("Tue 11/3 works", W, [("Tue 11/3", "2026-11-03", "2026-11-04", "day")]),
     # "died" is a past verb, though no -ed word of three letters
     ("so... the mower died on me sunday", W, [("sunday", "2026-10-11", "2026-10-12", "day")]),
     ("came 3rd in the race", W, []),

