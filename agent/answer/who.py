@@ -109,6 +109,11 @@ def who_answer(
         if found:
             mine = ctx.me and found[0].lower() == ctx.me.lower()
             name = "You" if mine else _display(found[0], ctx)
+            # "my cousin aziz is doing the labels": the name with who they are
+            phrase = None if mine else person_phrase(m.text, asked)
+            apposed = apposed_name(m.text, phrase) if phrase else None
+            if phrase and apposed and apposed.lower() == found[0].lower():
+                name = f"{apposed} ({from_user(phrase, m, ctx)})"
             return named(
                 name, m, name, f"the name {name!r} in a best-supported message or the next turn"
             )
