@@ -59,6 +59,12 @@ ACTS = (
     ),
     Act("borrow", r"borrowed|borrow", r"borrowed|lent\s+me|lend\s+me", granted=r"borrow|nick"),
     Act("make", r"made|make|cooked|cook|baked|bake", r"made|cooked|baked"),
+    # what a pet or a child got its teeth into: "pickles ate my running shoes"
+    Act(
+        "chew",
+        r"chewed|chew|chewing|ate|eaten|destroyed|destroy|wrecked",
+        r"ate|chewed|destroyed|wrecked|shredded|ripped\s+up|chewed\s+up|ate\s+up",
+    ),
 )
 
 # "what books did Hana tell me to read?": the act is asked of someone else, not done.

@@ -172,6 +172,9 @@ _LIST = re.compile(
     rf"\bwhat\b.*\b(?:{_DONE})\s+(?:or|and)\s+(?:{_DONE})\b|"
     # "what bits of kit did I buy", "what sorts of things": parts of a whole, asked for all
     r"\bwhat\s+(?:bits|things|sorts|kinds|types|pieces)\s+of\b|"
+    # "what stuff has pickles chewed up", "what food are we bringing": a mass of things
+    r"\bwhat\s+(?:stuff|things|food|snacks|drinks|gear|presents|gifts)\s+(?:are|were|is|was|did|"
+    r"do|does|have|has|had|will)\b|"
     # "what are we all growing", "what were they all bringing": everyone's, each
     r"\bwhat\s+(?:are|were|have|had|did)\s+(?:we|you|they)\s+all\b|"
     # "what's on femi's menu?", "what was on kieran's snag list": what a list holds

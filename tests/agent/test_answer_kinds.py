@@ -110,7 +110,16 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what's mum's birthday date again", Kind.WHEN),
         ("what was kieran's original quote for the bathroom?", Kind.AMOUNT),
         ("what's the rent on the new flat", Kind.AMOUNT),
+        # a sum by what it is to the asker
+        ("whats my out of pocket on the crown after insurance", Kind.AMOUNT),
+        ("what's my remaining balance at the dentist?", Kind.AMOUNT),
         ("list all the places the club climbed outdoors", Kind.LIST),
+        # a mass of things, and everything someone asked of me
+        ("what stuff has pickles chewed up so far", Kind.LIST),
+        ("what food are we bringing up to the cabin", Kind.LIST),
+        ("remind me everything rohan asked me to do for the party", Kind.LIST),
+        ("what jobs did rory give me for the anniversary do", Kind.LIST),
+        ("what did pickles eat this morning?", Kind.WHAT),
         ("what are all the books we read this year?", Kind.LIST),
         # "all the" inside the object asks for one thing done to them
         ("what did she turn all the spare plums into?", Kind.WHAT),

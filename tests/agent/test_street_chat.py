@@ -69,6 +69,12 @@ def test_read_from_the_exchange(pipe: Pipeline, question: str, now: str, expecte
         ("who came up with the kayak idea?", "Tara."),
         ("what did jess end up calling her dog", "Pickles."),
         ("whats my out of pocket on the crown after insurance", "$645."),
+        # what a dog got its teeth into, in the chat's verb ("ate")
+        (
+            "what stuff has pickles chewed up so far",
+            "3 items: running shoes (Jess, Mon 15 Jun 2026); couch cushion (Jess, Mon 6 Jul 2026);"
+            " airpods case (Jess, Mon 27 Jul 2026).",
+        ),
     ],
 )
 def test_who_and_what_from_the_exchange(pipe: Pipeline, question: str, expected: str) -> None:
