@@ -105,6 +105,32 @@ def _former_name(
     return None
 
 
+def _switched_to(
+    question: str, wanted: set[str], ranked: Sequence[StoredMessage]
+) -> tuple[StoredMessage, str] | None:
+    """What a thing was changed to, for a question of what it is now ("which race is jess
+    doing now?"): the latest of the best messages on the topic that says it switched ("switching
+    to the humboldt park 10k on saturday aug 15" → "the humboldt park 10k")."""
+    if not _NOW_ASKED.search(question):
+        return None
+    found = [
+        (m, hit.group("thing"))
+        for m in ranked[:_SWITCH_DEPTH]
+        if wanted & said_terms(m.text) and (hit := _SWITCHED.search(m.text))
+    ]
+    return max(found, key=lambda f: f[0].ts) if found else None
+
+
+_NOW_ASKED = re.compile(r"^\s*(?:what|which)\b.*\b(?:now|these\s+days|anymore|instead)\b", re.I)
+_SWITCHED = re.compile(
+    r"\b(?:switch(?:ing|ed)?|chang(?:ing|ed)|mov(?:ing|ed)|swap(?:ping|ped)?)\s+(?:over\s+)?to\s+"
+    r"(?P<thing>(?:the\s+)?[^\W\d_][\w'’&-]*(?:\s+(?!on\b|at\b|in\b|for\b|instead\b|from\b|"
+    r"because\b)[\w'’&-]+){0,4})",
+    re.IGNORECASE,
+)
+_SWITCH_DEPTH = 15
+
+
 # "her name is pickles now", "we're calling him bolt": a name given to the thing spoken of
 _PRONOUN_NAMED = re.compile(
     r"\b(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:calling|named|call)\s+(?:her|him|it|them)"
@@ -145,6 +171,11 @@ def what_answer(
         told = gift_answer(question, qk, ranked or good, ctx)
     if told is not None:
         return told
+    switched = _switched_to(question, wanted, ranked or good)
+    if switched is not None:  # "which race is jess doing now?" / "switching to the humboldt 10k"
+        m, thing = switched
+        why = "the thing the latest message on the topic says it switched to"
+        return told_in(thing, m, qk.kind.value, ctx, why)
     if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
         # the best messages on the topic by its words: "That's amazing. In person?" is near
         # "the place with the amazing udon" by praise alone, and its next turn names a person
