@@ -149,7 +149,14 @@ def place_phrase(
             continue  # "to try yudofu" is a verb, "to Leipzig" a place
         if not words or words[-1] in _NOT_PLACE or all(w in _NOT_PLACE for w in words):
             continue
-        if any(s in phrase.lower() for s in skip):
+        if any(w in _IDIOM_WORDS for w in words[:2]):  # "in other news pickles ate…"
+            continue
+        for s in skip:  # "from hound haven saturday": the place, without its day
+            at = phrase.lower().find(s)
+            if at > 0 and phrase.lower().endswith(s):
+                phrase = phrase[:at].rstrip(" ,")
+        words = phrase.lower().split()
+        if not words or any(s in phrase.lower() for s in skip):
             continue
         new = len(terms(phrase) - wanted) or int(words[0] in _HOMES)  # "yours" is a stop word
         score = new * 2 + ("'" in phrase or "’" in phrase) + any(c.isupper() for c in phrase)
@@ -159,6 +166,31 @@ def place_phrase(
 
 
 _DETERMINERS = frozenset(["the", "my", "our", "a", "his", "her", "their", "your"])
+# Words of the idioms a preposition opens, wherever the phrase runs on: "in other news",
+# "in any case", "in the meantime".
+_IDIOM_WORDS = frozenset(
+    [
+        "news",
+        "person",
+        "meantime",
+        "fact",
+        "general",
+        "case",
+        "total",
+        "advance",
+        "particular",
+        "addition",
+        "theory",
+        "principle",
+        "order",
+        "charge",
+        "secret",
+        "moment",
+        "trouble",
+        "love",
+        "touch",
+    ]
+)
 
 # Someone's home, said by whose it is: "come to mine", "at yours".
 _HOMES = frozenset(["mine", "yours", "ours", "theirs", "hers", "his"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from datetime import timedelta
 
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
@@ -105,6 +106,18 @@ def where_answer(
         # "need to sort a wetsuit by then" / "just found a second hand one off a guy in
         # keynsham": the writer's next turns may place it without naming it.
         nexts = [t for m in good[:2] for t in ctx.turns_after(m)[:2] if t.speaker == m.speaker]
+        # "where did jess get pickles from?": "picked her up from hound haven saturday" a few
+        # turns before "her name is pickles now", in the same burst of the writer's
+        if origin:
+            nexts += [
+                n
+                for m in good[:2]
+                for n in ranked
+                if n.session_id == m.session_id
+                and n.speaker == m.speaker
+                and n.id != m.id
+                and abs(n.ts - m.ts) <= _BURST
+            ]
         placed = _first_placed(nexts, wanted, ctx, origin)
         if placed is not None:
             rank, n, phrase = placed
@@ -191,6 +204,8 @@ def _first_placed(
 
 # How far down the ranking a place told in other words is looked for.
 _MEANING_DEPTH = 5
+# A writer's turns this close together are one telling.
+_BURST = timedelta(minutes=10)
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)

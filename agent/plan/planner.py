@@ -322,7 +322,9 @@ def _strip(question: str, hits: list[Hit]) -> str:
     # "on May 8, May 9 and May 25": the joiners between claimed spans go with them.
     text = _JOINED.sub("\0", text).replace("\0", " ")
     text = re.sub(r"\s+", " ", text)
-    for _ in range(3):
+    # Only what a claimed span left behind dangles: "where did jess get pickles from" keeps its
+    # "from", which asks for an origin.
+    for _ in range(3 if hits else 0):
         text = _DANGLING.sub("", text).strip()
     text = re.sub(r"\(\s*\)", " ", text)
     text = re.sub(r"\s+([?.!,])", r"\1", text)

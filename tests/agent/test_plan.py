@@ -397,3 +397,6 @@ def test_no_temporal_expression_routes_to_content() -> None:
     result = plan_question("what's the name of Aki's dog?", now=SUN, speakers=SPEAKERS)
     assert (result.route, result.plan.ops, result.resolved) == ("content", [], [])
     assert result.content_query == "what's the name of Aki's dog?"
+    # nothing was claimed, so nothing dangles: the "from" asks for an origin
+    result = plan_question("where did jess get pickles from", now=SUN, speakers=SPEAKERS)
+    assert result.content_query == "where did jess get pickles from"

@@ -68,6 +68,9 @@ def test_read_from_the_exchange(pipe: Pipeline, question: str, now: str, expecte
         ("who came up with the kayak idea?", "Tara."),
         ("what did jess end up calling her dog", "Pickles."),
         ("whats my out of pocket on the crown after insurance", "$645."),
+        # where from: the place the writer's same burst gives, without its day ("from hound
+        # haven saturday"), and "in other news pickles…" is no place
+        ("where did jess get pickles from", "From hound haven."),
         # what a thing is now: what the latest message on it says it switched to
         ("which race is jess doing now", "The humboldt park 10k."),
         # what a dog got its teeth into, in the chat's verb ("ate")
