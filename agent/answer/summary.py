@@ -32,10 +32,6 @@ def _cosine(a: dict[str, float], b: dict[str, float]) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
-_DATED = 1.25
-_DATES = frozenset(["day", "time", "part_of_day", "weekend", "range"])
-
-
 def pick_points(
     messages: Sequence[StoredMessage],
     ctx: ReaderContext,
@@ -52,12 +48,6 @@ def pick_points(
     # A message carrying little (an emoji, "lol", "ok") is not a point however central.
     weight = [min(1.0, sum(v.values()) / 12.0) for v in vecs]
     central = [_cosine(v, centroid) * w for v, w in zip(vecs, weight, strict=True)]
-    # A message that dates something ("only open weekend is july 31 - aug 2") is the exchange's
-    # news more often than one as central that does not.
-    central = [
-        c * (_DATED if any(x.granularity in _DATES for x in ctx.mentions_of(m)) else 1.0)
-        for c, m in zip(central, messages, strict=True)
-    ]
     chosen: list[int] = []
     while len(chosen) < min(n, len(messages)):
 

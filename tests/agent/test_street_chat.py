@@ -20,13 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.reading import ReaderContext
-from agent.answer.summary import pick_points
-from agent.answer.text import TermWeights
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from agent.plan.mentions import find_mentions
-from memory_store.models import StoredMessage
 from tests.pipelines import history_fixture
 
 STREET_CHAT = Path(__file__).parents[1] / "fixtures" / "street_chat.jsonl"
@@ -88,27 +83,9 @@ def test_who_and_what_from_the_exchange(pipe: Pipeline, question: str, expected:
 
 
 def test_a_summary_keeps_the_day_the_exchange_settles(pipe: Pipeline) -> None:
-    """Of as central messages, the one that dates something is the news ("only open weekend is
-    july 31 - aug 2")."""
+    """The place found and the weekend it is free ("only open weekend is july 31 - aug 2")."""
     r = ask_after(
         pipe, [], "what did marcus and i talk about on june 25th", now=datetime(2026, 8, 20)
     )
     assert r.answer is not None
     assert "loon's nest" in r.answer.text and "july 31" in r.answer.text, r.answer.text
-
-
-def test_of_as_central_points_the_dated_one_is_picked() -> None:
-    texts = [
-        "found a cabin on the lake, sleeps 10 and comes with a pontoon",
-        "the lake cabin has a dock too, and the pontoon is free",
-        "only open weekend at the cabin is july 31 - aug 2",
-        "cabin looks gorgeous, the lake pics are amazing",
-        "ok book the lake cabin",
-    ]
-    ms = [
-        StoredMessage(i, "Marcus", f"m{i}", "Marcus", datetime(2026, 6, 25, 20, i), t, "text", 1, i)
-        for i, t in enumerate(texts)
-    ]
-    weights = TermWeights.from_texts([*texts, "ok", "see you", "lol"])
-    ctx = ReaderContext(weights, lambda m: find_mentions(m.text, m.ts))
-    assert pick_points(ms, ctx, n=2) == [0, 2]
