@@ -314,6 +314,8 @@ def listing(
     written = _written_list(question, cover, matches, ctx) if LIST_HOLDER.search(question) else []
     if not written and ASKS_OF_ME.search(question):  # "what jobs did rory give me?"
         asked = requested(question, matches, ctx, _skipped(question, cover))
+        if not asked:  # no request is no job; the topic's other words name none either
+            return _declined("list", cover, "no message asks you to do something")
     else:
         asked = []
     done, acts = (

@@ -45,3 +45,11 @@ def test_jobs_asked_of_me(
     assert not any(n in text for n in not_expected), text
     # each job cites the message that asked for it, the asker's
     assert {m.speaker for m in r.answer.citations} == {asker}, text
+
+
+def test_no_request_is_no_job(pipe: Pipeline) -> None:
+    """Hal asked nothing of Mia ("could you believe the ending…" asks for nothing done): no
+    list of the words his messages happen to hold."""
+    r = ask_after(pipe, [], "what jobs did hal give me?", now=NOW)
+    assert r.answer is not None
+    assert r.answer.abstained, r.answer.text
