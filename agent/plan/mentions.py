@@ -3,7 +3,8 @@
 `find_mentions(text, written)` is pure: the only clock is `written`, the time the message was
 sent. Each `Mention` is a span of the text and the interval it speaks of. This module is the
 API and the assembly (pre-filter, overlaps, clock times); the English rules live in
-agent.plan.mentions_en, the Japanese in agent.plan.mentions_ja, what they share (tense cues,
+agent.plan.mentions_en (calendar dates in agent.plan.mentions_calendar), the Japanese in
+agent.plan.mentions_ja, what they share (tense cues,
 intervals) in agent.plan.mentions_base. Vocabulary and calendar arithmetic come from
 agent.plan.timeexpr, the planner's own time grammar: one expression engine serves both clocks.
 dateparser is only given numeric dates ("12/25/2024"), never a sentence.
