@@ -105,7 +105,8 @@ def _jobs(text: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
         if run:
             out.append(run)
     for hit in _ANNOUNCED.finditer(text):
-        runs = runs_of(text[hit.end() :].split("?")[0], skip, names)
-        if runs and not (_REQUEST.search(text[hit.end() :]) or _HANDED.search(text[hit.end() :])):
+        rest = text[hit.end() :]
+        runs = runs_of(rest.split("?")[0], skip, names)
+        if runs and not (_REQUEST.search(rest) or _HANDED.search(rest)):  # read above
             out.append(runs[0])
     return out

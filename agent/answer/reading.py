@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from agent.plan.people import PERSON_NOUNS
 from memory_store.models import FoundMention, StoredMessage
@@ -361,6 +361,21 @@ def and_next_turns(
 
 def neighbours(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[StoredMessage]:
     return [n for n in ranked if n.session_id == m.session_id and 0 < abs(n.id - m.id) <= 2]
+
+
+def same_burst(
+    m: StoredMessage, ranked: Sequence[StoredMessage], within: timedelta
+) -> list[StoredMessage]:
+    """The writer's other turns of `ranked` in `m`'s session, `within` of it either side: one
+    telling sent as several messages ("that storm … last night" / "the maple is DOWN")."""
+    return [
+        n
+        for n in ranked
+        if n.session_id == m.session_id
+        and n.speaker == m.speaker
+        and n.id != m.id
+        and abs(n.ts - m.ts) <= within
+    ]
 
 
 _MINE = re.compile(

@@ -27,6 +27,7 @@ from .reading import (
     Reading,
     neighbours,
     question_terms,
+    same_burst,
     subjects,
     who,
 )
@@ -491,13 +492,7 @@ def _dated_before(
     """The day gone by that the writer's turn just before gives, in the same burst ("that
     storm around 10 last night was insane" / "the big silver maple … is DOWN"), if it gives
     one and no other."""
-    before = [
-        n
-        for n in ranked
-        if n.session_id == told.session_id
-        and n.speaker == told.speaker
-        and timedelta(0) < told.ts - n.ts <= _BURST
-    ]
+    before = [n for n in same_burst(told, ranked, _BURST) if n.ts < told.ts]
     if not before:
         return None
     prev = max(before, key=lambda n: n.ts)
@@ -506,7 +501,7 @@ def _dated_before(
     return (prev, days[0]) if gone else None
 
 
-# A writer's turns this close together are one telling.
+# How close before the telling a writer's turn is to be part of it.
 _BURST = timedelta(minutes=5)
 
 _BARE_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")

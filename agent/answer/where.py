@@ -32,6 +32,7 @@ from .reading import (
     neighbours,
     question_terms,
     said_by,
+    same_burst,
     speaker_names,
 )
 from .spans import proper_name, title_names
@@ -109,15 +110,7 @@ def where_answer(
         # "where did jess get pickles from?": "picked her up from hound haven saturday" a few
         # turns before "her name is pickles now", in the same burst of the writer's
         if origin:
-            nexts += [
-                n
-                for m in good[:2]
-                for n in ranked
-                if n.session_id == m.session_id
-                and n.speaker == m.speaker
-                and n.id != m.id
-                and abs(n.ts - m.ts) <= _BURST
-            ]
+            nexts += [n for m in good[:2] for n in same_burst(m, ranked, _BURST)]
         placed = _first_placed(nexts, wanted, ctx, origin)
         if placed is not None:
             rank, n, phrase = placed
@@ -204,7 +197,7 @@ def _first_placed(
 
 # How far down the ranking a place told in other words is looked for.
 _MEANING_DEPTH = 5
-# A writer's turns this close together are one telling.
+# How close a writer's turns are to be one telling of where it came from.
 _BURST = timedelta(minutes=10)
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
