@@ -161,11 +161,17 @@ def read_by_kind(
 
 
 def _without_counted(question: str, qk: QuestionKind) -> str:
-    """A count or list names the kind of thing it counts ("which *books*", "how many
-    *companies*"), which chat seldom writes: that noun is no reason to decline."""
-    if qk.kind not in (Kind.HOW_MANY, Kind.LIST) or not qk.focus:
+    """A question names the kind of thing it asks for ("which *books*", "how many
+    *companies*", "which *town*", "what did that *cost*"), which chat seldom writes: the chat
+    names the town. That noun is no reason to decline here; `_unvouched_focus` weighs it."""
+    if qk.kind is Kind.AMOUNT:
+        return _SUM_WORDS.sub(" ", question)
+    if not qk.focus or qk.kind not in (Kind.HOW_MANY, Kind.LIST, Kind.WHERE):
         return question
     return re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
+
+
+_SUM_WORDS = re.compile(r"\b(?:cost|costs|costing|price|fee|fees|charge|charged)\b", re.I)
 
 
 def as_answer(r: Reading) -> Answer:

@@ -206,12 +206,17 @@ _WHEN_CLAUSE = re.compile(
 )
 _WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)
 _PEOPLE = "|".join(sorted(PERSON_NOUNS | {"guy", "girl", "people", "lot"}, key=len, reverse=True))
+# "which of craig's workers…", "which of the tramping lot…": one of a set of people
+ONE_OF_PEOPLE = re.compile(
+    rf"\bwhich\s+(?:one\s+)?of\s+(?:us|you|(?:the|my|our|your|his|her|their|[\w]+['’]s)\s+"
+    rf"(?:[\w-]+\s+)?(?:{_PEOPLE})s?)\b",
+    re.I,
+)
 _WHO = re.compile(
     r"\b(?:who|whom|whose|whos|who's)\b|\bwhat'?s\s+the\s+name\b|\bname\s+of\b|"
     r"\b(?:his|her)\s+name\b|"
     # "which of the neighbours phoned the council?", "which one of us booked it?": a person
-    rf"\bwhich\s+(?:one\s+)?of\s+(?:us|you|(?:the|my|our|your|his|her|their)\s+"
-    rf"(?:{_PEOPLE})s?)\b",
+    rf"{ONE_OF_PEOPLE.pattern}",
     re.I,
 )
 # "which city", "what restaurant": the noun asks for a place.
@@ -272,6 +277,7 @@ _NOT_FOCUS = frozenset(
         "to",
         "for",
         "with",
+        "of",
     ]
 )
 
@@ -279,8 +285,9 @@ _NOT_FOCUS = frozenset(
 def classify(question: str) -> QuestionKind:
     """The answer kind of one question. Order matters: "when did I last mention X" is a
     last-mention question, not a plain when."""
-    q = question.strip()
-    focus = _focus(q)
+    q = main_question(question.strip())
+    # the kind of thing asked for is named where the asker put it, not after a moved wh-word
+    focus = _focus(_IDIOMS.sub(" ", question.strip()))
     if _HOW_MANY.search(q):
         return QuestionKind(Kind.HOW_MANY, _counted_noun(q))
     if _HOW_MUCH.search(q):
@@ -313,6 +320,27 @@ def classify(question: str) -> QuestionKind:
     if _YES_NO.search(q):
         return QuestionKind(Kind.YES_NO, focus)
     return QuestionKind(Kind.WHAT, focus)
+
+
+# "craig put us onto an electrician for the lights, who was that": what is asked comes last,
+# after what it is about.
+_TRAILING_WH = re.compile(
+    r"^(?P<about>(?!\s*(?:who|whom|whose|what|which|where|when|how)\b)\S+(?:\s+\S+){2,}?)\s*(?:[,;:–—-]\s*|\s+)"
+    r"(?P<wh>who|what|where|when|which\s+one|how\s+much)\s*(?:['’]s\s+|\s+(?:was|is|were|are)\s+)?"
+    r"(?:it|that|this|they|them|he|she)?(?:\s+(?:again|exactly|then))?\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
+# "who recommended him in the first place?" asks who did, not for a first mention.
+_IDIOMS = re.compile(r"\bin\s+the\s+first\s+place\b", re.IGNORECASE)
+
+
+def main_question(question: str) -> str:
+    """The question as its kind is read: its wh-word first ("craig's lad dug something up -
+    what was it" asks what he dug up), without idioms that read as an order ("in the first
+    place")."""
+    q = _IDIOMS.sub(" ", question)
+    tail = _TRAILING_WH.match(q)
+    return f"{tail.group('wh')} {tail.group('about')}" if tail else q
 
 
 _NAME_OF = re.compile(

@@ -308,6 +308,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             f"{ctx.threshold:g} (idf-weighted share of the question's words)",
             score,
         )
+    cover = _with_rank(cover, top, ranked)
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
     good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
@@ -350,6 +351,28 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             reading = readers.get(qk.kind, what_answer)(question, qk, good, ctx, context)
     reading.evidence = score
     return reading
+
+
+def _with_rank(
+    cover: list[float], top: list[StoredMessage], ranked: Sequence[StoredMessage]
+) -> list[float]:
+    """Support with a little of the ranking's order added: retrieval weighs meaning as well as
+    words ("which of the lads made the holes" / "Jayden dug all 12 pile holes"), so between
+    messages the words support about as well, the better ranked is read first. Only messages
+    sharing some word: the ranking alone is no evidence."""
+    rank = {m.id: i for i, m in enumerate(ranked)}
+    return [
+        c + _RANK_PRIOR * max(0.0, 1 - rank.get(m.id, _RANK_DEPTH) / _RANK_DEPTH) * (c > 0)
+        for m, c in zip(top, cover, strict=True)
+    ]
+
+
+# How much of the ranking's order is added to support, and over how many places. 0.1 over 8
+# was the first setting tried: on the scenario histories 0.05-0.25 over 5-15 places gave
+# 490-493 of 720 developed and 280-283 of 630 never-read correct, against 490 and 276 without
+# (README, session 22).
+_RANK_PRIOR = 0.1
+_RANK_DEPTH = 8
 
 
 def _told_on(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:

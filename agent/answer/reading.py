@@ -12,7 +12,7 @@ from datetime import date, datetime, timedelta
 from agent.plan.people import PERSON_NOUNS
 from memory_store.models import FoundMention, StoredMessage
 
-from .kinds import SET_BACK
+from .kinds import ONE_OF_PEOPLE, SET_BACK
 from .phrases import LIGHT_TERMS, noun_phrases, possessors, topic_heads
 from .text import REQUEST_TERMS, TermWeights, clip, said_terms, short_day, terms
 from .topic import subject_words
@@ -101,6 +101,8 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The question's words without request words and the names of the people talking."""
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
+    # "which of the tramping lot won…": the people it is one of, not what was done
+    asked = ONE_OF_PEOPLE.sub(" ", asked)
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
     ordinal = {m.group(1).lower() for m in _ORDINAL_OF.finditer(asked)}
     return (terms(asked) - REQUEST_TERMS | terms(" ".join(ordinal))) - speaker_terms(ctx)
@@ -137,6 +139,9 @@ def question_terms(question: str, ctx: ReaderContext) -> set[str]:
     if unseen:
         long = [w for w in re.findall(r"[^\W\d_]{8,}", question.lower()) if terms(w) <= unseen]
         wanted |= {t for w in long if (head := ctx.weights.compound_head(w)) for t in terms(head)}
+        # "the photo competition" is the "photo comp" in the chat
+        short = [w for w in re.findall(r"[^\W\d_]{9,}", question.lower()) if terms(w) <= unseen]
+        wanted |= {t for w in short if (ab := ctx.weights.abbreviation(w)) for t in terms(ab)}
     # Nor need a message repeat a light noun ("the harlow *project*") beside a word that says
     # what it is about.
     return wanted - LIGHT_TERMS or wanted
@@ -219,16 +224,34 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     tail = _BARE_OCCASION.search(question)
     if tail and tail.group(1).lower() not in _TIME_NOUNS:
         heads.append(tail.group(1).lower())
+    # "which of craig's *workers* made the holes for the deck posts?": a person asked after
+    # by what they did, which the chat tells by their name. Not "what's dev's *girlfriend*
+    # called?", which asks nothing else.
+    said = {t for t in content_terms(question, ctx) - _NAMING_TERMS if ctx.weights.holds(t)}
+    deeds = {p[-1] for p in phrases if len(said - terms(" ".join(p))) >= _TOLD_BY_DEED}
     for head in dict.fromkeys([*heads, *kinds]):
         if head in asked_of:
             continue
-        unknown = not terms(head) <= speakers and not ctx.weights.knows(head) and head not in own
+        role = head in PERSON_NOUNS or head.endswith("s") and head[:-1] in PERSON_NOUNS
+        if role and head in deeds:
+            continue
+        unknown = (
+            not terms(head) <= speakers
+            and not ctx.weights.knows(head)
+            and head not in own
+            and ctx.weights.abbreviation(head) is None
+        )
         # a compound of two words the chat holds is known, but a "girlfriend" is no friend
         if unknown and (head in PERSON_NOUNS or ctx.weights.compound_head(head) is None):
             return head
     return None
 
 
+# How many other words the chat holds a question must ask with for a person it names by a
+# role no message writes to be one the chat tells of by name.
+_TOLD_BY_DEED = 2
+# "what's his girlfriend *called*": asking for the name is no deed
+_NAMING_TERMS = terms("call called name named")
 _LIGHT_HEADS = frozenset(
     re.findall(r"\w+", "trouble troubles problem problems issue issues situation drama saga stuff")
 )

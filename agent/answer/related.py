@@ -32,12 +32,15 @@ _ONE_THING = [
     "gym, workout, workouts",
     "book, books, novel, novels",
     "haircut, hairdresser, barber",
+    "electrician, electricians, sparky, sparkie, sparkies",
+    "light, lights, lighting",
     "jog, jogging, run, running, runs, ran",
 ]
 # A kind or a thing (the question's words) and the words a chat says it with, one way.
 _KINDS = {
     "win, won, winning, wins, winner":
-        "prize, first place, trophy, medal, champion, champions, came first, victory",
+        "prize, first place, trophy, medal, champion, champions, came first, victory, took out, "
+        "took home, 🏆",
     "hurt, injury, injured, injure":
         "sprain, sprained, strain, strained, fracture, fractured, twisted, concussion, bruised",
     "sick, ill, illness": "flu, covid, fever, virus, stomach bug, migraine, vomiting",

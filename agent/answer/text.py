@@ -269,6 +269,11 @@ def word_family(word: str) -> list[str]:
     return []
 
 
+# The longest share of a word its chat shortening keeps (TermWeights.abbreviation).
+_ABBREVIATED = 0.6
+_ABBREVIATES = 9
+
+
 class TermWeights:
     """Inverse document frequencies over the whole store (the BM25 index's own counts), so
     coverage counts rare words ("brenner", "quarry") for more than common ones ("go", "date"),
@@ -329,6 +334,18 @@ class TermWeights:
         low = word.lower()
         heads = (low[i:] for i in range(3, len(low) - 3))
         return next((h for h in heads if self.knows(h) and self.knows(low[: -len(h)])), None)
+
+    def abbreviation(self, word: str) -> str | None:
+        """The shortening of `word` that some message holds: chat's "comp" for the
+        "competition", "reno" for the "renovation". Four letters at least, and well short of
+        the word: "tune" is no "tuner"."""
+        low = word.lower()
+        # "pass" is no "password", nor "girl" a "girlfriend": the start of a compound
+        if len(low) < _ABBREVIATES or self.compound_head(low) is not None:
+            return None
+        cut = int(len(low) * _ABBREVIATED)
+        starts = (low[:i] for i in range(cut, 3, -1))
+        return next((s for s in starts if terms(s) and all(map(self.holds, terms(s)))), None)
 
     def coverage(self, wanted: set[str], text_terms: set[str]) -> float:
         """The idf-weighted share of `wanted` found in `text_terms`, in 0..1."""

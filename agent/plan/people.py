@@ -23,7 +23,13 @@ PERSON_NOUNS = frozenset(
         "husband partner boyfriend girlfriend bf gf fiance fiancee grandma grandpa granny "
         "grandad nan nana uncle aunt auntie cousin nephew niece baby boss manager colleague "
         "coworker friend mate roommate flatmate housemate neighbour neighbor landlord "
-        "landlady doctor dentist physio therapist teacher coach trainer surgeon nurse",
+        "landlady doctor dentist physio therapist teacher coach trainer surgeon nurse "
+        # who people hire: a chat calls them by name, a question by their trade
+        "builder plumber electrician sparky mechanic accountant agent vet lawyer solicitor "
+        "hairdresser barber cleaner gardener painter decorator tradie contractor instructor "
+        "tutor caterer photographer florist chef driver worker staff crew "
+        # a person by no role at all: "the old fella that sold rawiri his truck"
+        "fella lad bloke chap guy lady",
     )
 )
 

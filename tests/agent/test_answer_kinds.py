@@ -25,6 +25,17 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what hobby is a therapy for John when away from the court?", Kind.WHAT),
         ("who called when I was out?", Kind.WHO),
         ("what was the date when we met?", Kind.WHEN),
+        # what is asked comes last, after what it is about
+        ("craig put us onto an electrician for the lights, who was that", Kind.WHO),
+        ("the lad dug something up when they started the deck - what was it", Kind.WHAT),
+        ("mum's 70th, where was it again?", Kind.WHERE),
+        ("the deck lights, how much were they", Kind.AMOUNT),
+        # one of a set of people, whoever's set it is
+        ("which of craig's workers made the holes for the posts?", Kind.WHO),
+        ("which of the tramping lot won the photo comp", Kind.WHO),
+        # an idiom is no order: who did it, not the first mention
+        ("who recommended our builder to us in the first place?", Kind.WHO),
+        ("who first recommended our builder?", Kind.FIRST),
         # a summary in other words
         ("what was the climbing club talking about on november 19?", Kind.SUMMARY),
         ("what were we chatting about yesterday?", Kind.SUMMARY),

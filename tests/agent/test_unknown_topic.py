@@ -20,6 +20,8 @@ TEXTS = [
     "my tooth is killing me",
     "shin is kinda achy tho",
     "a friend of mine has a little girl",
+    "Jayden dug all 12 pile holes for the deck this arvo",
+    "mere took out the photo comp",
 ]
 CTX = ReaderContext(
     TermWeights.from_texts([*TEXTS, "ok", "see you"]),
@@ -62,6 +64,13 @@ CTX = ReaderContext(
         ("what's kieran's girlfriend called?", "girlfriend"),
         # an irregular plural is its singular
         ("when am i getting my teeth cleaned", None),
+        # a person asked after by what they did is told of by name; asked after alone, not
+        ("which of kieran's workers dug the holes for the deck?", None),
+        ("who was the old fella that dug the holes for the deck?", None),
+        ("what's kieran's electrician called?", "electrician"),
+        # chat's shortening of a long word is the word
+        ("who won the photo competition?", None),
+        ("who won the photo exhibition?", "exhibition"),
         # a light head ("trouble") stands for the noun before it
         ("last time she said anything about her shin trouble?", None),
         ("what did she say about her elbow trouble?", "elbow"),
