@@ -199,6 +199,61 @@ _HOMES = frozenset(["mine", "yours", "ours", "theirs", "hers", "his"])
 _AFTER_PLACE = frozenset(["instead", "together", "again", "too", "now", "then", "first"])
 
 
+# What a place is called by: its head ("the raumati *bowling club*", "under your *carport*"),
+# or the word before its name ("*camp* kahikatea", "*mt* holdsworth").
+_PLACE_HEADS = (
+    "hut|huts|club|camp|campsite|campground|street|st|road|rd|lane|ave|avenue|market|park|beach|"
+    "bay|pub|bar|cafe|café|restaurant|hall|centre|center|lake|river|hotel|motel|hostel|station|"
+    "airport|hospital|clinic|school|church|library|gym|pool|track|trail|island|valley|hill|"
+    "mountain|garage|carport|shed|garden|backyard|attic|loft|basement|driveway|shop|store|"
+    "studio|bakery|venue|arena|stadium|field|court|square|pier|jetty|wharf|harbour|harbor|"
+    "marina|village|town|city|farm|barn|cottage|cabin|lodge|inn|tavern|brewery|winery|"
+    "vineyard|museum|gallery|theatre|theater|cinema|zoo|aquarium|reserve|domain|gardens|"
+    "crescent|terrace|quay|esplanade|parade|falls|springs|saddle|summit|peak|ridge|forest|"
+    "bach|yard"
+)
+_BEFORE_NAME = "mt|mount|lake|camp|port|fort|cape|glen|loch|isle|st"
+_HEADED = re.compile(
+    rf"\b(?:{_BEFORE_NAME})\.?\s+[^\W\d_][\w'’-]{{2,}}(?:\s+(?:{_PLACE_HEADS}))?\b|"
+    rf"\b(?:(?:the|our|my|your|his|her|their)\s+)?(?:[^\W\d_][\w'’&-]*\s+){{0,2}}"
+    rf"(?:{_PLACE_HEADS})\b",
+    re.IGNORECASE,
+)
+
+
+_LEADING = frozenset(["also", "and", "so", "then", "but", "just", "oh", "ok", "btw"])
+_VERB_FORM = re.compile(r"(?:ing|ed)$")
+
+
+def place_like(phrase: str) -> bool:
+    """Whether a phrase says a place by its kind: "in the club calendar" does not."""
+    words = [w.lower().strip(".,!?") for w in phrase.split()]
+    words = [w for w in words if w not in PLACE_PREPOSITIONS and w not in _DETERMINERS]
+    head = re.fullmatch(rf"(?:{_PLACE_HEADS})", words[-1]) if words else None
+    before = re.fullmatch(rf"(?:{_BEFORE_NAME})\.?", words[0]) if len(words) > 1 else None
+    return bool(head or before)
+
+
+def headed_place(text: str, wanted: set[str], skip: Collection[str]) -> str | None:
+    """A place said by its kind without a preposition ("booked the raumati bowling club
+    instead", "camp kahikatea out past akatarawa"), with a word the question does not hold."""
+    for m in _HEADED.finditer(text):
+        phrase = _trim_phrase(m.group(0).strip())
+        raw = phrase.lower().split()
+        while raw and raw[0] in _LEADING:  # "also mia's camp"
+            raw = raw[1:]
+        phrase = " ".join(phrase.split()[len(phrase.split()) - len(raw) :])
+        words = raw[1:] if raw and raw[0] in _DETERMINERS else raw
+        # a name and its kind, not a verb's object ("selling the cabin"); "bowling club" is one
+        if not words or any(w in skip or w in STOPWORDS for w in words):
+            continue
+        if len(raw) > 1 and _VERB_FORM.search(raw[0]) and raw[1] in _DETERMINERS:
+            continue
+        if terms(phrase) - wanted and len(words) > 1:
+            return phrase
+    return None
+
+
 def _trim_phrase(phrase: str) -> str:
     """Stop a place phrase at the first function word after its start ("Casa Verde was so
     good" → "Casa Verde")."""

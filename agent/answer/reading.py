@@ -173,6 +173,8 @@ def _describes(word: str) -> bool:
 def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     """The head noun of the question that no message of the store holds ("when is Lucía's
     *wedding*?"): the history cannot answer, whatever retrieval returned."""
+    # "which of the tramping *lot*": the people it is one of, asked for by name
+    question = ONE_OF_PEOPLE.sub(" ", question)
     # The people, and the chats' names ("the *five* a side chat" is the Five-a-side group).
     named = [*ctx.speakers, *(re.sub(r"[-_]", " ", c) for c in ctx.conversations)]
     speakers = {t for s in named for t in terms(s)}

@@ -7,6 +7,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 
+from agent.plan.mentions_base import IRREGULAR_PAST
 from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
@@ -293,7 +294,13 @@ _KIN_NAME = re.compile(
 )
 _OPENING_SUBJECT = re.compile(
     r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})\s+(?:can|could|will|would|should|is|was|has|had|says|said|"
-    r"thinks|reckons|wants|asked|told)\s"
+    r"thinks|reckons|wants|asked|told|"
+    # …or of a deed: "Kahu dug all 9 post holes", "Jayden fitted the rail"
+    rf"{'|'.join(sorted(IRREGULAR_PAST))}|[a-z]{{3,}}ed)\s"
+)
+# "congrats priya!!", "well done mere": a person congratulated by name
+_CONGRATULATED = re.compile(
+    r"\b(?:congrats|congratulations|well\s+done)\s+([^\W\d_]{3,})(?=\s*(?:[,.!?]|$|[^\w\s]))"
 )
 
 
@@ -376,7 +383,16 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
-    cued |= {w for w in opening if not anywhere[w] and w not in _NOT_SUBJECT_NAMES}
+    opening = {w for w in opening if not anywhere[w]}
+    opening |= {m.group(1) for t in texts for m in _CONGRATULATED.finditer(t.lower())}
+    cued |= {
+        w
+        for w in opening
+        if w not in _NOT_SUBJECT_NAMES
+        and w not in COMMON_WORDS
+        and w not in PERSON_NOUNS
+        and not w.endswith("ly")
+    }
     places = place_names(texts) if places is None else places
     return {
         w
@@ -475,6 +491,9 @@ NOT_NAMES = frozenset(
         "october",
         "november",
         "december",
+        # the calendar as chat shortens it: "need the timber by Thurs" names no place
+        *["mon", "tue", "tues", "wed", "weds", "thu", "thur", "thurs", "fri", "sat"],
+        *["jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"],
     ]
 )
 

@@ -18,8 +18,10 @@ from .places import (
     PLACE_PREPOSITIONS,
     STREET,
     address,
+    headed_place,
     instead_of,
     named_place,
+    place_like,
     place_phrase,
     venue,
     where_it_is,
@@ -79,13 +81,16 @@ def where_answer(
             place = named_place(m.text, wanted, skip)
             name = address(m.text) or (place and with_spot(m.text, place))
             phrase = name or place_phrase(m.text, wanted, times, origin=origin)
+            if not name and not (phrase and place_like(phrase)):
+                # "in the club calendar" says no place; "booked the raumati bowling club" does
+                phrase = headed_place(m.text, wanted | terms(question), skip) or phrase
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
                 # place the question names ("from Kyoto station", asked of Kyoto) does not.
                 words = phrase.split()
                 words = words[1:] if words[0].lower() in PLACE_PREPOSITIONS else words
                 named = any(w[:1].isupper() and not terms(w) <= wanted for w in words)
-                named = named or "'" in phrase
+                named = named or "'" in phrase or place_like(phrase)
                 found.append((named, -rank, m, phrase))
         if found:
             break

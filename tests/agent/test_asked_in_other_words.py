@@ -1,0 +1,68 @@
+"""Questions asked in other words than the chat's: the person by their trade or by what they
+did ("which of rob's workers dug the holes?" / "Kahu dug all 9 post holes"), a word the chat
+shortens ("the photo competition" / "took out the photo comp"), the wh-word last ("…, who
+was that"), and a place said by its kind rather than after a preposition ("under your
+carport", "mt arthur"), not a thing in a place ("in the club calendar") nor a day ("by
+Thurs"). A real store of a small fixture chat; the user is Tane."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.answer.places import headed_place, place_like
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from tests.pipelines import history_fixture
+
+DECK_CHAT = Path(__file__).parents[1] / "fixtures" / "deck_chat.jsonl"
+NOW = datetime(2026, 4, 10, 12, 0)
+
+pipe = history_fixture(DECK_CHAT, me="Tane")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("which of rob's workers dug the holes for the deck posts?", "Kahu"),
+        ("rob put us onto an electrician for the step lights, who was that", "Wiremu"),
+        ("which of the hiking lot won the photo competition", "Priya"),
+        ("where did the deck timber get stacked when it was dropped off", "carport"),
+        ("where did the club do its day trip in feb", "arthur"),
+    ],
+)
+def test_asked_in_other_words(pipe: Pipeline, question: str, expected: str) -> None:
+    answer = ask_after(pipe, [], question, now=NOW).answer
+    assert answer is not None and expected.lower() in answer.text.lower(), answer.text
+
+
+@pytest.mark.parametrize(
+    ("phrase", "placed"),
+    [
+        ("under your carport", True),
+        ("the raumati bowling club", True),
+        ("mt arthur", True),
+        ("in the club calendar", False),
+        ("in the kitchen scraps bucket", False),
+        ("by Thurs", False),
+    ],
+)
+def test_a_place_by_its_kind(phrase: str, placed: bool) -> None:
+    assert place_like(phrase) is placed
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted", "place"),
+    [
+        ("not fitting that lot in my backyard. booked the raumati bowling club instead",
+         {"party"}, "the raumati bowling club"),
+        ("camp kahikatea out past akatarawa", {"camp"}, "camp kahikatea"),
+        # a verb's object is no place, nor the question's own words
+        ("thinking of selling the cabin", {"rent"}, None),
+        ("also mia's camp letter came home", {"camp", "mia"}, None),
+    ],
+)  # fmt: skip
+def test_a_place_without_its_preposition(text: str, wanted: set[str], place: str | None) -> None:
+    assert headed_place(text, wanted, []) == place
