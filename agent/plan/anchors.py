@@ -5,10 +5,12 @@ no text, no store (agent.plan.grammar parses the words and asks these for the da
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date, timedelta
 
 from agent.plan import timeexpr as tx
+from memory_store.indexes.tokenize import STOPWORDS
 
 # A holiday naming a thing, or a purpose, is not a date: the "christmas party" may be on the
 # 14th, and the "train home for christmas" on the 22nd. The words after a holiday that make it a
@@ -20,6 +22,24 @@ HOLIDAY_THING = (
     r"get-together|meet-?up|eggs?|bunny|hunt|appeal|collection|raffle|costumes?|films?|"
     r"movies?|cakes?|pudding|bonus|stall|service)"
 )
+
+# Words after a holiday that leave it a time: its own parts and spans ("christmas *day*",
+# "easter *weekend*"), and words that are no noun (a verb, a pronoun, a function word).
+_STILL_A_TIME = (
+    r"(?:day|eve|morning|afternoon|evening|night|week|weekend|weekends|holiday|holidays|hols|"
+    r"break|period|time|season|sunday|monday|friday|saturday|vacation|dinnertime|lunchtime|"
+    r"and|or|but|the|a|an|this|that|last|next|year|when|while|with|without|was|were|is|are|"
+    r"be|been|did|do|does|had|has|have|went|came|got|go|goes|going|come|comes|will|would|"
+    r"can|could|we|you|they|he|she|it|i|me|us|them|my|our|your|his|her|their|there|then|"
+    r"so|too|again|already|yet|just|ever|still|before|after|until|till|since|from|for|at|in|"
+    r"on|of|to|by|about|over|around|through|during|itself|only|all|both|each|every|"
+    r"not|no|[a-z]+ed|[a-z]+ly|\d\w*|"
+    + "|".join(sorted((re.escape(w) for w in STOPWORDS), key=len, reverse=True))
+    + ")"
+)
+# "the easter tramp", "our christmas walk": a holiday before a noun names the occasion, as the
+# listed things do; the tramp may be days either side of the holiday, and told weeks before.
+HOLIDAY_THING = rf"(?:{HOLIDAY_THING}|(?!{_STILL_A_TIME}\b)[a-z][a-z'’-]{{2,}})"
 
 Days = tuple[date, date]
 

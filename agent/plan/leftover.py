@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from agent.plan.anchors import HOLIDAY_THING
+from agent.plan.rules.weekdays import habitual
 
 __all__ = ["leftover_note", "reading_sentence", "temporal_leftovers"]
 
@@ -34,6 +35,8 @@ _HOLIDAY = re.compile(
     r"christmas|xmas|easter|halloween|thanksgiving|valentine'?s?|new\s+year'?s?", re.IGNORECASE
 )
 _THING = re.compile(rf"\s+{HOLIDAY_THING}\b", re.IGNORECASE)  # "the xmas party": a thing
+# "on sundays" of what someone does is a habit, not a day to read (agent.plan.rules.weekdays)
+_PLURAL_DAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE)
 _COUNTING = re.compile(
     r"\b(?:how\s+(?:many|long|often)|every|each|per|a\s+few|many|several|for|all)\s+(?:\w+\s+)?$"
     r"|\b(?:what|which)\s+$",
@@ -53,6 +56,7 @@ def temporal_leftovers(text: str) -> list[str]:
         if not _COUNTING.search(text, 0, m.start())
         and not re.match(r"\s+old\b", text[m.end() :], re.IGNORECASE)
         and not (_HOLIDAY.fullmatch(m.group(0)) and _THING.match(text, m.end()))
+        and not (_PLURAL_DAY.fullmatch(m.group(0)) and habitual(text))
     ]
     found += [m.group(0) for m in _JA.finditer(text)]
     return list(dict.fromkeys(found))

@@ -329,6 +329,13 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("who's cooking the christmas dinner", SUN, "content", []),
     ("when was the easter egg appeal first suggested?", SUN, "content", []),
     ("where did we do the easter egg hunt?", SUN, "content", []),
+    # any noun after a holiday makes it the occasion's name: the tramp is days either side
+    ("what gear was i carrying on the easter tramp", SUN, "content", []),
+    ("who came on our christmas walk?", SUN, "content", []),
+    # what someone does on a weekday is a habit, not the talk of those days
+    ("where does rawiri park the truck on sundays", SUN, "content", []),
+    ("who usually opens up on fridays?", SUN, "content", []),
+    ("what do we talk about on tuesdays?", SUN, "time", [WhereWeekday(days=[2])]),
     # the weekday asked for is the answer, not a day to filter on
     ("which saturday did the street party end up on", SUN, "content", []),
     ("what friday is the opening now?", SUN, "content", []),

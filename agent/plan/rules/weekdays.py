@@ -58,6 +58,8 @@ def find_weekdays(text: str, ctx: Ctx) -> list[Hit]:
             continue  # the weekday is part of the topic ("the saturday long runs"), no date
         if not habit and _names_an_event(text, m.start(), m.end()):
             continue
+        if m.group("pl") and habitual(text):
+            continue  # "where does he park the truck on sundays": what he does, any day told
         wd = tx.WEEKDAYS[m.group("w").lower()]
         pre = re.sub(r"\s+", " ", (m.group("pre") or "").lower()).strip()
         name = tx.WEEKDAY_NAMES[wd]
@@ -91,6 +93,20 @@ _NTH_AFTER = re.compile(
     ICASE,
 )
 _PAST = re.compile(r"\b(?:did|was|were|had|went|got)\b", ICASE)
+# A habit asked of in the present ("where does he park on sundays", "who usually opens up on
+# fridays"), not the talk of those days ("what do we talk about on tuesdays").
+_HABITUAL = re.compile(r"\b(?:does|do|don't|doesn't|usually|normally|always|tends?\s+to)\b", ICASE)
+
+
+def habitual(question: str) -> bool:
+    """Whether the question asks of a habit, in the present, and not of the talk."""
+    return bool(_HABITUAL.search(question)) and not _TALKED.search(question)
+
+
+_TALKED = re.compile(
+    r"\b(?:talk\w*|chat\w*|discuss\w*|say|said|says|messag\w*|text\w*|call\w*|spoke|speak)\b",
+    ICASE,
+)
 
 
 def _weekday_nth(today: date, wd: int, day: int, past: bool) -> date | None:
