@@ -225,6 +225,13 @@ _LEADING = frozenset(["also", "and", "so", "then", "but", "just", "oh", "ok", "b
 _VERB_FORM = re.compile(r"(?:ing|ed)$")
 
 
+def placed_after_preposition(text: str, name: str) -> bool:
+    """Whether `name` is written after a place preposition ("in NYC", "at the Rook & Pawn")."""
+    at = text.find(name)
+    before = text[max(0, at - 30) : at] if at >= 0 else ""
+    return bool(re.search(rf"\b(?:{_PREPOSITION})\s+(?:\S+\s+){{0,2}}$", before, re.IGNORECASE))
+
+
 def place_like(phrase: str) -> bool:
     """Whether a phrase says a place by its kind: "in the club calendar" does not."""
     words = [w.lower().strip(".,!?") for w in phrase.split()]

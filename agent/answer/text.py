@@ -54,6 +54,9 @@ ALIASES = {
     "forgot": "forget", "forgotten": "forget", "chosen": "choose", "froze": "freeze",
     "frozen": "freeze", "rode": "ride", "ridden": "ride", "woke": "wake", "spoke": "speak",
     "spoken": "speak", "wore": "wear", "worn": "wear", "shook": "shake", "stood": "stand",
+    # the past in -t, as British English writes it ("who spilt a drink" / "kayla spilled")
+    "spilt": "spill", "learnt": "learn", "burnt": "burn", "dreamt": "dream", "smelt": "smell",
+    "spelt": "spell", "leapt": "leap", "knelt": "kneel", "spoilt": "spoil", "dug": "dig",
     "teeth": "tooth", "feet": "foot", "mice": "mouse", "geese": "goose", "children": "child",
 }  # fmt: skip
 # Chat drops the apostrophe: "dads knee op" is dad's, as "dad's" is (and "bdays" plural).

@@ -23,6 +23,7 @@ from .places import (
     named_place,
     place_like,
     place_phrase,
+    placed_after_preposition,
     venue,
     where_it_is,
     with_spot,
@@ -79,8 +80,14 @@ def where_answer(
                 continue
             times = [x.text.lower() for x in ctx.mentions_of(m)]
             place = named_place(m.text, wanted, skip)
+            prepped = place_phrase(m.text, wanted, times, origin=origin)
+            code = place is not None and _CODE.fullmatch(place) is not None
+            if place and code and prepped and not placed_after_preposition(m.text, place):
+                # "2015 hilux SR, one owner … in rockingham": a code beside the thing asked of
+                # names the thing (a model, a trim); the place is what the message puts it in
+                place = None
             name = address(m.text) or (place and with_spot(m.text, place))
-            phrase = name or place_phrase(m.text, wanted, times, origin=origin)
+            phrase = name or prepped
             if not name and not (phrase and place_like(phrase)):
                 # "in the club calendar" says no place; "booked the raumati bowling club" does
                 phrase = headed_place(m.text, wanted | terms(question), skip) or phrase
@@ -183,6 +190,8 @@ def where_answer(
 
 
 _NAMED_WORTH = 1.5
+# A few capitals alone: a code, a model, a trim ("SR", "XLT"), or an acronym of a place ("NYC")
+_CODE = re.compile(r"[A-Z0-9]{1,4}")
 
 
 def _first_placed(

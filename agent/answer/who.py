@@ -7,8 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.plan.mentions_base import IRREGULAR_PAST
+from agent.plan.people import PERSON_NOUNS
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
+from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .phrases import TIME_TERMS
 from .reading import (
@@ -21,12 +25,13 @@ from .reading import (
     who,
 )
 from .spans import (
+    NOT_NAMES,
     apposed_name,
     names_in,
     person_phrase,
     speaks_for_self,
 )
-from .text import SAYS_YES, asks, join_names, said_terms, sentences, terms
+from .text import ALIASES, SAYS_YES, asks, join_names, said_terms, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -104,6 +109,10 @@ def who_answer(
         # (and one that says what someone is called: "First physio done. Her name is Anneliese")
         on = [t for t in parts if wanted & terms(t) or _CALLED.search(t)] if len(parts) > 1 else []
         found = [n for t in on or [m.text] for n in names_in(t, ctx.names, exclude)]
+        if not found and m in good[:3]:
+            # "also kayla spilled an espresso martini down the bartender": who did the
+            # question's deed, named in lower case right before its verb
+            found = [d] if (d := _doer(question, m.text, exclude)) else []
         if m not in good and asks(m.text):  # the next turn "colin taking you?" asks of another
             found = []
         if found:
@@ -436,6 +445,35 @@ def _says_doing(verb: str | None, text: str) -> bool:
             re.IGNORECASE,
         )
     )
+
+
+def _doer(question: str, text: str, exclude: set[str]) -> str | None:
+    """The word right before the question's verb in `text`, when it can be a name: not a
+    pronoun, a function word, a role or a chat word ("someone", "everyone")."""
+    asked = _DEED_ASKED.search(question)
+    said = asked.group(1).lower() if asked else ""
+    # a deed told in the past: "who spilt", "who subbed in"; not "who had teo"
+    if not (said.endswith("ed") or said in ALIASES or said in IRREGULAR_PAST):
+        return None
+    verb = terms(said)
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    for before, word in zip(words, words[1:], strict=False):
+        low = before.lower()
+        if terms(word) != verb or len(low) < 3 or low in exclude:
+            continue
+        if low in STOPWORDS or low in COMMON_WORDS or low in PERSON_NOUNS or low in NOT_NAMES:
+            continue
+        if low in _CHAT_FILLER:
+            continue
+        if re.search(r"(?:ly|ed|ing|['’](?:s|ll|re|ve|d))$", low) or not terms(before):
+            continue
+        return before[:1].upper() + before[1:]
+    return None
+
+
+_CHAT_FILLER = frozenset(["gonna", "wanna", "gotta", "lemme", "kinda", "sorta", "dunno", "deal"])
+# "who spilt a drink…", "at the farewell who subbed in for steph": the deed asked about
+_DEED_ASKED = re.compile(r"\bwho\s+(?:had\s+|has\s+|just\s+)?([a-z]{3,})\b", re.IGNORECASE)
 
 
 def _asked_verb(question: str) -> str | None:

@@ -3,7 +3,9 @@ did ("which of rob's workers dug the holes?" / "Kahu dug all 9 post holes"), a w
 shortens ("the photo competition" / "took out the photo comp"), the wh-word last ("…, who
 was that"), and a place said by its kind rather than after a preposition ("under your
 carport", "mt arthur"), not a thing in a place ("in the club calendar") nor a day ("by
-Thurs"). A real store of a small fixture chat; the user is Tane."""
+Thurs"), nor a code beside a thing ("2015 hilux SR … in rockingham"); the doer of a deed in
+lower case ("kayla spilled…" for "who spilt…"). A real store of a small fixture chat; the user
+is Tane."""
 
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ pipe = history_fixture(DECK_CHAT, me="Tane")
         ("which of the hiking lot won the photo competition", "Priya"),
         ("where did the deck timber get stacked when it was dropped off", "carport"),
         ("where did the club do its day trip in feb", "arthur"),
+        # the doer of the deed asked of, in lower case before its verb ("spilt" is "spilled")
+        ("at jade's farewell who spilt a drink all over the bartender", "Kayla"),
+        # a code beside the thing ("hilux SR") names the thing, not where it is
+        ("where was the hilux i looked at", "rockingham"),
     ],
 )
 def test_asked_in_other_words(pipe: Pipeline, question: str, expected: str) -> None:
