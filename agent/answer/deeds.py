@@ -105,7 +105,7 @@ _PRAISE = frozenset(
 )
 _PLURAL = re.compile(r"[^su']s$")
 # What "got" takes that is not a thing had: "got home", "got a call", "got the job".
-_NOT_THINGS = frozenset(
+NOT_THINGS = frozenset(
     re.findall(
         r"\S+",
         """home back there here call text message email job offer sick ill lost ready married
@@ -279,7 +279,7 @@ def thing_after(
     if n >= len(words) or n > 5:
         return None
     runs = runs_of(" ".join(words[n:]), set(REQUEST_TERMS), names)
-    if not runs or runs[0][0] != words[n] or runs[0][0] in _NOT_THINGS:
+    if not runs or runs[0][0] != words[n] or runs[0][0] in NOT_THINGS:
         return None
     run = _trimmed(runs[0])
     after = words[n + len(runs[0]) : n + len(runs[0]) + 1]

@@ -11,6 +11,7 @@ from dataclasses import replace
 from memory_store.models import StoredMessage
 
 from .categories import KIND_OF
+from .deed_object import deed_object
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
@@ -263,6 +264,11 @@ def what_answer(
         m, value = defined
         why = "the value the chat gives the thing asked for ('the target is …')"
         return told_in(value, m, qk.kind.value, ctx, why)
+    done_to = deed_object(question, good, ranked) if qk.kind is Kind.WHAT else None
+    if done_to is not None:  # "what did bruno eat?" / "ate the whole pack of snarlers"
+        m, thing = done_to
+        why = "the object of the question's verb in a best message or a turn sent with it"
+        return told_in(thing, m, qk.kind.value, ctx, why)
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
     # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from agent.answer.deed_object import deed_object
 from agent.answer.places import headed_place, place_like
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
+from memory_store.models import StoredMessage
 from tests.pipelines import history_fixture
 
 DECK_CHAT = Path(__file__).parents[1] / "fixtures" / "deck_chat.jsonl"
@@ -37,6 +39,8 @@ pipe = history_fixture(DECK_CHAT, me="Tane")
         ("at jade's farewell who spilt a drink all over the bartender", "Kayla"),
         # a code beside the thing ("hilux SR") names the thing, not where it is
         ("where was the hilux i looked at", "rockingham"),
+        # what the deed was done to, in the writer's next turn; not a thing not yet bought
+        ("what did bruno eat at the beach that time", "sausages"),
     ],
 )
 def test_asked_in_other_words(pipe: Pipeline, question: str, expected: str) -> None:
@@ -72,3 +76,29 @@ def test_a_place_by_its_kind(phrase: str, placed: bool) -> None:
 )  # fmt: skip
 def test_a_place_without_its_preposition(text: str, wanted: set[str], place: str | None) -> None:
     assert headed_place(text, wanted, []) == place
+
+
+def _said(i: int, text: str, minute: int) -> StoredMessage:
+    ts = datetime(2026, 3, 24, 9, minute)
+    return StoredMessage(i, "Mere", f"m{i}", "Mere", ts, text, "text", 1, i)
+
+
+@pytest.mark.parametrize(
+    ("question", "texts", "thing"),
+    [
+        ("what did mere buy for the swim?", ["got a tow float for the swim, the orange one"],
+         "a tow float"),
+        # a deed not done is no answer, nor the verb used as a noun
+        ("what did mere buy for the swim?", ["need a wetsuit for the swim, haven't bought one yet"],
+         None),
+        ("what did he run on race day?", ["race day! FIRST RUN BACK"], None),
+        # the writer's next turn says what the first one did not
+        ("what did bruno eat at the beach?",
+         ["bruno got into the chilly bin at the beach", "ate the whole pack of sausages. all 8"],
+         "the whole pack of sausages"),
+    ],
+)  # fmt: skip
+def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str | None) -> None:
+    said = [_said(i, t, i) for i, t in enumerate(texts)]
+    found = deed_object(question, said[:1], said)
+    assert (found[1] if found else None) == thing

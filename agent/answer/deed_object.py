@@ -1,0 +1,99 @@
+"""What a deed was done to, in the writer's own telling.
+
+"What did bruno eat at the beach?" is answered by "ate the whole pack of snarlers. all 8",
+the writer's next turn after "bruno got into the chilly bin while i was in the water": the
+message naming the dog does not say what he ate, and the one saying it does not name him. The
+reader takes the object of the question's own verb in the best messages and the turns sent
+with them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import timedelta
+
+from memory_store.indexes.tokenize import STOPWORDS
+from memory_store.models import StoredMessage
+
+from .deeds import ACTS, NOT_THINGS
+from .reading import same_burst
+from .text import asks, sentences, terms
+
+__all__ = ["deed_object"]
+
+# "what did bruno eat…", "what has the dog chewed…": who did it, then the verb
+_WHAT_DID = re.compile(
+    r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|does|do|has|have|had)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w'’]+\s+(?P<verb>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
+# Verbs that take anything at all for an object: what follows them says nothing of the deed.
+_LIGHT_VERBS = frozenset(
+    re.findall(
+        r"\w+",
+        "say said tell think want need like mean get got have had make made do does did know "
+        "see saw end ended end up reckon feel look sound seem call name",
+    )
+)
+# An object ends where its clause does.
+_OBJECT_END = re.compile(
+    r"[,.!?;:()\[\]]|\s[-–—]\s|\s(?:and|but|while|when|because|so|then|at|in|on|from|with|for|"
+    r"to|before|after|while|lol|haha)\b",
+    re.IGNORECASE,
+)
+_MAX_WORDS = 6
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_NOT_DONE = re.compile(
+    r"(?:\b(?:not|never|no|didn'?t|haven'?t|hasn'?t|won'?t|will|gonna|should|could|would|might|"
+    r"need\s+to|want\s+to|going\s+to|a|an|the|my|our|his|her|first|last|next)|['’]ll)\s+"
+    r"(?:[\w'’]+\s+)?$",
+    re.IGNORECASE,
+)
+# What follows a verb without being its thing: "run back", "buy one yet".
+_NO_THING = frozenset(
+    re.findall(r"\w+", "back yet out up down off away again too now today tonight one ones it")
+)
+# The writer's turns sent as one telling with a best message.
+_BURST = timedelta(minutes=5)
+
+
+def deed_object(
+    question: str, good: Sequence[StoredMessage], ranked: Sequence[StoredMessage]
+) -> tuple[StoredMessage, str] | None:
+    """(message, the object of the question's verb in it), or None."""
+    asked = _WHAT_DID.match(question)
+    verb = asked.group("verb").lower() if asked else ""
+    if not verb or verb in _LIGHT_VERBS or not terms(verb):
+        return None
+    own = terms(question)
+    # the chat's verbs for the act asked of: "buy" is "got a tow float", "picked up"
+    acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
+    told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST))]
+    for m in dict.fromkeys(told):
+        if asks(m.text):
+            continue
+        for a, b in sentences(m.text):
+            sentence = m.text[a:b]
+            said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
+            said += [
+                w for act in acts for w in re.finditer(rf"\b(?:{act.before})\b", sentence, re.I)
+            ]
+            for w in sorted(said, key=lambda w: w.start()):
+                # "haven't bought one yet", "need to buy": not done; "first run back": a noun
+                if _NOT_DONE.search(sentence, 0, w.start()):
+                    continue
+                rest = sentence[w.end() :]
+                end = _OBJECT_END.search(rest)
+                words = (rest[: end.start()] if end else rest).split()[:_MAX_WORDS]
+                content = [
+                    x
+                    for x in words
+                    if x.lower() not in STOPWORDS
+                    and x.lower().strip(".,!?") not in _NO_THING
+                    and terms(x) - own
+                ]
+                # "got the offer", "got home": what "got" takes that is no thing had
+                if content and not {x.lower().strip(".,!?") for x in content} & NOT_THINGS:
+                    return m, " ".join(words)
+    return None
