@@ -16,7 +16,7 @@ from datetime import timedelta
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
-from .deeds import ACTS, NOT_THINGS
+from .deeds import ACTS, NOT_THINGS, Act
 from .reading import same_burst
 from .text import asks, sentences, terms
 
@@ -43,6 +43,9 @@ _OBJECT_END = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 6
+_AGAIN = re.compile(
+    r"\s*[.!,]+[\s.!,]*((?:a|an|the)\s+(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)"
+)
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _NOT_DONE = re.compile(
     r"(?:\b(?:not|never|no|didn'?t|haven'?t|hasn'?t|won'?t|will|gonna|should|could|would|might|"
@@ -73,27 +76,38 @@ def deed_object(
     for m in dict.fromkeys(told):
         if asks(m.text):
             continue
-        for a, b in sentences(m.text):
-            sentence = m.text[a:b]
-            said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
-            said += [
-                w for act in acts for w in re.finditer(rf"\b(?:{act.before})\b", sentence, re.I)
+        found = _found(m, verb, acts, own)
+        if found is not None:
+            return m, found
+    return None
+
+
+def _found(m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str]) -> str | None:
+    """The object of `verb` (or of the acts' verbs) in a sentence of `m`."""
+    for a, b in sentences(m.text):
+        sentence = m.text[a:b]
+        said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
+        said += [w for act in acts for w in re.finditer(rf"\b(?:{act.before})\b", sentence, re.I)]
+        for w in sorted(said, key=lambda w: w.start()):
+            # "haven't bought one yet", "need to buy": not done; "first run back": a noun
+            if _NOT_DONE.search(sentence, 0, w.start()):
+                continue
+            rest = sentence[w.end() :]
+            end = _OBJECT_END.search(rest)
+            words = (rest[: end.start()] if end else rest).split()[:_MAX_WORDS]
+            content = [
+                x
+                for x in words
+                if x.lower() not in STOPWORDS
+                and x.lower().strip(".,!?") not in _NO_THING
+                and terms(x) - own
             ]
-            for w in sorted(said, key=lambda w: w.start()):
-                # "haven't bought one yet", "need to buy": not done; "first run back": a noun
-                if _NOT_DONE.search(sentence, 0, w.start()):
-                    continue
-                rest = sentence[w.end() :]
-                end = _OBJECT_END.search(rest)
-                words = (rest[: end.start()] if end else rest).split()[:_MAX_WORDS]
-                content = [
-                    x
-                    for x in words
-                    if x.lower() not in STOPWORDS
-                    and x.lower().strip(".,!?") not in _NO_THING
-                    and terms(x) - own
-                ]
-                # "got the offer", "got home": what "got" takes that is no thing had
-                if content and not {x.lower().strip(".,!?") for x in content} & NOT_THINGS:
-                    return m, " ".join(words)
+            # "got the offer", "got home": what "got" takes that is no thing had
+            if content and not {x.lower().strip(".,!?") for x in content} & NOT_THINGS:
+                thing = " ".join(words)
+                # "bought a bike!!! a blue trek, secondhand": the thing said again, closer
+                after = m.text[a + w.end() :]
+                again = _AGAIN.match(after, end.start()) if end else None
+                closer = again and again.group(1).split()[-1].lower() not in _NO_THING
+                return f"{thing} ({again.group(1)})" if again and closer else thing
     return None
