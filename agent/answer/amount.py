@@ -138,4 +138,23 @@ def amount_answer(
                 f"{said_by(m, ctx)}: “{clip(sentence, 100)}”",
                 why=["the first sum of money in a best-supported message or the next turn"],
             )
+    # No sum beside the best messages: a well-ranked one on the topic that says one ("did we
+    # get lights on the deck steps?" / "how much did that cost us" / "$650 all in for 6 step
+    # lights + an outdoor switch"), in rank order.
+    for m in ranked[:_WIDER]:
+        found = _AMOUNT.findall(m.text)
+        if found and wanted & terms(m.text) and not asks(m.text):
+            why = "the first sum of money in a well-ranked message on the topic"
+            return Reading(
+                f"{found[0].strip()}.",
+                [m],
+                qk.kind.value,
+                found[0].strip(),
+                said_by(m, ctx),
+                why=[why],
+            )
     return what_answer(question, qk, good, ctx, ranked)
+
+
+# How far down the ranking a sum on the topic is looked for when none is beside the best.
+_WIDER = 5

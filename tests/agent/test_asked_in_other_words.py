@@ -102,3 +102,11 @@ def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str |
     said = [_said(i, t, i) for i, t in enumerate(texts)]
     found = deed_object(question, said[:1], said)
     assert (found[1] if found else None) == thing
+
+
+def test_a_sum_on_the_topic_a_little_further_down(pipe: Pipeline) -> None:
+    # "did we get lights on the deck steps?" / "how much did that cost us": none of the best
+    # messages says a sum; a well-ranked one on the topic does
+    turns = ["did we end up getting lights on the deck steps?"]
+    answer = ask_after(pipe, turns, "how much did that cost us", now=NOW).answer
+    assert answer is not None and "480" in answer.text, answer.text
