@@ -28,6 +28,11 @@ _WHAT_DID = re.compile(
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w'’]+\s+(?P<verb>[a-z]{3,})\b",
     re.IGNORECASE,
 )
+_WHAT_DID2 = re.compile(
+    r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|does|do|has|have|had)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w'’]+\s+[\w'’]+\s+(?P<verb>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
 # Verbs that take anything at all for an object: what follows them says nothing of the deed.
 _LIGHT_VERBS = frozenset(
     re.findall(
@@ -45,6 +50,9 @@ _OBJECT_END = re.compile(
 _MAX_WORDS = 6
 _AGAIN = re.compile(
     r"\s*[.!,]+[\s.!,]*((?:a|an|the)\s+(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)"
+)
+_THEN_VERB = re.compile(
+    r"\s+(?:sounds|looks|seems|is|was|were|are|went|has|had|will|would|can|could)\b", re.I
 )
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _NOT_DONE = re.compile(
@@ -65,20 +73,23 @@ def deed_object(
     question: str, good: Sequence[StoredMessage], ranked: Sequence[StoredMessage]
 ) -> tuple[StoredMessage, str] | None:
     """(message, the object of the question's verb in it), or None."""
-    asked = _WHAT_DID.match(question)
-    verb = asked.group("verb").lower() if asked else ""
-    if not verb or verb in _LIGHT_VERBS or not terms(verb):
-        return None
+    # the subject is a word or two: "what did bruno eat", "what did the charity race raise"
+    verbs = [
+        m.group("verb").lower()
+        for m in (_WHAT_DID.match(question), _WHAT_DID2.match(question))
+        if m
+    ]
     own = terms(question)
-    # the chat's verbs for the act asked of: "buy" is "got a tow float", "picked up"
-    acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
     told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST))]
-    for m in dict.fromkeys(told):
-        if asks(m.text):
+    for verb in verbs:
+        if verb in _LIGHT_VERBS or not terms(verb):
             continue
-        found = _found(m, verb, acts, own)
-        if found is not None:
-            return m, found
+        # the chat's verbs for the act asked of: "buy" is "got a tow float", "picked up"
+        acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
+        for m in dict.fromkeys(told):
+            found = None if asks(m.text) else _found(m, verb, acts, own)
+            if found is not None:
+                return m, found
     return None
 
 
@@ -93,6 +104,8 @@ def _found(m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str]) -> s
             if _NOT_DONE.search(sentence, 0, w.start()):
                 continue
             rest = sentence[w.end() :]
+            if _THEN_VERB.match(rest):  # "that charity race sounds great": a noun, not the deed
+                continue
             end = _OBJECT_END.search(rest)
             words = (rest[: end.start()] if end else rest).split()[:_MAX_WORDS]
             content = [

@@ -308,6 +308,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             f"{ctx.threshold:g} (idf-weighted share of the question's words)",
             score,
         )
+    words_only = dict(zip([m.id for m in top], cover, strict=True))
     cover = _with_rank(cover, top, ranked)
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
@@ -332,7 +333,15 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # A date can sit in a message that covers the question less well than the best one
         # ("Castle Crags on Saturday October 17th?" against "we need you for the crag trip"):
         # a wider net, and the date itself decides (see when.when_answer).
-        wide = {i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)}
+        # The date decides between tellings by their words (when.py); the ranking's order
+        # would let in another event told worse ranked ("joined a new LGBTQ activist group last
+        # Tues" for "when did she go to the LGBTQ support group?" / "…support group yesterday").
+        most = max(words_only.values())
+        wide = {i: c for i, c in words_only.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * most)}
+        # …unless the words alone support none well enough: then the ranking's order counts
+        wide = wide or {
+            i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)
+        }
         as_when = QuestionKind(Kind.WHEN) if claim is not None else qk
         reading = when_answer(
             question, as_when, [m for m in top if m.id in wide], ctx, context, wide

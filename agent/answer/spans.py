@@ -371,28 +371,13 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     kin = {m.group(1) for t in texts for m in _KIN_NAME.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _SAYS_CUE.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _OCCASION_OF.finditer(t.lower())}
-    cued |= {
-        w
-        for w in kin
-        if w not in COMMON_WORDS
-        and w not in PLAIN_VERBS
-        and w not in PERSON_NOUNS
-        and w not in STOPWORDS
-        and not re.search(r"(?:ed|ing|ly)$", w)
-    }
+    cued |= {w for w in kin if _may_be_name(w)}
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
     opening = {w for w in opening if not anywhere[w]}
     opening |= {m.group(1) for t in texts for m in _CONGRATULATED.finditer(t.lower())}
-    cued |= {
-        w
-        for w in opening
-        if w not in _NOT_SUBJECT_NAMES
-        and w not in COMMON_WORDS
-        and w not in PERSON_NOUNS
-        and not w.endswith("ly")
-    }
+    cued |= {w for w in opening if _may_be_name(w)}
     places = place_names(texts) if places is None else places
     return {
         w
@@ -405,6 +390,19 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
         and w not in places
         and len(w) > 2
     }
+
+
+def _may_be_name(word: str) -> bool:
+    """A word a cue points at that can be a name: not a chat word, a verb, a role, a function
+    word, or a word in -ed, -ing or -ly."""
+    return not (
+        word in COMMON_WORDS
+        or word in PLAIN_VERBS
+        or word in PERSON_NOUNS
+        or word in STOPWORDS
+        or word in _NOT_SUBJECT_NAMES
+        or re.search(r"(?:ed|ing|ly)$", word)
+    )
 
 
 # "back from Kyoto", "hotel near Kyoto", "flights to Ljubljana": a capitalised word a

@@ -110,3 +110,9 @@ def test_a_sum_on_the_topic_a_little_further_down(pipe: Pipeline) -> None:
     turns = ["did we end up getting lights on the deck steps?"]
     answer = ask_after(pipe, turns, "how much did that cost us", now=NOW).answer
     assert answer is not None and "480" in answer.text, answer.text
+
+
+def test_the_date_of_the_event_asked_not_of_a_later_one(pipe: Pipeline) -> None:
+    # the walking group joined "last Tues" is another event than the support group
+    answer = ask_after(pipe, [], "when did mere go to the grief support group?", now=NOW).answer
+    assert answer is not None and "29 March 2026" in answer.text, answer.text
