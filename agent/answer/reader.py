@@ -338,6 +338,15 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # Tues" for "when did she go to the LGBTQ support group?" / "…support group yesterday").
         most = max(words_only.values())
         wide = {i: c for i, c in words_only.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * most)}
+        # …and a telling ranked above the best of those, which the order lets in ("castle
+        # crags on saturday october 17th?" above "back from kyoto on the 14th" for "when do
+        # we leave for castle crags?"), at its words' worth
+        upto = min(n for n, m in enumerate(top) if m.id in wide) if wide else len(top)
+        wide |= {
+            m.id: words_only[m.id]
+            for m in top[:upto]
+            if by_cover[m.id] >= max(MIN_SUPPORT, _WHEN_KEEP * best)
+        }
         # …unless the words alone support none well enough: then the ranking's order counts
         wide = wide or {
             i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)
