@@ -122,9 +122,11 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     return list(dict.fromkeys(found))
 
 
-# "the roastery in Stokes Croft": a name of two capitalised words or more after "in"/"at" is
-# a place's, not a person's.
-_PLACE_NAME = re.compile(r"\b(?:in|at|near|around|off)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)")
+# "the roastery in Stokes Croft", "the shop on Elm Street": a name of two capitalised words or
+# more after "in", "at", "on" or "from" is a place's, not a person's.
+_PLACE_NAME = re.compile(
+    r"\b(?:in|at|on|from|near|around|off)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)"
+)
 
 
 _GREETING = re.compile(

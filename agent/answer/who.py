@@ -13,7 +13,7 @@ from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .items import COMMON_WORDS
-from .kinds import QuestionKind
+from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .phrases import TIME_TERMS
 from .reading import (
     ReaderContext,
@@ -54,6 +54,8 @@ def who_answer(
     # "whose idea was it to get chris a kayak?": who put it forward ("tara says we should all
     # chip in on a kayak")
     question = _IDEA_OF.sub("who suggested ", question)
+    # "which of the climbing lot is driving…" asks who is driving
+    question = ONE_OF_PEOPLE.sub("who", question)
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
         return what_answer(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
