@@ -17,7 +17,8 @@ from functools import partial
 
 from agent.answer.aggregate import count, listing
 from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
-from agent.answer.reader import first_or_last, read
+from agent.answer.mentioned import first_or_last
+from agent.answer.reader import read
 from agent.answer.reading import (
     NO_ANSWER,
     ReaderContext,

@@ -22,17 +22,20 @@ from .text import asks, sentences, terms
 
 __all__ = ["deed_object"]
 
-# "what did bruno eat…", "what has the dog chewed…": who did it, then the verb
-_WHAT_DID = re.compile(
-    r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|does|do|has|have|had)\s+"
-    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w'’]+\s+(?P<verb>[a-z]{3,})\b",
-    re.IGNORECASE,
-)
-_WHAT_DID2 = re.compile(
-    r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|does|do|has|have|had)\s+"
-    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?[\w'’]+\s+[\w'’]+\s+(?P<verb>[a-z]{3,})\b",
-    re.IGNORECASE,
-)
+
+def _what_did(subject_words: int) -> re.Pattern[str]:
+    """ "what did bruno eat…", "what did the charity race raise…": who did it (a word or
+    more), then the verb."""
+    return re.compile(
+        r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|does|do|has|have|had)\s+"
+        rf"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:[\w'’]+\s+){{{subject_words}}}"
+        r"(?P<verb>[a-z]{3,})\b",
+        re.IGNORECASE,
+    )
+
+
+# the subject is a word or two: "what did bruno eat", "what did the charity race raise"
+_WHAT_DID = (_what_did(1), _what_did(2))
 # Verbs that take anything at all for an object: what follows them says nothing of the deed.
 _LIGHT_VERBS = frozenset(
     re.findall(
@@ -73,12 +76,7 @@ def deed_object(
     question: str, good: Sequence[StoredMessage], ranked: Sequence[StoredMessage]
 ) -> tuple[StoredMessage, str] | None:
     """(message, the object of the question's verb in it), or None."""
-    # the subject is a word or two: "what did bruno eat", "what did the charity race raise"
-    verbs = [
-        m.group("verb").lower()
-        for m in (_WHAT_DID.match(question), _WHAT_DID2.match(question))
-        if m
-    ]
+    verbs = [m.group("verb").lower() for m in (rx.match(question) for rx in _WHAT_DID) if m]
     own = terms(question)
     told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST))]
     for verb in verbs:

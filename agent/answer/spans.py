@@ -373,13 +373,13 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     kin = {m.group(1) for t in texts for m in _KIN_NAME.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _SAYS_CUE.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _OCCASION_OF.finditer(t.lower())}
-    cued |= {w for w in kin if _may_be_name(w)}
+    cued |= {w for w in kin if may_be_name(w)}
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
     opening = {w for w in opening if not anywhere[w]}
     opening |= {m.group(1) for t in texts for m in _CONGRATULATED.finditer(t.lower())}
-    cued |= {w for w in opening if _may_be_name(w)}
+    cued |= {w for w in opening if may_be_name(w)}
     places = place_names(texts) if places is None else places
     return {
         w
@@ -394,7 +394,7 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     }
 
 
-def _may_be_name(word: str) -> bool:
+def may_be_name(word: str) -> bool:
     """A word a cue points at that can be a name: not a chat word, a verb, a role, a function
     word, or a word in -ed, -ing or -ly."""
     return not (

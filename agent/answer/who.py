@@ -8,11 +8,8 @@ import re
 from collections.abc import Sequence
 
 from agent.plan.mentions_base import IRREGULAR_PAST
-from agent.plan.people import PERSON_NOUNS
-from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
-from .items import COMMON_WORDS
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .phrases import TIME_TERMS
 from .reading import (
@@ -27,6 +24,7 @@ from .reading import (
 from .spans import (
     NOT_NAMES,
     apposed_name,
+    may_be_name,
     names_in,
     person_phrase,
     speaks_for_self,
@@ -463,11 +461,9 @@ def _doer(question: str, text: str, exclude: set[str]) -> str | None:
         low = before.lower()
         if terms(word) != verb or len(low) < 3 or low in exclude:
             continue
-        if low in STOPWORDS or low in COMMON_WORDS or low in PERSON_NOUNS or low in NOT_NAMES:
+        if not may_be_name(low) or low in NOT_NAMES or low in _CHAT_FILLER:
             continue
-        if low in _CHAT_FILLER:
-            continue
-        if re.search(r"(?:ly|ed|ing|['’](?:s|ll|re|ve|d))$", low) or not terms(before):
+        if re.search(r"['’](?:s|ll|re|ve|d)$", low) or not terms(before):
             continue
         return before[:1].upper() + before[1:]
     return None

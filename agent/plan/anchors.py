@@ -28,12 +28,8 @@ HOLIDAY_THING = (
 _STILL_A_TIME = (
     r"(?:day|eve|morning|afternoon|evening|night|week|weekend|weekends|holiday|holidays|hols|"
     r"break|period|time|season|sunday|monday|friday|saturday|vacation|dinnertime|lunchtime|"
-    r"and|or|but|the|a|an|this|that|last|next|year|when|while|with|without|was|were|is|are|"
-    r"be|been|did|do|does|had|has|have|went|came|got|go|goes|going|come|comes|will|would|"
-    r"can|could|we|you|they|he|she|it|i|me|us|them|my|our|your|his|her|their|there|then|"
-    r"so|too|again|already|yet|just|ever|still|before|after|until|till|since|from|for|at|in|"
-    r"on|of|to|by|about|over|around|through|during|itself|only|all|both|each|every|"
-    r"not|no|[a-z]+ed|[a-z]+ly|\d\w*|"
+    r"last|next|year|without|went|came|got|go|goes|going|come|comes|us|already|yet|ever|"
+    r"still|till|since|around|every|[a-z]+ed|[a-z]+ly|\d\w*|"
     + "|".join(sorted((re.escape(w) for w in STOPWORDS), key=len, reverse=True))
     + ")"
 )
