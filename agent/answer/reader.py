@@ -325,7 +325,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         if first and told:
             return _said_about(first, told, ctx, score)
         qk = QuestionKind(Kind.WHAT, qk.focus)
-    context = [*top, *ranked]
+    context = list(dict.fromkeys([*top, *ranked]))
     claim = claimed(question) if qk.kind is Kind.YES_NO else None
     if qk.kind is Kind.WHEN or claim is not None:
         # A date can sit in a message that covers the question less well than the best one

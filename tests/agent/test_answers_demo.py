@@ -89,6 +89,8 @@ CASES = [
     ("who is driving to castle crags", (), "who", "Doug"),
     # one of a set of people is a who; "the shop on Elm Street" names no one
     ("which of the climbing lot is driving to castle crags?", (), "who", "Doug"),
+    # in the past, with the chat's who-question ranked ninth; not "Forecast says sunny"
+    ("who drove us up to castle crags?", (), "who", "Doug"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
     # who answered when the chat asked for one: "do you remember the name of your dentist?"
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
