@@ -31,7 +31,8 @@ def answer_turn(result: AskResult, me: str | None) -> Turn:
     people = [answer.span or ""] if named_person else []
     people += [m.speaker for m in answer.citations if m.speaker != me]
     # A short thing the answer named, as its citation says it: never a quote or a sentence.
-    span = answer.span or ""
+    # "the pounamu earrings", as the gift reader says it: the thing without its article
+    span = re.sub(r"^(?:the|a|an)\s+", "", answer.span or "", flags=re.IGNORECASE)
     named = answer.kind == "what" and 0 < len(span.split()) <= _THING_WORDS
     cited = named and any(span.lower() in m.text.lower() for m in answer.citations)
     thing = span if cited else ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import timedelta
 
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
@@ -79,6 +80,18 @@ _STOP = STOPWORDS | frozenset(
     ["today", "yesterday", "tonight", "now", "too", "already", "as", "well", "so", "which"]
     + ["that", "who", "because"]
 )
+# "picked up aroha's anniversary present": bought, and not named where it is told…
+_UNNAMED = re.compile(
+    r"\b(?:picked\s+up|bought|got|ordered|found|wrapped|sorted)\s+(?:[\w'’-]+\s+){0,3}?"
+    r"(?:present|gift|pressie)s?\b",
+    re.I,
+)
+# …but in the writer's next turn: "pounamu earrings from that carver by the train station".
+_OPENING_THING = re.compile(
+    r"^\s*(?:(?:a|an|the|some|pair\s+of|set\s+of)\s+)?"
+    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})"
+)
+_NEXT_TURN = timedelta(minutes=10)
 _OCCASION = terms(
     "present presents gift gifts voucher birthday bday wedding anniversary christmas xmas "
     "retirement graduation housewarming recovery"
@@ -113,6 +126,10 @@ def gift_answer(
         if about & {t for n in [m, *before] for t in terms(n.text)}:
             things += [_thing(g.group("x"), names) for p in _GIVEN for g in p.finditer(m.text)]
         things = [t for t in things if t]
+        if not things and _UNNAMED.search(m.text) and about & terms(m.text):
+            named = _named_next(m, ctx, names)
+            if named is not None:
+                m, things = named[0], [named[1]]
         if things:
             found.append((m, list(dict.fromkeys(things))))
     if not found:
@@ -122,6 +139,24 @@ def gift_answer(
     said = join_names([f"the {t}" for t in things])
     why = "the latest message telling of the gift bought, given or thanked for"
     return told_in(said, m, qk.kind.value, ctx, why)
+
+
+def _named_next(
+    m: StoredMessage, ctx: ReaderContext, names: set[str]
+) -> tuple[StoredMessage, str] | None:
+    """The thing the writer's next turn opens with, sent soon after `m`; not a sentence of
+    its own ("i think she'll love it")."""
+    for n in ctx.turns_after(m)[:2]:
+        if n.speaker != m.speaker or n.ts - m.ts > _NEXT_TURN:
+            break
+        opening = _OPENING_THING.match(n.text)
+        first = opening.group("x").split()[0].lower() if opening else ""
+        if not opening or first in STOPWORDS or first in names or re.search(r"(?:ed|ing)$", first):
+            continue
+        thing = _thing(opening.group("x"), names)
+        if thing:
+            return n, thing
+    return None
 
 
 def _thing(words: str, names: set[str]) -> str:

@@ -209,17 +209,38 @@ def _name_for(name: str) -> Callable[[re.Match[str]], str]:
     return lambda m: f"{name}'s" if m.group(1).lower() in _POSSESSIVE else name
 
 
+# "where'd i buy them from": the things bought, when the last answer named a thing
+_THEM_THINGS = re.compile(
+    r"\b(?:buy|bought|get|got|pick(?:ed)?\s+up|order(?:ed)?|make|made|fix(?:ed)?|wear|wore|"
+    r"find|found|sell|sold|return(?:ed)?|keep|kept|use|used)\s+them\b",
+    re.IGNORECASE,
+)
+
+
+def _them_things(rw: Rewrite, recent: list[Turn]) -> bool:
+    """Whether "them" is the things the last answer named: "where'd i buy them from" after
+    "The pounamu earrings"."""
+    last = recent[-1] if recent and recent[-1].speaker == ASSISTANT else None
+    return last is not None and bool(last.thing) and bool(_THEM_THINGS.search(rw.original))
+
+
 def _resolve_people(
     rw: Rewrite, recent: list[Turn], speakers: Sequence[str], me: str | None
 ) -> None:
     if not _PERSON.search(rw.question) or _named(rw.original, speakers):
+        return
+    # "does she still wear them?": she is a person, the things worn are not
+    things = _THEM_THINGS.findall(rw.question) if _them_things(rw, recent) else []
+    kept = _THEM_THINGS.split(rw.question) if things else [rw.question]
+    if not any(_PERSON.search(part) for part in kept):
         return
     for turn in reversed(recent[-PRONOUN_TURNS:]):
         said = turn.entities if turn.speaker == ASSISTANT else _named(turn.text, speakers)
         names = [n for n in said if n != me]
         if names:
             name = names[0]
-            rw.question = _PERSON.sub(_name_for(name), rw.question)
+            parts = [_PERSON.sub(_name_for(name), part) for part in kept]
+            rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))
             rw.notes.append(f"resolved a pronoun to {name}")
             return
 
@@ -234,13 +255,14 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     # "how much did she pay?": a verb that takes an object, left without one, is about the
     # thing asked of before ("what car did mara end up getting?").
     elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
-    if not _THING.search(request_part(rw.original)) and not elliptical:
+    them = _them_things(rw, recent)
+    if not _THING.search(request_part(rw.original)) and not elliptical and not them:
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic,
     # except the thing the last one named ("what did imogen buy…" / "Tow float." / "where'd
     # she get it from?").
     last = recent[-1] if recent and recent[-1].speaker == ASSISTANT else None
-    thing = last.thing if last is not None and _THING.search(rw.original) else ""
+    thing = last.thing if last is not None and (_THING.search(rw.original) or them) else ""
     for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):
         planned = plan_question(turn.text, now=now, speakers=list(speakers))
         topic = " ".join(filter(None, [thing, _topic(planned.content_query)]))

