@@ -189,6 +189,8 @@ _IDIOM_WORDS = frozenset(
         "trouble",
         "love",
         "touch",
+        "real",  # "gorgeous in real life"
+        "life",
     ]
 )
 

@@ -517,12 +517,27 @@ _MULTI_TITLE = re.compile(
 )
 
 
+def _sentence_at(text: str, i: int) -> str:
+    """The sentence of `text` that the character at `i` is in."""
+    start = max(text.rfind(c, 0, i) for c in ".!?\n") + 1
+    ends = [j for j in (text.find(c, i) for c in ".!?\n") if j >= 0]
+    return text[start : min(ends, default=len(text))]
+
+
+def _shouted(text: str) -> bool:
+    """Whether a message is written in capitals throughout (a few lower-case letters aside)."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
+
+
 def title_names(text: str) -> list[str]:
     """Every name of two or more capitalised words ("Rook & Pawn", "the Rook and Pawn",
     "Casa Albero"), without "The" before it, nor a day, a month or an opening "I"."""
     found = []
     for m in _MULTI_TITLE.finditer(text):
         words = m.group(0).split()
+        if m.group(0).isupper() and _shouted(_sentence_at(text, m.start())):
+            continue  # "ONE WEEK", "FIRST RUN BACK!!": in a shouted sentence capitals name nothing
         if words[0].lower() == "the":
             words = words[1:]
         caps = [w for w in words if w[:1].isupper()]

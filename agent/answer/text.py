@@ -189,12 +189,18 @@ def terms(text: str) -> set[str]:
             continue  # "I'll" is not "ill", "we'd" not "wed"
         for t in TOKENIZE(word):
             if len(t) > 1:
-                out.add(_SAME.get(t) or (word.lower() if len(word) > 2 * len(t) else t))
+                out.add(_SAME.get(t) or (_whole(word) if len(word) > 2 * len(t) else t))
     out |= {t for t in TOKENIZE(text) if len(t) > 1 and not t.isascii()}
     # A sum of money is as much a content word as a name ("who reached their £500 first?" /
     # "harriet's already hit her £500"); other numbers are days, times and counts.
     out |= {m.group(1).replace(",", "") for m in _SUM.finditer(text)}
     return out
+
+
+def _whole(word: str) -> str:
+    """A word that stands for itself, singular: "fittings" is the "fitting" asked of."""
+    low = word.lower()
+    return low[:-1] if low.endswith("s") and not low.endswith("ss") else low
 
 
 _DIGITS_BEFORE = re.compile(r"\d+$")

@@ -132,8 +132,13 @@ def where_answer(
         # may place it without the question's words ("there's one on autotrader, a retired
         # couple are selling it. near stroud" for "where did tamsin buy the transit from").
         chat = good[0].conversation if good else None
+        # …or the top of the ranking, in any chat, on a word of the question ("at ivy & lace
+        # for my first fitting" in the bridesmaids' chat, for "where did i go for my dress
+        # fittings", when the best-supported "final fitting done, dress is ready" places none)
         meaning = [
-            n for n in ranked[:_MEANING_DEPTH] if n.conversation == chat and n not in good[:4]
+            n
+            for i, n in enumerate(ranked[:_MEANING_DEPTH])
+            if (n.conversation == chat or i < _TOP and wanted & terms(n.text)) and n not in good[:4]
         ]
         placed = _first_placed(meaning, wanted, ctx, origin)
         if placed is not None:
@@ -190,6 +195,8 @@ def where_answer(
 
 
 _NAMED_WORTH = 1.5
+# How far down the ranking a message of another chat may place what the best ones do not.
+_TOP = 3
 # A few capitals alone: a code, a model, a trim ("SR", "XLT"), or an acronym of a place ("NYC")
 _CODE = re.compile(r"[A-Z0-9]{1,4}")
 

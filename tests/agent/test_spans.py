@@ -231,6 +231,11 @@ def test_the_head_of_a_place_name_is_no_person_name() -> None:
         ("I went to Casa Albero on Fenner Street", ["Casa Albero", "Fenner Street"]),
         # days and months are no names
         ("Monday and Tuesday work, or Friday 20th", []),
+        # a message in capitals throughout: its capitals name nothing
+        ("ONE WEEK TO GO", []),
+        ("FIRST RUN BACK!! 5k easy", []),
+        # a name in capitals inside a message written otherwise is one
+        ("dinner at SAFFRON HOUSE on friday", ["SAFFRON HOUSE"]),
     ],
 )
 def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> None:
