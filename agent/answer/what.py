@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from memory_store.models import StoredMessage
 
+from .asked_back import chosen_option, told_when_asked
 from .categories import KIND_OF
 from .deed_object import deed_object
 from .focus import answer_span, asked_noun, focus_phrase
@@ -58,6 +59,8 @@ _REASON = re.compile(
     re.IGNORECASE,
 )
 _KIND_OF = re.compile(rf"\b{KIND_OF}\b", re.IGNORECASE)
+# A reply up to this long is quoted whole; a longer one by its best sentence.
+_WHOLE_REPLY = 160
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
 
 
@@ -259,6 +262,28 @@ def what_answer(
             m, item = answered
             why = "the thing named in the reply to a message asking what the question asks"
             return told_in(item, m, qk.kind.value, ctx, why)
+    if qk.kind is Kind.WHAT:
+        near = list(dict.fromkeys([*good[:3], *ranked[:5]]))
+        picked = chosen_option(near, [*good, *ranked], ctx, wanted)
+        if picked is not None:  # "glass or black slats around the deck" / "glass. we didnt…"
+            m, option = picked
+            return told_in(
+                option, m, qk.kind.value, ctx, "the option the reply to a choice opens with"
+            )
+        asked_back = told_when_asked(good, ctx)
+        if asked_back is not None:  # "corolla failed its wof" / "what for" / "… the cv joint"
+            _, reply = asked_back
+            said = (
+                best_sentence(reply.text, wanted) if len(reply.text) > 160 else reply.text.strip()
+            )
+            return Reading(
+                f"“{clip(said)}”",
+                [reply],
+                qk.kind.value,
+                said,
+                said_by(reply, ctx),
+                why=["the writer's answer when the chat asked back about their best message"],
+            )
     defined = _defined(question, [*good[:4], *ranked[:10]])
     if defined is not None:  # "what was the fundraising target?" / "target is £2,000 for…"
         m, value = defined

