@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agent.plan.mentions_base import IRREGULAR_PAST
+from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
 from .kinds import ONE_OF_PEOPLE, QuestionKind
@@ -24,12 +25,13 @@ from .reading import (
 from .spans import (
     NOT_NAMES,
     apposed_name,
+    best_sentence,
     may_be_name,
     names_in,
     person_phrase,
     speaks_for_self,
 )
-from .text import ALIASES, SAYS_YES, asks, join_names, said_terms, sentences, terms
+from .text import ALIASES, SAYS_YES, asks, clip, join_names, said_terms, sentences, terms
 from .what import WHO_IS, what_answer
 from .whose import told_of
 
@@ -179,7 +181,26 @@ def who_answer(
             and not asks(m.text)
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
-    return what_answer(question, qk, good, ctx, ranked)
+    return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+
+
+def _no_name(reading: Reading, wanted: set[str], ctx: ReaderContext) -> Reading:
+    """A who-question no reader found a person for: the phrase the what-reader picked when it
+    is a person (a name, "my cousin"), else the sentence it came from. "Tramp since xmas." is
+    no answer to "who hurt themselves?"; the sentence at least shows what was found."""
+    span = reading.span or ""
+    words = {w.lower() for w in re.findall(r"[^\W\d_][\w'’-]*", span)}
+    people = set(ctx.names) | {w.lower() for s in ctx.speakers for w in s.split()}
+    if reading.abstained or not reading.citations or reading.text.startswith("“"):
+        return reading
+    if words & (people | PERSON_NOUNS):
+        return reading
+    m = reading.citations[0]
+    said = best_sentence(m.text, wanted)
+    why = "no name answers: the sentence of the best-supported message"
+    return Reading(
+        f"“{clip(said)}”", reading.citations, reading.kind, said, said_by(m, ctx), why=[why]
+    )
 
 
 # "who is doug?", "who's priya again?": a name and nothing else

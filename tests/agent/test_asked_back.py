@@ -46,3 +46,13 @@ def test_answered_when_asked_back_or_chosen(
     assert result.answer is not None
     first = result.answer.text.splitlines()[0].lower()
     assert expected in first and absent not in first, first
+
+
+@pytest.mark.parametrize(
+    "question", ["who hurt themselves on the bike ride?", "who got hurt on the ride"]
+)
+def test_a_who_question_without_a_name_shows_the_sentence(pipe: Pipeline, question: str) -> None:
+    # no fragment ("Bike ride since xmas.") passed off as a person
+    result = ask_after(pipe, (), question, now=NOW)
+    assert result.answer is not None
+    assert result.answer.text.startswith("“first bike ride since xmas"), result.answer.text
