@@ -127,7 +127,17 @@ def _unvouched_focus(question: str, qk: QuestionKind, reader: ReaderContext) -> 
     if qk.focus is None or spread or reader.weights.knows(qk.focus):
         return None
     known = question_terms(question, reader) - terms(qk.focus)
-    return qk.focus if len(known) <= 1 else None
+    # The user asking of their own life ("which company did *i* interview with?") is a
+    # vouching word the history holds: they are in every chat of it.
+    mine = 1 if _asks_of_me(question, reader) else 0
+    return qk.focus if len(known) + mine <= 1 else None
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|me|my|i'm|i've|i'd)\b", re.IGNORECASE)
+
+
+def _asks_of_me(question: str, reader: ReaderContext) -> bool:
+    return reader.me is not None and _FIRST_PERSON.search(question) is not None
 
 
 def read_by_kind(
@@ -145,7 +155,7 @@ def read_by_kind(
         people = ", ".join(sorted(reader.speakers))
         out.detail = f"No message mentions “{who}”. People in this history: {people}."
         return out
-    head = unknown_topic(_without_counted(question, qk), reader) or _unvouched_focus(
+    head = unknown_topic(_without_counted(question, qk, reader), reader) or _unvouched_focus(
         question, qk, reader
     )
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
@@ -161,13 +171,18 @@ def read_by_kind(
     return read(question, ranked, reader)
 
 
-def _without_counted(question: str, qk: QuestionKind) -> str:
+def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> str:
     """A question names the kind of thing it asks for ("which *books*", "how many
     *companies*", "which *town*", "what did that *cost*"), which chat seldom writes: the chat
     names the town. That noun is no reason to decline here; `_unvouched_focus` weighs it."""
     if qk.kind is Kind.AMOUNT:
         return _SUM_WORDS.sub(" ", question)
-    if not qk.focus or qk.kind not in (Kind.HOW_MANY, Kind.LIST, Kind.WHERE):
+    # …and so does the user asking of their own life ("which *company* did i interview
+    # with?" / "Northwind Labs called")
+    weighed = (Kind.HOW_MANY, Kind.LIST, Kind.WHERE) + (
+        (Kind.WHAT,) if _asks_of_me(question, reader) else ()
+    )
+    if not qk.focus or qk.kind not in weighed:
         return question
     return re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
 

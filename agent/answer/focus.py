@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from memory_store.indexes.tokenize import STOPWORDS
 
+from .phrases import PLAIN_VERBS
 from .text import REQUEST_TERMS, terms
 
 __all__ = ["answer_span"]
@@ -119,6 +120,9 @@ def _phrases(tokens: list[str], wanted: set[str], skip: set[str]) -> list[_Phras
         ):
             right |= _is_question_word(tokens[b - 1], wanted)
             b -= 1
+        # "Northwind Labs wants to interview me": a name ends where its verb starts
+        while b - a > 1 and _capitalised(tokens[b - 2]) and _verb_form(tokens[b - 1]):
+            b -= 1
         words = tokens[a:b]
         colon = a0 > 0 and tokens[a0 - 1] == ":"
         if words and not all(_empty(w) for w in words):
@@ -136,6 +140,14 @@ def _verb_at(tokens: list[str], i: int) -> bool:
         return False
     return bool(re.search(r"(?:ing|ed)$", tokens[i].lower())) or (
         i > 0 and bool(_SUBJECT.match(tokens[i - 1]))
+    )
+
+
+def _verb_form(word: str) -> bool:
+    """A lower-case verb after a name: "wants", "said", "called"."""
+    low = word.lower()
+    return word.islower() and (
+        low in PLAIN_VERBS or low.endswith("s") and low[:-1] in PLAIN_VERBS or low.endswith("ed")
     )
 
 

@@ -310,7 +310,11 @@ _NOT_SUBJECT_NAMES = _WHEN_WORDS | frozenset(
     re.findall(
         r"\w+",
         "nobody everybody somebody anybody noone everyone someone anyone nothing everything "
-        "something anything here there which what",
+        "something anything here there which what "
+        # things that say, as people do: "Forecast says sunny", "Sign said closed"
+        "forecast weather app sign label map menu website site email letter report news "
+        "article review ticket receipt recipe guide guidebook instructions manual radio "
+        "satnav invite invitation calendar schedule timetable notice",
     )
 )
 

@@ -91,6 +91,9 @@ CASES = [
     ("which of the climbing lot is driving to castle crags?", (), "who", "Doug"),
     # in the past, with the chat's who-question ranked ninth; not "Forecast says sunny"
     ("who drove us up to castle crags?", (), "who", "Doug"),
+    # the kind asked for ("company") is how the user asks of their own life; the chat names
+    # it ("Northwind Labs wants to interview me!"), and the name ends where its verb starts
+    ("which company did i interview with?", (), "what", "Northwind Labs."),
     ("who's bringing the crash pads?", (), "who", "Priya"),
     # who answered when the chat asked for one: "do you remember the name of your dentist?"
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names

@@ -25,6 +25,9 @@ from agent.answer.spans import person_names, speaks_for_self
         (["Approved. Henrik can pick up the calls while you're away."], {"henrik"}),
         (["Coffee was great", "the coffee here is better"], set()),
         (["This is it. Nobody is allowed to miss it"], set()),
+        # a thing that says, as people do
+        (["Tomorrow is the day! Forecast says sunny, 18 degrees."], set()),
+        (["It was locked. Sign said closed for repairs"], set()),
         # a writer in lower case throughout is no vote against a name another capitalises
         (["Aunt Rosa has offered to make the cake", "and aunt rosa's cake. I had 3"], {"rosa"}),
         (["The Garden was packed", "We sat in the garden all day"], set()),
