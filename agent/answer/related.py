@@ -43,11 +43,13 @@ _KINDS = {
         "took home, 🏆",
     "hurt, injury, injured, injure":
         "sprain, sprained, strain, strained, fracture, fractured, twisted, concussion, bruised",
-    "sick, ill, illness": "flu, covid, fever, virus, stomach bug, migraine, vomiting",
+    "sick, ill, illness":
+        "flu, covid, fever, virus, stomach bug, migraine, vomiting, threw up, throwing up",
     "diagnosis, diagnosed, verdict, wrong":
         "sprain, strain, fracture, splints, tendinitis, tendonitis, infection, torn, broken, "
-        "flu, covid, virus, migraine, concussion",
-    "doctor, doctors": "gp, physio, dentist, nurse, surgeon, consultant",
+        "flu, covid, virus, migraine, concussion, gastritis, blockage, allergy, allergic, "
+        "threw up, throwing up",
+    "doctor, doctors": "gp, physio, dentist, nurse, surgeon, consultant, vet",
     "live, lives, living, address":
         "street, road, avenue, flat, apartment, moved into, moved in, new place",
     "partner": "girlfriend, boyfriend, wife, husband, fiance, fiancee, fiancé, fiancée",

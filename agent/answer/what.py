@@ -515,9 +515,9 @@ def yes_no_answer(
 ) -> Reading:
     # A question does not say yes or no; the reply to it does.
     best = next((m for m in good if not asks(m.text)), good[0])
-    span = best_sentence(best.text, question_terms(question, ctx))
-    negative = re.search(r"\b(?:not|no|never|nope)\b|n't\b", span, re.IGNORECASE)
-    verdict = "No" if negative else "Yes"
+    wanted = question_terms(question, ctx)
+    span = best_sentence(best.text, wanted)
+    verdict = "No" if says_no(span, wanted) else "Yes"
     return Reading(
         f"{verdict}: “{clip(span)}”",
         [best],
@@ -530,3 +530,22 @@ def yes_no_answer(
 
 def _sentences_of(text: str) -> list[str]:
     return [text[a:b] for a, b in sentences(text)] or [text]
+
+
+_NEGATION = re.compile(r"(?:not|no|never|nope|nah)$|n['’]t$", re.IGNORECASE)
+# How many words before the question's word a negation still governs it.
+_NEGATION_REACH = 3
+
+
+def says_no(span: str, wanted: set[str]) -> bool:
+    """Whether `span` says no: it opens with "no", or a negation stands just before one of the
+    question's words ("dad *can't* come"). A negation elsewhere is about something else
+    ("Miso threw up three times and she's *not* eating" says yes to "is miso sick?"). With
+    none of the question's words there, any negation says no."""
+    words = re.findall(r"[\w'’]+", span)
+    if words and words[0].lower() in ("no", "nope", "nah"):
+        return True
+    hits = [i for i, w in enumerate(words) if terms(w) & wanted]
+    if not hits:
+        return any(_NEGATION.search(w) for w in words)
+    return any(_NEGATION.search(w) for i in hits for w in words[max(0, i - _NEGATION_REACH) : i])

@@ -198,3 +198,26 @@ def test_the_noun_a_count_counts(question: str, focus: str) -> None:
 def test_the_topic_without_its_sayer(question: str, topic_words: set[str], gone: set[str]) -> None:
     words = set(without_mention(question).split())
     assert topic_words <= words and not gone & words
+
+
+@pytest.mark.parametrize(
+    ("span", "question", "negated"),
+    [
+        ("dad can't come this time", "is dad coming?", True),
+        ("No permit, but parking is 10 dollars", "do we need a permit?", True),
+        ("nope, all sorted", "is the boiler still broken?", True),
+        # a negation of something else
+        ("Miso threw up three times and she's not eating", "is miso sick?", False),
+        ("not sure about the pub but the boiler's fixed", "is the boiler fixed?", False),
+        # none of the question's words: any negation says no
+        ("haven't heard anything yet", "did the council reply?", True),
+        ("all booked for friday", "is the table booked?", False),
+    ],
+)
+def test_a_negation_says_no_when_it_governs_the_question(
+    span: str, question: str, negated: bool
+) -> None:
+    from agent.answer.text import terms
+    from agent.answer.what import says_no
+
+    assert says_no(span, terms(question)) is negated

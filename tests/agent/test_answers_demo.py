@@ -94,6 +94,10 @@ CASES = [
     # the kind asked for ("company") is how the user asks of their own life; the chat names
     # it ("Northwind Labs wants to interview me!"), and the name ends where its verb starts
     ("which company did i interview with?", (), "what", "Northwind Labs."),
+    # what is wrong is told by symptoms and a vet, not by Priya's pulley strain
+    ("what's wrong with miso?", (), "what", "threw up"),
+    # a negation of something else ("she's not eating") says no to nothing asked
+    ("is miso sick?", (), "yes_no", "Yes"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
     # who answered when the chat asked for one: "do you remember the name of your dentist?"
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
