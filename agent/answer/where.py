@@ -101,6 +101,14 @@ def where_answer(
                 found.append((named, -rank, m, phrase))
         if found:
             break
+    if not found:
+        # "Fly out Thursday October 8th, back Wednesday October 14th. Kyoto from the 9th to
+        # the 13th": a place the history knows, named in another sentence of a best message
+        for rank, m in enumerate(dict.fromkeys([*good[:4], *wider[:4]])):
+            known = None if ASKS.search(m.text) else _known_place(m.text, ctx.places, wanted)
+            if known:
+                found.append((True, -rank, m, known))
+                break
     if not any(named for named, *_ in found):
         # The place is often named in the reply next to the message naming the occasion
         # ("It's my birthday and Yasmin's booked an escape room" / "The Cipher Rooms on Quay

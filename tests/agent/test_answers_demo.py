@@ -98,6 +98,8 @@ CASES = [
     ("what's wrong with miso?", (), "what", "threw up"),
     # a negation of something else ("she's not eating") says no to nothing asked
     ("is miso sick?", (), "yes_no", "Yes"),
+    # a place the history knows, in another sentence of the message about the flight
+    ("where did i fly to in october?", (), "where", "Kyoto"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
     # who answered when the chat asked for one: "do you remember the name of your dentist?"
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
