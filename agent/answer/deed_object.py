@@ -51,6 +51,12 @@ _OBJECT_END = re.compile(
     re.IGNORECASE,
 )
 _MAX_WORDS = 6
+# More things after the first, to the end of the clause: ", trail mix and some Kyoto snacks"
+_ITEM = r"(?:(?:a|an|the|some|two|three|my|our)\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?"
+_LISTED = re.compile(
+    rf"(?:\s*,\s*{_ITEM})*(?:\s*,?\s+and\s+{_ITEM})(?=\s*(?:[.!?,;]|$|\s(?:for|to|at|in|on)\b))",
+    re.IGNORECASE,
+)
 _AGAIN = re.compile(
     r"\s*[.!,]+[\s.!,]*((?:a|an|the)\s+(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)"
 )
@@ -73,33 +79,75 @@ _BURST = timedelta(minutes=5)
 
 
 def deed_object(
-    question: str, good: Sequence[StoredMessage], ranked: Sequence[StoredMessage]
+    question: str,
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    me: str | None = None,
+    speakers: Sequence[str] = (),
 ) -> tuple[StoredMessage, str] | None:
-    """(message, the object of the question's verb in it), or None."""
-    verbs = [m.group("verb").lower() for m in (rx.match(question) for rx in _WHAT_DID) if m]
+    """(message, the object of the question's verb in it), or None. `me`: the user, whose
+    own messages alone tell what "I" did; `speakers`: the people writing, likewise."""
+    asked = [m for m in (rx.match(question) for rx in _WHAT_DID) if m]
+    verbs = [m.group("verb").lower() for m in asked]
     own = terms(question)
     told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST))]
+    # "what did i bring to castle crags?": told by the doer ("I'll bring snacks…"), the user
+    # or a person writing in the chat, not by another's "Bring cash."; a plan of theirs is
+    # what they did when nothing says it was done
+    doer = _doer(question, me, speakers)
+    mine = doer is not None
+    if doer is not None:
+        told = [m for m in [*told, *ranked[:_DOER_DEPTH]] if m.speaker == doer]
     for verb in verbs:
         if verb in _LIGHT_VERBS or not terms(verb):
             continue
         # the chat's verbs for the act asked of: "buy" is "got a tow float", "picked up"
         acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
-        for m in dict.fromkeys(told):
-            found = None if asks(m.text) else _found(m, verb, acts, own)
-            if found is not None:
-                return m, found
+        for planned in (False, True) if mine else (False,):
+            for m in dict.fromkeys(told):
+                found = None if asks(m.text) else _found(m, verb, acts, own, planned)
+                if found is not None:
+                    return m, found
     return None
 
 
-def _found(m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str]) -> str | None:
-    """The object of `verb` (or of the acts' verbs) in a sentence of `m`."""
+_DID_WHO = re.compile(
+    r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|have|has|had)\s+(?P<who>[\w'’]+)\s", re.I
+)
+# How far down the ranking the doer's own messages are read.
+_DOER_DEPTH = 10
+
+
+def _doer(question: str, me: str | None, speakers: Sequence[str]) -> str | None:
+    """The one the question asks did it, when they write in the chat: "i" is the user."""
+    asked = _DID_WHO.match(question)
+    if asked is None:
+        return None
+    who = asked.group("who").lower()
+    if who == "i":
+        return me
+    return next((s for s in speakers if s.split() and s.split()[0].lower() == who), None)
+
+
+# "I'll bring", "i'm gonna bring": the user's plan to do it
+_PLANNED = re.compile(r"(?:['’]ll|\bwill|\bgonna|\bgoing\s+to)\s+(?:[\w'’]+\s+)?$", re.I)
+
+
+def _found(
+    m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str], planned: bool = False
+) -> str | None:
+    """The object of `verb` (or of the acts' verbs) in a sentence of `m`; with `planned`, in
+    a plan to do it too ("I'll bring snacks")."""
     for a, b in sentences(m.text):
         sentence = m.text[a:b]
         said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
         said += [w for act in acts for w in re.finditer(rf"\b(?:{act.before})\b", sentence, re.I)]
         for w in sorted(said, key=lambda w: w.start()):
+            if not sentence[: w.start()].strip() and w.group(0).lower() == verb:
+                continue  # "Bring cash.": asked of others, not done
             # "haven't bought one yet", "need to buy": not done; "first run back": a noun
-            if _NOT_DONE.search(sentence, 0, w.start()):
+            not_done = _NOT_DONE.search(sentence, 0, w.start())
+            if not_done and not (planned and _PLANNED.search(sentence, 0, w.start())):
                 continue
             rest = sentence[w.end() :]
             if _THEN_VERB.match(rest):  # "that charity race sounds great": a noun, not the deed
@@ -115,7 +163,9 @@ def _found(m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str]) -> s
             ]
             # "got the offer", "got home": what "got" takes that is no thing had
             if content and not {x.lower().strip(".,!?") for x in content} & NOT_THINGS:
-                thing = " ".join(words)
+                # "bananas, trail mix and some Kyoto snacks": every thing of an enumeration
+                listed = _LISTED.match(rest, end.start()) if end else None
+                thing = " ".join(words) + (listed.group(0).rstrip() if listed else "")
                 # "bought a bike!!! a blue trek, secondhand": the thing said again, closer
                 after = m.text[a + w.end() :]
                 again = _AGAIN.match(after, end.start()) if end else None

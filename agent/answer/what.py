@@ -289,7 +289,11 @@ def what_answer(
         m, value = defined
         why = "the value the chat gives the thing asked for ('the target is …')"
         return told_in(value, m, qk.kind.value, ctx, why)
-    done_to = deed_object(question, good, ranked) if qk.kind is Kind.WHAT else None
+    done_to = (
+        deed_object(question, good, ranked, ctx.me, list(ctx.speakers))
+        if qk.kind is Kind.WHAT
+        else None
+    )
     if done_to is not None:  # "what did bruno eat?" / "ate the whole pack of snarlers"
         m, thing = done_to
         why = "the object of the question's verb in a best message or a turn sent with it"

@@ -100,6 +100,11 @@ CASES = [
     ("is miso sick?", (), "yes_no", "Yes"),
     # a place the history knows, in another sentence of the message about the flight
     ("where did i fly to in october?", (), "where", "Kyoto"),
+    # what the doer says they will do or did, with every thing they list; not another's
+    # "Bring cash."
+    ("what did i bring to castle crags?", (), "what", "snacks and the first aid kit"),
+    ("what did priya bring to castle crags?", (), "what", "crash pads"),
+    ("what did i buy for the crag trip?", (), "what", "bananas, trail mix and some kyoto snacks"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
     # who answered when the chat asked for one: "do you remember the name of your dentist?"
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
