@@ -92,7 +92,10 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
     qk = classify(result.rewrite.question)
     ops = result.planned.plan.ops
     reader = replace(
-        reader, scoped=any(op.op != "where_speaker" for op in ops), asked_days=asked_days(ops)
+        reader,
+        scoped=any(op.op != "where_speaker" for op in ops),
+        asked_days=asked_days(ops),
+        asked=result.rewrite.question,
     )
     # Time words were used by the filter; evidence is about what is left to find.
     question = result.planned.content_query or result.rewrite.question

@@ -37,6 +37,7 @@ from .reading import (
 )
 from .still_on import checked, claimed
 from .text import asks, clip, said_terms, short_day, terms
+from .upcoming import next_one
 from .what import what_answer, yes_no_answer
 from .when import when_answer
 from .where import where_answer
@@ -355,6 +356,8 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         )
         if claim is not None:
             reading = checked(reading, claim, qk)
+        else:  # "when is the next climbing trip?": not the one gone by
+            reading = next_one(question, reading, ctx) or reading
     else:
         readers = {Kind.WHO: who_answer, Kind.YES_NO: yes_no_answer, Kind.AMOUNT: amount_answer}
         if qk.kind is Kind.WHERE:

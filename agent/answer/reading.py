@@ -62,6 +62,9 @@ class ReaderContext:
     short_messages: bool = False
     conversations: Collection[str] = ()  # the chats' names ("the climbing chat" scopes)
     now: datetime | None = None  # the question's now: "did" asks about before it
+    # The question as asked, time words and all ("when is the *next* trip?"); readers are
+    # given what is left to find once the filter has used its time words.
+    asked: str = ""
     scoped: bool = False  # a time filter chose the messages: it answers part of the question
     # The days that filter spans ("in september"), when it has a calendar span: a count of
     # occasions counts none outside them.
