@@ -31,6 +31,7 @@ from .reading import (
 )
 from .spans import (
     NAMED_THEM,
+    NOT_NAMES,
     best_sentence,
     given_names,
     names_given_to,
@@ -331,6 +332,10 @@ def what_answer(
         )
         else None
     )
+    work = _titled_work(question, noun, good, ranked, ctx) if noun and not phrase else None
+    if work is not None:  # "what book are we reading?": "…The Remains of the Day, for Nov 4th"
+        m, title = work
+        return told_in(title, m, qk.kind.value, ctx, f"the title of a {noun} named on the topic")
     if noun and not phrase and not short and not terms(noun) & terms(span):
         # "what kind of food did the vet put miso on?": with nothing to answer from "Back from
         # the vet with Miso.", the best message that names the thing asked for.
@@ -553,3 +558,59 @@ def says_no(span: str, wanted: set[str]) -> bool:
     if not hits:
         return any(_NEGATION.search(w) for w in words)
     return any(_NEGATION.search(w) for i in hits for w in words[max(0, i - _NEGATION_REACH) : i])
+
+
+# Things known by their titles, which chat writes capitalised: "Klara and the Sun".
+_WORKS = frozenset(
+    re.findall(
+        r"\S+",
+        "book books novel film films movie movies show shows series song songs album albums "
+        "game games podcast podcasts play musical",
+    )
+)
+_WORK_TITLE = re.compile(
+    r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|a|an|in|on|at|for|to|with)\s+)*[A-Z][\w'’-]*)+"
+)
+_NOW_ASKED = re.compile(r"\b(?:are|is|am|'re|’re|will|gonna|going\s+to)\b", re.IGNORECASE)
+
+
+def _titled_work(
+    question: str,
+    noun: str,
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[StoredMessage, str] | None:
+    """(message, title) for a question asking which book, film or song, from the messages
+    on it that name one in capitals; the latest for one asked of now ("what book are we
+    reading?": the one picked last), else the best ranked. No name of a person or a place."""
+    if noun.lower() not in _WORKS:
+        return None
+    speakers = {w.lower() for s in ctx.speakers for w in s.split()}
+    people = set(ctx.names) | speakers
+    sessions = {m.session_id for m in ranked[:_WORK_DEPTH] if terms(noun) & terms(m.text)}
+    found = []
+    for m in dict.fromkeys([*good[:4], *ranked[:_WORK_DEPTH]]):
+        if m.session_id not in sessions:
+            continue
+        for hit in _WORK_TITLE.finditer(m.text):
+            words = hit.group(0).split()
+            caps = [w.lower() for w in words if w[:1].isupper()]
+            # "Aki and Doug", "Castle Crags on Saturday": the people writing, places and days
+            # are no title; nor is a name the store knows, unless small words join it to
+            # others ("Klara and the Sun")
+            joined = len(caps) < len(words)
+            known = speakers if joined else people
+            if all(w in known or w in ctx.places or w in NOT_NAMES for w in caps):
+                continue
+            found.append((m, hit.group(0)))
+            break
+    if not found:
+        return None
+    if _NOW_ASKED.search(question):
+        return max(found, key=lambda mt: (mt[0].ts, mt[0].id))
+    return found[0]
+
+
+# How far down the ranking messages on the work are read for its title.
+_WORK_DEPTH = 8

@@ -109,6 +109,9 @@ CASES = [
     # the next one is still ahead: "November 14th it is.", not the trip gone by
     ("when is the next climbing trip?", (), "when", "14 November 2026"),
     ("when's the next book club?", (), "when", "4 November 2026"),
+    # a book is known by its title: the one picked last for now, the one read before for then
+    ("what book are we reading for book club?", (), "what", "The Remains of the Day"),
+    ("what book did we read for book club?", (), "what", "Klara and the Sun"),
     ("who's bringing the crash pads?", (), "who", "Priya"),
     # who answered when the chat asked for one: "do you remember the name of your dentist?"
     # / "Dr. Patel at Riverside Dental. She's great" (Aki), not the dentist it names
