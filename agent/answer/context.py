@@ -65,12 +65,16 @@ def reader_context(
             pattern, speakers=sorted(speakers), conversations=sorted(chats), until=now
         )
 
+    def speaking_after(day: datetime, since: datetime) -> Sequence[StoredMessage]:
+        return searcher.store.speaking_after(day, since=since, until=now)
+
     return ReaderContext(
         TermWeights(lexical.doc_freq, lexical.num_docs, lexical.ends_word),
         mentions_of,
         turns_after=lambda m: searcher.store.turns_after(m.id, _THREAD),
         later_holding=later_holding,
         holding=holding,
+        speaking_after=speaking_after,
         me=me,
         names=names,
         places=places,

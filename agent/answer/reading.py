@@ -84,6 +84,9 @@ class ReaderContext:
     holding: Callable[[str, Collection[str], Collection[str]], Sequence[StoredMessage]] = (
         lambda pattern, speakers, chats: ()
     )
+    # Messages written after a time that speak of a day from another on, latest first, up to
+    # the question's now: the plans still ahead ("November 14th it is.").
+    speaking_after: Callable[[datetime, datetime], Sequence[StoredMessage]] = lambda day, since: ()
 
 
 def who(m: StoredMessage, ctx: ReaderContext) -> str:

@@ -10,11 +10,12 @@ day after now names it, the chat being the one the question names or the telling
 from __future__ import annotations
 
 import re
+from datetime import datetime, time, timedelta
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .reading import ReaderContext, Reading, who
-from .text import short_day, terms
+from .reading import ReaderContext, Reading, question_terms, who
+from .text import said_terms, short_day, terms
 from .when import event_phrase
 
 __all__ = ["next_one"]
@@ -24,11 +25,6 @@ _NEXT = re.compile(
     r"\b(?:next|upcoming|coming\s+up)\b(?!\s+(?:week|weekend|month|year|time|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)\b)",
     re.IGNORECASE,
-)
-# A message that may name a day: a digit, a month, a weekday, or a word of the calendar.
-_DATED = (
-    r"(?i)\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|"
-    r"tomorrow|tmrw|weekend|week|month"
 )
 
 
@@ -41,15 +37,26 @@ def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | N
     if reading.event_day >= today or not reading.citations:
         return None
     told = reading.citations[0]
-    asked = terms(question)
-    chats = {told.conversation} | {c for c in ctx.conversations if terms(c) & asked}
-    ahead: list[tuple[StoredMessage, FoundMention]] = []
-    for n in ctx.holding(_DATED, (), chats):
-        if n.ts <= told.ts:
-            continue
+    asked = terms(ctx.asked or question)
+    wanted = question_terms(question, ctx)
+    # A plan that says what it is ("the dentist called to confirm my cleaning on November
+    # 5th"), in any chat, or any plan in the chat the question names ("the next climbing
+    # trip", the climbing crew's); else any in the chat of the one gone by ("let's do it
+    # again in November" / "November 14th it is.").
+    named = {c for c in ctx.conversations if terms(c) & asked}
+    told_of: list[tuple[StoredMessage, FoundMention]] = []
+    in_chat: list[tuple[StoredMessage, FoundMention]] = []
+    tomorrow = datetime.combine(today + timedelta(days=1), time())
+    for n in ctx.speaking_after(tomorrow, told.ts):
         days = [x for x in ctx.mentions_of(n) if x.start.date() > today]
-        if days:
-            ahead.append((n, min(days, key=lambda x: x.start)))
+        if not days:
+            continue
+        first = (n, min(days, key=lambda x: x.start))
+        if n.conversation in named or wanted & said_terms(n.text):
+            told_of.append(first)
+        elif n.conversation == told.conversation:
+            in_chat.append(first)
+    ahead = told_of or in_chat
     if not ahead:
         return None
     n, x = max(ahead, key=lambda nx: (nx[0].ts, nx[0].id))

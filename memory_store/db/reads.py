@@ -98,6 +98,18 @@ def holding(
     return messages(store, [r[0] for r in rows])
 
 
+def speaking_after(
+    store: Connected, day: datetime, since: datetime, until: datetime | None, limit: int
+) -> list[StoredMessage]:
+    rows = store.con.execute(
+        "SELECT m.id FROM messages m WHERE m.ts > ? AND (?::TIMESTAMP IS NULL OR m.ts <= ?) "
+        "AND EXISTS (SELECT 1 FROM mentions x WHERE x.message_id = m.id AND x.start_ts >= ?) "
+        "ORDER BY m.ts DESC, m.id DESC LIMIT ?",
+        [since, until, until, day, limit],
+    ).fetchall()
+    return messages(store, [r[0] for r in rows])
+
+
 def session_neighbours(store: Connected, message_id: int, limit: int) -> list[int]:
     rows = store.con.execute(
         "SELECT m2.id FROM messages m JOIN messages m2 ON m2.session_id = m.session_id "

@@ -328,6 +328,13 @@ class Store:
         `until`, oldest first: the reader's look for a verb beyond what retrieval ranked."""
         return reads.holding(self, pattern, speakers, conversations, until, limit)
 
+    def speaking_after(
+        self, day: datetime, *, since: datetime, until: datetime | None = None, limit: int = 400
+    ) -> list[StoredMessage]:
+        """Messages written after `since` (and at or before `until`) that speak of a time
+        from `day` on (the mentions table), latest first: the plans still ahead."""
+        return reads.speaking_after(self, day, since, until, limit)
+
     def conversations(self) -> list[str]:
         return reads.conversations(self)
 

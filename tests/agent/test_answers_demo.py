@@ -109,6 +109,8 @@ CASES = [
     # the next one is still ahead: "November 14th it is.", not the trip gone by
     ("when is the next climbing trip?", (), "when", "14 November 2026"),
     ("when's the next book club?", (), "when", "4 November 2026"),
+    # a plan ahead that says what it is, in another chat than the one gone by
+    ("when is my next dentist appointment?", (), "when", "5 November 2026"),
     # a book is known by its title: the one picked last for now, the one read before for then
     ("what book are we reading for book club?", (), "what", "The Remains of the Day"),
     ("what book did we read for book club?", (), "what", "Klara and the Sun"),

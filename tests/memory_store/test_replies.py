@@ -119,3 +119,33 @@ def test_holding(
     when = datetime.fromisoformat(until) if until else None
     found = chat_store.holding(pattern, speakers=speakers, until=when)
     assert [m.text for m in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("day", "since", "until", "expected"),
+    [
+        # plans still ahead, latest first: a day of the month and a month
+        ("2024-03-02", "2024-03-01T09:00:00", None, ["the 12th", "preseason starts in May"]),
+        # written after `since` only
+        ("2024-03-02", "2024-03-01T10:04:00", None, ["the 12th"]),
+        # nothing written after `until`; nothing speaks of a day after May
+        ("2024-03-02", "2024-03-01T09:00:00", "2024-03-01T10:04:00", ["preseason starts in May"]),
+        ("2024-06-01", "2024-03-01T09:00:00", None, []),
+    ],
+)
+def test_speaking_after(
+    tmp_path: Path, settings: Settings, day: str, since: str, until: str | None, expected: list[str]
+) -> None:
+    from agent.plan.finder import FINDER
+
+    path = tmp_path / "chat.jsonl"
+    rows = [{"conversation": "Aki", "speaker": s, "ts": t, "text": x} for s, t, x in CHAT]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    store = Store.open(tmp_path / "plans.duckdb")
+    ingest_files(store, [path], settings, fmt="jsonl", mentions=FINDER)
+    found = store.speaking_after(
+        datetime.fromisoformat(day),
+        since=datetime.fromisoformat(since),
+        until=datetime.fromisoformat(until) if until else None,
+    )
+    assert [m.text for m in found] == expected
