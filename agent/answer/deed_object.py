@@ -133,6 +133,17 @@ def _doer(question: str, me: str | None, speakers: Sequence[str]) -> str | None:
 _PLANNED = re.compile(r"(?:['’]ll|\bwill|\bgonna|\bgoing\s+to)\s+(?:[\w'’]+\s+)?$", re.I)
 
 
+_ARTICLES = frozenset(["a", "an", "the", "some", "my", "our"])
+
+
+def _things(listed: str) -> bool:
+    """Whether each part listed is a thing, not a clause ("and it was amazing")."""
+    parts = [p for p in re.split(r"\s*,\s*|\s+and\s+", listed) if p.strip()]
+    return all(
+        p.split()[0].lower() in _ARTICLES or p.split()[0].lower() not in STOPWORDS for p in parts
+    ) and not any(w.lower() in STOPWORDS - _ARTICLES for p in parts for w in p.split()[1:])
+
+
 def _found(
     m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str], planned: bool = False
 ) -> str | None:
@@ -165,6 +176,7 @@ def _found(
             if content and not {x.lower().strip(".,!?") for x in content} & NOT_THINGS:
                 # "bananas, trail mix and some Kyoto snacks": every thing of an enumeration
                 listed = _LISTED.match(rest, end.start()) if end else None
+                listed = listed if listed and _things(listed.group(0)) else None
                 thing = " ".join(words) + (listed.group(0).rstrip() if listed else "")
                 # "bought a bike!!! a blue trek, secondhand": the thing said again, closer
                 after = m.text[a + w.end() :]

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
@@ -332,7 +333,13 @@ def what_answer(
         )
         else None
     )
-    work = _titled_work(question, noun, good, ranked, ctx) if noun and not phrase else None
+    # (not when the best sentence names one itself: "I just finished The Alchemist")
+    titled = bool(short and _named(short, span))
+    work = (
+        _titled_work(question, noun, good, ranked, ctx)
+        if noun and not phrase and not titled
+        else None
+    )
     if work is not None:  # "what book are we reading?": "…The Remains of the Day, for Nov 4th"
         m, title = work
         return told_in(title, m, qk.kind.value, ctx, f"the title of a {noun} named on the topic")
@@ -595,6 +602,10 @@ def _titled_work(
             continue
         for hit in _WORK_TITLE.finditer(m.text):
             words = hit.group(0).split()
+            # "Are Harry Potter and GoT…": a sentence's opening word is no part of a title
+            while len(words) > 1 and words[0].lower() in STOPWORDS - {"the", "a", "an"}:
+                words = words[1:]
+            title = " ".join(words)
             caps = [w.lower() for w in words if w[:1].isupper()]
             # "Aki and Doug", "Castle Crags on Saturday": the people writing, places and days
             # are no title; nor is a name the store knows, unless small words join it to
@@ -603,7 +614,7 @@ def _titled_work(
             known = speakers if joined else people
             if all(w in known or w in ctx.places or w in NOT_NAMES for w in caps):
                 continue
-            found.append((m, hit.group(0)))
+            found.append((m, title))
             break
     if not found:
         return None
