@@ -11,6 +11,7 @@ from agent.plan.mentions_base import IRREGULAR_PAST
 from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
+from .attending import attending
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .phrases import TIME_TERMS
 from .reading import (
@@ -71,6 +72,9 @@ def who_answer(
         shown = f"{text[:1].upper()}{text[1:]}."
         return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
 
+    coming = attending(question, good, ranked, ctx)
+    if coming is not None:  # "who's coming to castle crags?": those who said they were in
+        return coming
     asked_too = _asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude) or _said_yes(
         question, ranked[:5] or good[:5], ctx, exclude
     )

@@ -92,6 +92,8 @@ CASES = [
     ("which of the climbing lot is driving to castle crags?", (), "who", "Doug"),
     # in the past, with the chat's who-question ranked ninth; not "Forecast says sunny"
     ("who drove us up to castle crags?", (), "who", "Doug"),
+    # who is coming: the one who put the plan forward and those who said they were in
+    ("who's coming to castle crags?", (), "who", "Doug, you, Aki and Priya"),
     # the kind asked for ("company") is how the user asks of their own life; the chat names
     # it ("Northwind Labs wants to interview me!"), and the name ends where its verb starts
     ("which company did i interview with?", (), "what", "Northwind Labs."),

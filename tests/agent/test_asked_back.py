@@ -56,3 +56,14 @@ def test_a_who_question_without_a_name_shows_the_sentence(pipe: Pipeline, questi
     result = ask_after(pipe, (), question, now=NOW)
     assert result.answer is not None
     assert result.answer.text.startswith("“first bike ride since xmas"), result.answer.text
+
+
+@pytest.mark.parametrize(
+    "question", ["who's coming to the bbq?", "who is going to the bbq at ours?"]
+)
+def test_who_is_coming_is_who_said_yes(pipe: Pipeline, question: str) -> None:
+    # the one who put the plan forward and those who said they were in; not Hone, who can't
+    result = ask_after(pipe, (), question, now=NOW)
+    assert result.answer is not None
+    first = result.answer.text.splitlines()[0]
+    assert first == "You, Mere and Tui.", first
