@@ -18,7 +18,9 @@ from .text import join_names, terms
 __all__ = ["attending"]
 
 _ASKS_WHO_COMES = re.compile(
-    r"^\W*who(?:['’]s|\s+is|\s+are|\s+was|\s+were)?\s+(?:all\s+)?(?:coming|going|joining|in\b|"
+    r"^\W*who(?:['’]s|\s+is|\s+are|\s+was|\s+were|\s+has)?\s+(?:all\s+)?"
+    # "who's said they're coming"
+    r"(?:said\s+(?:they(?:['’]re|\s+are|['’]ll\s+be|\s+will\s+be)|yes)\s+)?(?:coming|going|joining|in\b|"
     r"up\s+for|signed\s+up|turning\s+up|came|went)",
     re.IGNORECASE,
 )
