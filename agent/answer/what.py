@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
@@ -242,13 +243,26 @@ def what_answer(
         ]
         if _IN_THE_END.search(question):  # "what did she end up calling her dog": the last name
             namings = sorted(namings, key=lambda m: m.ts, reverse=True)
+        # "the name of the company": a thing, whose name is no person's
+        named_noun = _NAME_OF.search(question)
+        thing_named = named_noun is not None and _thing_word(
+            (named_noun.group("n") or named_noun.group("m")).lower()
+        )
         for m in dict.fromkeys(namings):
             listed = names_given_to(m.text) if to_things else []
             if listed:  # "we called them pickle, biscuit and moth": each of them
                 why = "the names a best-supported message, or a turn soon after one, gives them"
                 return told_in(join_names(listed), m, qk.kind.value, ctx, why)
-            # not the name the question calls it by ("what was marigold called before…")
-            given = next((n for n in given_names(m.text) if n.lower() not in own), None)
+            # not the name the question calls it by ("what was marigold called before…"), nor,
+            # for a thing ("the name of the company"), a person's ("someone called Lena")
+            given = next(
+                (
+                    n
+                    for n in given_names(m.text)
+                    if n.lower() not in own and not (thing_named and _a_person(n, m.text))
+                ),
+                None,
+            )
             if given:
                 return Reading(
                     f"{given[:1].upper()}{given[1:]}.",
@@ -625,3 +639,46 @@ def _titled_work(
 
 # How far down the ranking messages on the work are read for its title.
 _WORK_DEPTH = 8
+
+
+def _a_person(name: str, text: str) -> bool:
+    """Whether `text` gives `name` to a person: "the hiring manager, someone called Lena"."""
+    before = re.search(rf"([a-z]+)\s+(?:called|named)\s+{re.escape(name)}", text, re.IGNORECASE)
+    word = before.group(1).lower() if before else ""
+    return word in PERSON_NOUNS or word in _SOMEONE
+
+
+# "the name of the company", "what's tamsin's van called": the thing whose name is asked
+_NAME_OF = re.compile(
+    r"\bname\s+of\s+(?:(?:the|my|our|his|her|their|that|this|a)\s+)?(?P<n>[a-z]+)|"
+    r"(?P<m>[a-z]+)\s+(?:called|named)\b",
+    re.IGNORECASE,
+)
+
+
+def _thing_word(noun: str) -> bool:
+    """A noun for a thing, not a person or a pet (whose names are people's names too)."""
+    singular = noun[:-1] if noun.endswith("s") else noun
+    return not {noun, singular} & (PERSON_NOUNS | _NAMED_LIKE_PEOPLE)
+
+
+_SOMEONE = frozenset(
+    ["someone", "somebody", "guy", "man", "woman", "lady", "girl", "boy", "bloke", "fella", "chap"]
+)
+_NAMED_LIKE_PEOPLE = frozenset(
+    [
+        "pet",
+        "dog",
+        "cat",
+        "puppy",
+        "kitten",
+        "baby",
+        "son",
+        "daughter",
+        "horse",
+        "rabbit",
+        "bird",
+        "fish",
+        "hamster",
+    ]
+)

@@ -97,6 +97,8 @@ CASES = [
     # the kind asked for ("company") is how the user asks of their own life; the chat names
     # it ("Northwind Labs wants to interview me!"), and the name ends where its verb starts
     ("which company did i interview with?", (), "what", "Northwind Labs."),
+    # a thing's name is not the name of "someone called Lena Brooks" in the same chat
+    ("what's the name of the company i interviewed at?", (), "what", "Northwind Labs"),
     # what is wrong is told by symptoms and a vet, not by Priya's pulley strain
     ("what's wrong with miso?", (), "what", "threw up"),
     # a negation of something else ("she's not eating") says no to nothing asked
