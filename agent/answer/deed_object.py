@@ -20,7 +20,7 @@ from .deeds import ACTS, NOT_THINGS, Act
 from .reading import same_burst
 from .text import asks, sentences, terms
 
-__all__ = ["deed_object"]
+__all__ = ["deed_object", "untold_deed"]
 
 
 def _what_did(subject_words: int) -> re.Pattern[str]:
@@ -184,3 +184,32 @@ def _found(
                 closer = again and again.group(1).split()[-1].lower() not in _NO_THING
                 return f"{thing} ({again.group(1)})" if again and closer else thing
     return None
+
+
+def untold_deed(
+    question: str,
+    messages: Sequence[StoredMessage],
+    me: str | None = None,
+    speakers: Sequence[str] = (),
+) -> str | None:
+    """ "what did aki buy in kyoto?": the doer, a person of the chat, when none of `messages`
+    they wrote or that name them tells the act asked of in any of the chat's words for it (no
+    "bought", "got", "picked up"); None when one does, or the question asks no such act."""
+    doer = _doer(question, me, speakers)
+    asked = [m for m in (rx.match(question) for rx in _WHAT_DID) if m]
+    if doer is None or not asked:
+        return None
+    verb = asked[0].group("verb").lower()
+    acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
+    if not acts:
+        return None
+    # (its thing's own verbs too: "my new crashpad arrived")
+    verbs = [v for a in acts for v in (a.before, a.asked, a.after) if v]
+    said = re.compile("|".join(rf"\b(?:{v})\b" for v in verbs), re.IGNORECASE)
+    first = doer.split()[0].lower()
+    about = [
+        m
+        for m in messages
+        if m.speaker == doer or re.search(rf"\b{re.escape(first)}\b", m.text, re.I)
+    ]
+    return None if any(said.search(m.text) for m in about) else doer

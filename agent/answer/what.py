@@ -14,7 +14,7 @@ from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
 from .categories import KIND_OF
-from .deed_object import deed_object
+from .deed_object import deed_object, untold_deed
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
@@ -23,6 +23,7 @@ from .reading import (
     ReaderContext,
     Reading,
     and_next_turns,
+    declined,
     following,
     mentioning,
     question_terms,
@@ -310,6 +311,13 @@ def what_answer(
         if qk.kind is Kind.WHAT
         else None
     )
+    untold = (
+        untold_deed(question, [*good[:5], *ranked[:10]], ctx.me, list(ctx.speakers))
+        if qk.kind is Kind.WHAT and done_to is None
+        else None
+    )
+    if untold is not None:  # "what did aki buy in kyoto?" where no message says she bought
+        return declined(qk.kind.value, f"no message says {untold} did what is asked")
     if done_to is not None:  # "what did bruno eat?" / "ate the whole pack of snarlers"
         m, thing = done_to
         why = "the object of the question's verb in a best message or a turn sent with it"

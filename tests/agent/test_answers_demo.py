@@ -210,6 +210,9 @@ CASES = [
     # the kind of answer asked for need not be written ("dessert"), unless nothing else is
     ("what dessert did I have near the shrine?", (), "what", "matcha soft serve"),
     ("which museum did Aki visit?", (), "what", NO_ANSWER),
+    # a deed no message by or naming its doer tells (Sam bought snacks in Kyoto, not Aki)
+    ("what did aki buy in kyoto?", (), "what", NO_ANSWER),
+    ("what did i buy in kyoto?", (), "what", "Kyoto snacks"),
     ("what did we talk about on 1 January 2026?", (), "summary", "Nothing in the history"),
     # cannot be asked as it stands: ask back
     ("what did she say about it?", (), "clarify", "Who do you mean by “she”?"),
