@@ -186,6 +186,10 @@ def _found(
     return None
 
 
+# How far down the ranking a telling of the act counts whatever its words.
+_TOLD_DEPTH = 10
+
+
 def untold_deed(
     question: str,
     messages: Sequence[StoredMessage],
@@ -207,9 +211,13 @@ def untold_deed(
     verbs = [v for a in acts for v in (a.before, a.asked, a.after) if v]
     said = re.compile("|".join(rf"\b(?:{v})\b" for v in verbs), re.IGNORECASE)
     first = doer.split()[0].lower()
+    # A telling of the act by or of the doer, among the best ranked or on the question's
+    # other words ("kyoto"): "I'll get the chalk bag at the gym" does not tell of Kyoto.
+    topic = terms(question) - terms(verb) - terms(doer) - terms(asked[0].group(0))
     about = [
         m
-        for m in messages
-        if m.speaker == doer or re.search(rf"\b{re.escape(first)}\b", m.text, re.I)
+        for i, m in enumerate(messages)
+        if (m.speaker == doer or re.search(rf"\b{re.escape(first)}\b", m.text, re.I))
+        and (i < _TOLD_DEPTH or topic & terms(m.text))
     ]
     return None if any(said.search(m.text) for m in about) else doer

@@ -312,7 +312,7 @@ def what_answer(
         else None
     )
     untold = (
-        untold_deed(question, [*good[:5], *ranked[:10]], ctx.me, list(ctx.speakers))
+        untold_deed(question, [*good, *ranked], ctx.me, list(ctx.speakers))
         if qk.kind is Kind.WHAT and done_to is None
         else None
     )
