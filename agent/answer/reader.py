@@ -38,11 +38,12 @@ from .reading import (
 from .still_on import checked, claimed
 from .text import asks, clip, said_terms, short_day, terms
 from .upcoming import next_one
-from .what import what_answer, yes_no_answer
+from .what import what_answer
 from .when import when_answer
 from .where import where_answer
 from .who import who_answer
 from .whose import people_asked_of, teller
+from .yes_no import yes_no_answer
 
 __all__ = ["BELOW_THRESHOLD", "evidence", "read", "support", "with_replies"]
 

@@ -523,9 +523,7 @@ _MULTI_TITLE = re.compile(
 
 def _sentence_at(text: str, i: int) -> str:
     """The sentence of `text` that the character at `i` is in."""
-    start = max(text.rfind(c, 0, i) for c in ".!?\n") + 1
-    ends = [j for j in (text.find(c, i) for c in ".!?\n") if j >= 0]
-    return text[start : min(ends, default=len(text))]
+    return next((text[a:b] for a, b in sentences(text) if a <= i < b), text)
 
 
 def _shouted(text: str) -> bool:

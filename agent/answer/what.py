@@ -8,8 +8,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from agent.plan.people import PERSON_NOUNS
-from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
@@ -34,7 +32,6 @@ from .reading import (
 )
 from .spans import (
     NAMED_THEM,
-    NOT_NAMES,
     best_sentence,
     given_names,
     names_given_to,
@@ -43,6 +40,7 @@ from .spans import (
 )
 from .stated import stated_answer
 from .text import WORD, asks, clip, join_names, said_terms, sentences, terms
+from .titles import given_to_person, names_a_thing, titled_work
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
 # Saturday October 17th?").
@@ -245,10 +243,7 @@ def what_answer(
         if _IN_THE_END.search(question):  # "what did she end up calling her dog": the last name
             namings = sorted(namings, key=lambda m: m.ts, reverse=True)
         # "the name of the company": a thing, whose name is no person's
-        named_noun = _NAME_OF.search(question)
-        thing_named = named_noun is not None and _thing_word(
-            (named_noun.group("n") or named_noun.group("m")).lower()
-        )
+        thing_named = names_a_thing(question)
         for m in dict.fromkeys(namings):
             listed = names_given_to(m.text) if to_things else []
             if listed:  # "we called them pickle, biscuit and moth": each of them
@@ -260,7 +255,7 @@ def what_answer(
                 (
                     n
                     for n in given_names(m.text)
-                    if n.lower() not in own and not (thing_named and _a_person(n, m.text))
+                    if n.lower() not in own and not (thing_named and given_to_person(n, m.text))
                 ),
                 None,
             )
@@ -358,7 +353,7 @@ def what_answer(
     # (not when the best sentence names one itself: "I just finished The Alchemist")
     titled = bool(short and _named(short, span))
     work = (
-        _titled_work(question, noun, good, ranked, ctx)
+        titled_work(question, noun, good, ranked, ctx)
         if noun and not phrase and not titled
         else None
     )
@@ -544,149 +539,5 @@ WHO_IS = re.compile(
 )
 
 
-def yes_no_answer(
-    question: str,
-    qk: QuestionKind,
-    good: list[StoredMessage],
-    ctx: ReaderContext,
-    ranked: Sequence[StoredMessage] = (),
-) -> Reading:
-    # A question does not say yes or no; the reply to it does.
-    best = next((m for m in good if not asks(m.text)), good[0])
-    wanted = question_terms(question, ctx)
-    span = best_sentence(best.text, wanted)
-    verdict = "No" if says_no(span, wanted) else "Yes"
-    return Reading(
-        f"{verdict}: “{clip(span)}”",
-        [best],
-        qk.kind.value,
-        verdict.lower(),
-        said_by(best, ctx),
-        why=[f"{verdict.lower()} from the best-supported message (a negation there means no)"],
-    )
-
-
 def _sentences_of(text: str) -> list[str]:
     return [text[a:b] for a, b in sentences(text)] or [text]
-
-
-_NEGATION = re.compile(r"(?:not|no|never|nope|nah)$|n['’]t$", re.IGNORECASE)
-# How many words before the question's word a negation still governs it.
-_NEGATION_REACH = 3
-
-
-def says_no(span: str, wanted: set[str]) -> bool:
-    """Whether `span` says no: it opens with "no", or a negation stands just before one of the
-    question's words ("dad *can't* come"). A negation elsewhere is about something else
-    ("Miso threw up three times and she's *not* eating" says yes to "is miso sick?"). With
-    none of the question's words there, any negation says no."""
-    words = re.findall(r"[\w'’]+", span)
-    if words and words[0].lower() in ("no", "nope", "nah"):
-        return True
-    hits = [i for i, w in enumerate(words) if terms(w) & wanted]
-    if not hits:
-        return any(_NEGATION.search(w) for w in words)
-    return any(_NEGATION.search(w) for i in hits for w in words[max(0, i - _NEGATION_REACH) : i])
-
-
-# Things known by their titles, which chat writes capitalised: "Klara and the Sun".
-_WORKS = frozenset(
-    re.findall(
-        r"\S+",
-        "book books novel film films movie movies show shows series song songs album albums "
-        "game games podcast podcasts play musical",
-    )
-)
-_WORK_TITLE = re.compile(
-    r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|a|an|in|on|at|for|to|with)\s+)*[A-Z][\w'’-]*)+"
-)
-_NOW_ASKED = re.compile(r"\b(?:are|is|am|'re|’re|will|gonna|going\s+to)\b", re.IGNORECASE)
-
-
-def _titled_work(
-    question: str,
-    noun: str,
-    good: Sequence[StoredMessage],
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> tuple[StoredMessage, str] | None:
-    """(message, title) for a question asking which book, film or song, from the messages
-    on it that name one in capitals; the latest for one asked of now ("what book are we
-    reading?": the one picked last), else the best ranked. No name of a person or a place."""
-    if noun.lower() not in _WORKS:
-        return None
-    speakers = {w.lower() for s in ctx.speakers for w in s.split()}
-    people = set(ctx.names) | speakers
-    sessions = {m.session_id for m in ranked[:_WORK_DEPTH] if terms(noun) & terms(m.text)}
-    found = []
-    for m in dict.fromkeys([*good[:4], *ranked[:_WORK_DEPTH]]):
-        if m.session_id not in sessions:
-            continue
-        for hit in _WORK_TITLE.finditer(m.text):
-            words = hit.group(0).split()
-            # "Are Harry Potter and GoT…": a sentence's opening word is no part of a title
-            while len(words) > 1 and words[0].lower() in STOPWORDS - {"the", "a", "an"}:
-                words = words[1:]
-            title = " ".join(words)
-            caps = [w.lower() for w in words if w[:1].isupper()]
-            # "Aki and Doug", "Castle Crags on Saturday": the people writing, places and days
-            # are no title; nor is a name the store knows, unless small words join it to
-            # others ("Klara and the Sun")
-            joined = len(caps) < len(words)
-            known = speakers if joined else people
-            if all(w in known or w in ctx.places or w in NOT_NAMES for w in caps):
-                continue
-            found.append((m, title))
-            break
-    if not found:
-        return None
-    if _NOW_ASKED.search(question):
-        return max(found, key=lambda mt: (mt[0].ts, mt[0].id))
-    return found[0]
-
-
-# How far down the ranking messages on the work are read for its title.
-_WORK_DEPTH = 8
-
-
-def _a_person(name: str, text: str) -> bool:
-    """Whether `text` gives `name` to a person: "the hiring manager, someone called Lena"."""
-    before = re.search(rf"([a-z]+)\s+(?:called|named)\s+{re.escape(name)}", text, re.IGNORECASE)
-    word = before.group(1).lower() if before else ""
-    return word in PERSON_NOUNS or word in _SOMEONE
-
-
-# "the name of the company", "what's tamsin's van called": the thing whose name is asked
-_NAME_OF = re.compile(
-    r"\bname\s+of\s+(?:(?:the|my|our|his|her|their|that|this|a)\s+)?(?P<n>[a-z]+)|"
-    r"(?P<m>[a-z]+)\s+(?:called|named)\b",
-    re.IGNORECASE,
-)
-
-
-def _thing_word(noun: str) -> bool:
-    """A noun for a thing, not a person or a pet (whose names are people's names too)."""
-    singular = noun[:-1] if noun.endswith("s") else noun
-    return not {noun, singular} & (PERSON_NOUNS | _NAMED_LIKE_PEOPLE)
-
-
-_SOMEONE = frozenset(
-    ["someone", "somebody", "guy", "man", "woman", "lady", "girl", "boy", "bloke", "fella", "chap"]
-)
-_NAMED_LIKE_PEOPLE = frozenset(
-    [
-        "pet",
-        "dog",
-        "cat",
-        "puppy",
-        "kitten",
-        "baby",
-        "son",
-        "daughter",
-        "horse",
-        "rabbit",
-        "bird",
-        "fish",
-        "hamster",
-    ]
-)

@@ -218,6 +218,6 @@ def test_a_negation_says_no_when_it_governs_the_question(
     span: str, question: str, negated: bool
 ) -> None:
     from agent.answer.text import terms
-    from agent.answer.what import says_no
+    from agent.answer.yes_no import says_no
 
     assert says_no(span, terms(question)) is negated

@@ -1,0 +1,113 @@
+"""What a thing is called. A book, film or song is known by the title chat writes in
+capitals ("Klara and the Sun"); a thing asked after by name ("the name of the company",
+"what's the van called") is not given a person's name ("someone called Lena Brooks")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.plan.people import PERSON_NOUNS
+from memory_store.indexes.tokenize import STOPWORDS
+from memory_store.models import StoredMessage
+
+from .reading import ReaderContext
+from .spans import NOT_NAMES
+from .text import terms
+
+__all__ = ["given_to_person", "names_a_thing", "titled_work"]
+
+
+def names_a_thing(question: str) -> bool:
+    """Whether the question asks the name of a thing, not of a person or a pet."""
+    asked = _NAME_OF.search(question)
+    return asked is not None and _thing_word((asked.group("n") or asked.group("m")).lower())
+
+
+# Things known by their titles, which chat writes capitalised: "Klara and the Sun".
+_WORKS = frozenset(
+    re.findall(
+        r"\S+",
+        "book books novel film films movie movies show shows series song songs album albums "
+        "game games podcast podcasts play musical",
+    )
+)
+_WORK_TITLE = re.compile(
+    r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|a|an|in|on|at|for|to|with)\s+)*[A-Z][\w'’-]*)+"
+)
+_NOW_ASKED = re.compile(r"\b(?:are|is|am|'re|’re|will|gonna|going\s+to)\b", re.IGNORECASE)
+
+
+def titled_work(
+    question: str,
+    noun: str,
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[StoredMessage, str] | None:
+    """(message, title) for a question asking which book, film or song, from the messages
+    on it that name one in capitals; the latest for one asked of now ("what book are we
+    reading?": the one picked last), else the best ranked. No name of a person or a place."""
+    if noun.lower() not in _WORKS:
+        return None
+    speakers = {w.lower() for s in ctx.speakers for w in s.split()}
+    people = set(ctx.names) | speakers
+    sessions = {m.session_id for m in ranked[:_WORK_DEPTH] if terms(noun) & terms(m.text)}
+    found = []
+    for m in dict.fromkeys([*good[:4], *ranked[:_WORK_DEPTH]]):
+        if m.session_id not in sessions:
+            continue
+        for hit in _WORK_TITLE.finditer(m.text):
+            words = hit.group(0).split()
+            # "Are Harry Potter and GoT…": a sentence's opening word is no part of a title
+            while len(words) > 1 and words[0].lower() in STOPWORDS - {"the", "a", "an"}:
+                words = words[1:]
+            title = " ".join(words)
+            caps = [w.lower() for w in words if w[:1].isupper()]
+            # "Aki and Doug", "Castle Crags on Saturday": the people writing, places and days
+            # are no title; nor is a name the store knows, unless small words join it to
+            # others ("Klara and the Sun")
+            joined = len(caps) < len(words)
+            known = speakers if joined else people
+            if all(w in known or w in ctx.places or w in NOT_NAMES for w in caps):
+                continue
+            found.append((m, title))
+            break
+    if not found:
+        return None
+    if _NOW_ASKED.search(question):
+        return max(found, key=lambda mt: (mt[0].ts, mt[0].id))
+    return found[0]
+
+
+# How far down the ranking messages on the work are read for its title.
+_WORK_DEPTH = 8
+
+
+def given_to_person(name: str, text: str) -> bool:
+    """Whether `text` gives `name` to a person: "the hiring manager, someone called Lena"."""
+    before = re.search(rf"([a-z]+)\s+(?:called|named)\s+{re.escape(name)}", text, re.IGNORECASE)
+    word = before.group(1).lower() if before else ""
+    return word in PERSON_NOUNS or word in _SOMEONE
+
+
+# "the name of the company", "what's tamsin's van called": the thing whose name is asked
+_NAME_OF = re.compile(
+    r"\bname\s+of\s+(?:(?:the|my|our|his|her|their|that|this|a)\s+)?(?P<n>[a-z]+)|"
+    r"(?P<m>[a-z]+)\s+(?:called|named)\b",
+    re.IGNORECASE,
+)
+
+
+def _thing_word(noun: str) -> bool:
+    """A noun for a thing, not a person or a pet (whose names are people's names too)."""
+    singular = noun[:-1] if noun.endswith("s") else noun
+    return not {noun, singular} & (PERSON_NOUNS | _NAMED_LIKE_PEOPLE)
+
+
+_SOMEONE = frozenset(
+    re.findall(r"\S+", "someone somebody guy man woman lady girl boy bloke fella chap")
+)
+_NAMED_LIKE_PEOPLE = frozenset(
+    re.findall(r"\S+", "pet dog cat puppy kitten baby son daughter horse rabbit bird fish hamster")
+)
