@@ -68,14 +68,14 @@ def attending(
         people = list(dict.fromkeys(who(n, ctx) for n in said_yes))
         if not people:
             continue
-        everyone = [who(plan, ctx), *(p for p in people if p != who(plan, ctx))]
-        said = join_names(everyone)
+        proposer = who(plan, ctx)
+        said = join_names([proposer, *(p for p in people if p != proposer)])
         return Reading(
             f"{said[:1].upper()}{said[1:]}.",
-            [plan, *list(dict.fromkeys(said_yes))],
+            [plan, *said_yes],
             "who",
             said,
-            f"{who(plan, ctx)} put it to the chat on {plan.ts:%a %d %b %Y}; "
+            f"{proposer} put it to the chat on {plan.ts:%a %d %b %Y}; "
             + "; ".join(f"{who(n, ctx)}: “{n.text.strip()[:40]}”" for n in said_yes),
             why=["the one who put the plan forward and those who said they were in"],
         )
