@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from memory_store.indexes.tokenize import STOPWORDS
+
 KIND_WORDS = {
     "colour": """red, orange, yellow, green, blue, purple, pink, brown, black, white, grey, gray,
         teal, navy, maroon, turquoise, beige, silver, gold, lilac, lavender, violet, cream,
@@ -121,7 +123,41 @@ def asked_kind(question: str, focus: str | None) -> str | None:
 
 def words_of_kind(kind: str, text: str) -> list[str]:
     """The words of `kind` in `text`, in the order written, each once."""
-    return list(dict.fromkeys(m.group(0).lower() for m in _FIND[kind].finditer(text)))
+    return list(dict.fromkeys(_shaded(kind, text, m) for m in _FIND[kind].finditer(text)))
+
+
+# The word before a colour names its shade: "sage green", "brunswick green", "navy blue";
+# not "painted green", "the green", "red and green".
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)\s+$")
+
+
+def _shaded(kind: str, text: str, m: re.Match[str]) -> str:
+    said = m.group(0).lower()
+    if kind != "colour":
+        return said
+    before = _WORD_BEFORE.search(text, 0, m.start())
+    word = before.group(1).lower() if before else ""
+    plain = (
+        len(word) < 3
+        or word in STOPWORDS
+        or re.search(r"(?:ed|ing|ly)$", word)
+        or _FIND["colour"].fullmatch(word)
+        or word in _NOT_SHADES
+    )
+    return said if plain else f"{word} {said}"
+
+
+# Words before a colour that say what is that colour, or how much of it, not its shade.
+_NOT_SHADES = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        all some any more most less very quite mostly mainly bit both either neither new old
+        same other one ones just really so lol yes yeah ok okay go got get want wear wearing
+        went like love hate prefer pick picked chose chosen
+        """,
+    )
+)
 
 
 # "lemon and elderflower, three tiers": a kind's word and the word joined to it are one choice,
@@ -142,5 +178,5 @@ def choices_of_kind(kind: str, text: str) -> list[str]:
             out.append(text[m.start() : joined.end()].lower())
             end = joined.end()
         else:
-            out.append(m.group(0).lower())
+            out.append(_shaded(kind, text, m))
     return list(dict.fromkeys(out))

@@ -157,12 +157,60 @@ _RETURNED = re.compile(
 # Paid before the work: "how much did I pay up front?" is the deposit.
 _UP_FRONT = re.compile(r"\bup[\s-]?front\b", re.IGNORECASE)
 
+# "Booked: cleaning at 9:00" reserves; "the book club" reads. One stem, two words: the
+# reserving one is read as "reserve", so a question about a book is not answered by a booking
+# (and "did I book the ryokan?" finds "reserved" too). A "book" after a determiner is the
+# thing; one before what is reserved, or after who reserves it, is the act.
+_BOOK = re.compile(r"\b(book(?:ed|ings?)?)\b", re.IGNORECASE)
+# What stands before the thing ("the book"), what comes after the act ("book a table", "book
+# it"), and who or what does it ("I'll book", "to book").
+_BEFORE_THING = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        the a an my this that her his our your their next new club
+        """,
+    )
+)
+_AFTER_ACT = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        it them us me him her a an in online now ticket tickets flight flights table tables
+        seat seats room rooms slot slots appointment appointments ahead early
+        """,
+    )
+)
+_BEFORE_ACT = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        to ll will can could should pls please just gonna must did i we they you
+        """,
+    )
+)
+
+
+def _reserving(m: re.Match[str]) -> str:
+    word = m.group(1).lower()
+    if word != "book":
+        return "reserve"  # "booked", "booking": the act, or what it made
+    before = re.findall(r"[\w'’]+", m.string[: m.start()].lower())[-1:]
+    after = re.findall(r"[\w'’]+", m.string[m.end() :].lower())[:1]
+    prev = before[0].split("'")[-1].split("’")[-1] if before else ""
+    if prev in _BEFORE_THING or after[:1] == ["club"]:
+        return m.group(1)
+    if after[:1] and after[0] in _AFTER_ACT or prev in _BEFORE_ACT:
+        return "reserve"
+    return m.group(1)
+
 
 def normalise(text: str) -> str:
     """Shorthand spelled out, and possessives dropped ("hana's" is about Hana)."""
     text = re.sub(r"(\w)['’]s\b", r"\1", text)
     text = _RETURNED.sub("return", text)
     text = _UP_FRONT.sub("deposit", text)
+    text = _BOOK.sub(_reserving, text)
     return _ALIAS_RE.sub(
         lambda m: ALIASES[m.group(1).lower()] + "s" if m.group(1) else ALIASES[m.group(2).lower()],
         text,

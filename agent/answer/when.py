@@ -519,7 +519,8 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
     if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
         return f"{day_phrase(x.start)} at {x.start:%H:%M}"
     if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):
-        return day_phrase(x.start)
+        # "what time is book club?": the day is all that was said, and the answer says so
+        return f"{day_phrase(x.start)} (no time is said)" if wants_time else day_phrase(x.start)
     if g == "month":
         return f"{x.start:%B %Y}"
     if g in ("year", "season"):

@@ -54,6 +54,8 @@ CASES = [
     ("when did i fly back from japan", (), "when", "Wednesday 14 October 2026"),
     ("when is the book club meeting?", (), "when", "Wednesday 7 October 2026 at 19:00"),
     ("what time is the book club meeting?", (), "when", "19:00"),
+    # the next meeting has a day and no hour; "Booked: cleaning … at 9:00" is no book club
+    ("what time is the book club?", (), "when", "4 November 2026 (no time is said)"),
     # "Leave at 7am from the gym parking lot" names no day: the day the exchange plans does
     # ("Castle Crags on Saturday October 17th?"), not the morning after the message
     ("what time do we leave for the crags", (), "when", "Saturday 17 October 2026 at 07:00"),

@@ -63,6 +63,13 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         ("model", "got the canon ae-1 and an rx100", ["canon ae-1", "rx100"]),
         ("model", "it's 3 bed, 2 bath, 30kW, room 14 at 7:05", []),
         ("flavour", "lemon and poppyseed, his favourite. three tiers", ["lemon and poppyseed"]),
+        # a colour with its shade; not what is that colour, nor how it got so
+        ("colour", "clara told me the dresses are sage green. same colour", ["sage green"]),
+        ("colour", "deal. brunswick green with red lines. done", ["brunswick green", "red"]),
+        ("colour", "car hire, a yellow fiat 500", ["yellow"]),
+        ("colour", "we painted it green", ["green"]),
+        ("colour", "I want green", ["green"]),
+        ("colour", "navy blue or dark grey?", ["navy", "blue", "dark grey"]),
     ],
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:
