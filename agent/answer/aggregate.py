@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
 from memory_store.models import StoredMessage
@@ -36,6 +36,7 @@ from .moves import (
 from .phrases import LIGHT_TERMS
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
+from .series import numbered, series_count
 from .text import join_names, said_terms, short_day, terms
 from .topic import topic_query
 
@@ -86,6 +87,10 @@ def count(
         said = _stated(qk.focus, cover.messages, cover, ctx)
         if said:
             return said
+    if not asks_of_calling_off(question):  # "viewing 2 today" … "viewing 3": the chat counts
+        series = _series(cover, matches, ctx, _counted_phrase(question, qk.focus))
+        if series is not None:
+            return series
     if qk.focus and _TOTAL.search(question):  # "got 2 fenders" + "another pair": 4 in all
         total = _total(qk.focus, cover, ctx)
         if total is not None:
@@ -242,6 +247,73 @@ def _things(
     text = f"{n} ({focus}: {join_names([it.span for it in items])})."
     why = [*cover.why, f"counted {n} distinct {focus} named in them"]
     return Reading(text, [it.message for it in items], "how_many", str(n), why=why)
+
+
+def _series(
+    cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext, counted: frozenset[str]
+) -> Reading | None:
+    """The count of a series the chat numbers ("2nd removals quote", "third removals quote"),
+    with the occasions after its highest number (series.py)."""
+    pool = list(dict.fromkeys([*cover.messages, *matches]))
+    first, last = ctx.asked_days or (date.min, ctx.now.date() if ctx.now else date.max)
+    pool = [m for m in pool if first <= m.ts.date() <= last]
+
+    def days(ms: Sequence[StoredMessage]) -> list[tuple[date, StoredMessage]]:
+        return [(d, m) for d, m in occasions(ms, ctx.mentions_of) if first <= d <= last]
+
+    found = series_count(counted or cover.topic, pool, days)
+    if found is None:
+        return None
+    n, cited = found
+    if ctx.asked_days is not None and not _begun_within(n, cited[0], cover, days):
+        return None  # "this spring": a series begun before it is numbered from then
+    top = max(numbered(cover.topic, cited), key=lambda x: x.n)
+    later = [m for m in cited if m.ts > top.message.ts]
+    text = (
+        f"{n} (“{top.message.text.strip()}”, {who(top.message, ctx)}, {short_day(top.message.ts)}"
+    )
+    if later:
+        text += f"; then {', '.join(short_day(m.ts) for m in later)}"
+    text += ")."
+    why = [*cover.why, "the highest number the chat gives an occasion, and those after it"]
+    return Reading(text, cited, "how_many", str(n), why=why)
+
+
+# Counted nouns that say only that something is counted: "how many places did wren view" counts
+# viewings, which the chat numbers ("viewing 3"), whatever they are called.
+_ANY_COUNTED = frozenset(terms("times time places things ones occasions days"))
+
+
+def _counted_phrase(question: str, focus: str | None) -> frozenset[str]:
+    """The terms of what is counted, when the question names it: "how many *physio
+    appointments*", "how many *removal firms*" (the chat numbers "2nd removals quote"); none
+    when any topic word may be ("how many times"). "How many prints went on the opening
+    night of tobias's show" counts prints, not the "second show"."""
+    if not focus or terms(focus) <= _ANY_COUNTED:
+        return frozenset()
+    said = re.search(
+        rf"\bhow\s+many\s+((?:[\w'’-]+\s+){{0,2}}?){re.escape(focus)}\b", question, re.I
+    )
+    return frozenset(terms(f"{said.group(1) if said else ''} {focus}"))
+
+
+def _begun_within(
+    n: int,
+    first_numbered: StoredMessage,
+    cover: Cover,
+    days: Callable[[Sequence[StoredMessage]], list[tuple[date, StoredMessage]]],
+) -> bool:
+    """Whether a series counted `n` began within the asked days: it is numbered from one or
+    two there, or the occasions on topic there before its first number are as many as it
+    says came before."""
+    numbered_from = numbered(cover.topic, [first_numbered])
+    start = numbered_from[0].n if numbered_from else n
+    before = {d for d, _ in days(cover.messages) if d < first_numbered.ts.date()}
+    return start <= _SERIES_START or len(before) >= start - 1
+
+
+# A series numbered from at most this within the asked days began within them.
+_SERIES_START = 2
 
 
 def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
