@@ -92,10 +92,17 @@ def covering_set(
     seeds |= _dense(said, similarity) if len(seeds) < MEANING_BELOW else set()
     seeds |= {m.id for m in said if named & counted_terms(m.text, noun)}
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
-    found = [m for m in said if m.id in seeds or shared & counted_terms(m.text)]
+    logged = _logged_units(seeds, said)
+    found = [
+        m
+        for m in said
+        if m.id in seeds or shared & counted_terms(m.text) or logged & _units(m.text)
+    ]
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
     if shared:
         why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
+    if logged:
+        why.append(f"and the messages logging {', '.join(sorted(logged))} as a message on it does")
     return Cover(
         sorted(found, key=lambda m: (m.ts, m.id)),
         frozenset(wanted),
@@ -196,6 +203,42 @@ def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str
         and t not in REQUEST_TERMS | _COMMON
         and anywhere[t] <= CONCENTRATION * n
     }
+
+
+# "30 lengths", "11 miles", "5k": a number and what it measures, as an activity is logged.
+_LOGGED = re.compile(r"\b\d+(?:[.,]\d+)?\s?([^\W\d_]{1,12})\b", re.UNICODE)
+_NOT_UNITS = frozenset(
+    re.findall(
+        r"\S+",
+        """am pm st nd rd th h hr hrs hour hours min mins minute minutes sec secs day days week
+        weeks month months year years yr yrs times time of and or to people quid k x""",
+    )
+)
+# A unit logs the topic when this many other messages of a chat log it as a message on the
+# topic does: "30 lengths" on topic, then "26 lengths today!!", "20 lengths".
+LOGGED_BY = 2
+
+
+def _units(text: str) -> set[str]:
+    return {u.lower() for u in _LOGGED.findall(text) if u.lower() not in _NOT_UNITS}
+
+
+def _logged_units(seeds: set[int], said: Sequence[StoredMessage]) -> set[str]:
+    """The units a message on topic logs it in ("sunday swim hits different. 30 lengths")
+    that at least LOGGED_BY other messages of its chat log too: a log of the activity that
+    does not name it ("26 lengths today!! new record")."""
+    seeded = [m for m in said if m.id in seeds]
+    out = set()
+    for m in seeded:
+        for unit in _units(m.text) - _COMMON:
+            others = [
+                n
+                for n in said
+                if n.id not in seeds and n.conversation == m.conversation and unit in _units(n.text)
+            ]
+            if len(others) >= LOGGED_BY:
+                out.add(unit)
+    return out
 
 
 @lru_cache(maxsize=8192)

@@ -228,7 +228,10 @@ _OCCASION_OFF = re.compile(
     r"not\s+tonight|bail\w*|raincheck|rain\s+check|pulled\s+the\s+plug|"
     r"not\s+going\s+ahead|"
     r"can'?t\s+do\s+(?:it|tmrw|tomorrow|today|tonight|mon|tues?|wed|thurs?|fri|sat|sun)|"
-    r"(?:is|'s|are)\s+closed|skip\s+(?:this\s+one|it|tonight|today|this\s+week)|"
+    r"(?:is|'s|are)\s+(?:closed|shut)|"
+    # "no swim this week", "no boat tmrw sorry": the occasion, said not to be
+    r"no\s+[a-z]+\s+(?:this\s+week|today|tonight|tomorrow|tmrw|this\s+(?:weekend|"
+    r"mon|tues?|wed|thurs?|fri|sat|sun)\w*)|skip\s+(?:this\s+one|it|tonight|today|this\s+week)|"
     r"skip\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|"
     r"take\s+(?:you|me|us)\s+off\s+for|"
     r"give\s+it\s+a\s+miss|sit\s+this\s+one\s+out)\b",
@@ -306,9 +309,10 @@ def called_off(
         for n in offs[m.conversation]:
             if not m.ts <= n.ts <= end:
                 continue
-            named = any(
-                x.granularity in DAY_OR_FINER and x.start.date() == day for x in ctx.mentions_of(n)
-            )
+            days = {x.start.date() for x in ctx.mentions_of(n) if x.granularity in DAY_OR_FINER}
+            named = day in days
+            if days and not named:
+                continue  # "no boat tmrw sorry", sent on a day at the boat, calls off the next
             if n.session_id in sessions or set(about) & terms(n.text) or named:
                 found[day] = n
                 break
