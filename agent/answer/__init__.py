@@ -161,6 +161,9 @@ def read_by_kind(
     head = unknown_topic(_without_counted(question, qk, reader), reader) or _unvouched_focus(
         question, qk, reader
     )
+    if head and qk.kind in (Kind.FIRST, Kind.LAST) and _told_otherwise(question, reader):
+        head = None  # "when did i first tell clara about the bathroom *reno*": a mention is
+        # asked after in the asker's words for it; the question's other words find it
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."
@@ -172,6 +175,19 @@ def read_by_kind(
     if qk.kind is Kind.LIST:
         return listing(question, qk, ranked, reader, similarity or {})
     return read(question, ranked, reader)
+
+
+def _told_otherwise(question: str, reader: ReaderContext) -> bool:
+    """Whether the question has words of its own the history holds, besides the people's
+    names and the words of asking: "first suggest i *speak* at a conference" has; "when did
+    dario last say anything about his injury?" has not."""
+    return bool(question_terms(question, reader) - _MENTION_TERMS)
+
+
+# Words that ask for a mention, not what it is of.
+_MENTION_TERMS = frozenset(
+    terms("first last mention mentioned say said tell told bring brought talk talked ever time")
+)
 
 
 def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> str:

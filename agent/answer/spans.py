@@ -282,7 +282,8 @@ _NAME_CUE = re.compile(
 # "also gift. tara says we should…": a name opening a clause, as the subject of saying
 _SAYS_CUE = re.compile(
     r"(?:^|[.!?,;:]\s*|\b(?:also|and|but|so|plus)\s+)([a-z]{3,})\s+(?:says|said|reckons|thinks)\s+"
-    r"(?:we|you|i|it|that|they|he|she)\b"
+    # …whatever follows: "kiri said the kids were angels"
+    r"[a-z]"
 )
 
 
@@ -292,7 +293,16 @@ _OCCASION_OF = re.compile(
     r"funeral|graduation|retirement|christening|leaving\s+do)"
 )
 _KIN_NAME = re.compile(
-    r"\b(?:aunt|auntie|aunty|uncle|cousin|nan|nana|gran|granny|grandma|grandpa)\s+([a-z]{3,})\b"
+    r"\b(?:aunt|auntie|aunty|uncle|cousin|nan|nana|gran|granny|grandma|grandpa|mr|mrs|ms|dr)"
+    r"\.?\s+([a-z]{3,})\b"
+)
+# "my brother owain can fill in", "my cousins mate lowri, shes class": a name after the
+# person it is, where a name can end ("," "." or a verb of it); not "my sister loves it".
+_MY_PERSON = "|".join(sorted(PERSON_NOUNS, key=len, reverse=True))
+_NAMED_PERSON = re.compile(
+    rf"\b(?:my|our|his|her|their|[a-z]+s)\s+(?:(?:{_MY_PERSON})s?\s+)?(?:{_MY_PERSON})\s+"
+    r"([a-z]{3,})(?=\s*(?:[,.!?;:)]|$)|\s+(?:can|could|will|would|is|was|has|had|to|who|from|"
+    r"at|said|says|reckons|and|'s|’s)\b)"
 )
 _OPENING_SUBJECT = re.compile(
     r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})\s+(?:can|could|will|would|should|is|was|has|had|says|said|"
@@ -314,7 +324,10 @@ _NOT_SUBJECT_NAMES = _WHEN_WORDS | frozenset(
         # things that say, as people do: "Forecast says sunny", "Sign said closed"
         "forecast weather app sign label map menu website site email letter report news "
         "article review ticket receipt recipe guide guidebook instructions manual radio "
-        "satnav invite invitation calendar schedule timetable notice",
+        "satnav invite invitation calendar schedule timetable notice "
+        # …and the bodies that say things: "council said no", "venue says 50 max"
+        "council venue lease contract policy school work office hospital surgery clinic "
+        "garage bank airline hotel company shop landlord agency insurer insurance",
     )
 )
 
@@ -376,6 +389,7 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     # "aunt deb is in", "my cousin anjali": kin named in lower case
     kin = {m.group(1) for t in texts for m in _KIN_NAME.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _SAYS_CUE.finditer(t.lower())}
+    kin |= {m.group(1) for t in texts for m in _NAMED_PERSON.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _OCCASION_OF.finditer(t.lower())}
     cued |= {w for w in kin if may_be_name(w)}
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
@@ -408,6 +422,9 @@ def may_be_name(word: str) -> bool:
         or word in STOPWORDS
         or word in _NOT_SUBJECT_NAMES
         or re.search(r"(?:ed|ing|ly)$", word)
+        # "my boss wants", "she swears": a verb's -s form
+        or word.endswith("s")
+        and (word[:-1] in COMMON_WORDS or word[:-1] in PLAIN_VERBS)
     )
 
 

@@ -36,6 +36,15 @@ from agent.answer.spans import person_names, speaks_for_self
         (["Packing for Kyoto! Osaka first", "flights to Osaka booked"], set()),
         (["I went to Marlow with Aki", "Aki said hi"], {"aki"}),
         (["I'm back from Leeds", "lunch with Leeds tomorrow"], {"leeds"}),
+        # lower case: named after who they are, by title, or as the one who said it
+        (["my brother owain can fill in, he's been begging"], {"owain"}),
+        (["i'll get my sister maddie to fill in while ur out"], {"maddie"}),
+        (["my cousins mate lowri, shes class"], {"lowri"}),
+        (["surgeon is mr adeyemi, mum says hes the best"], {"adeyemi"}),
+        (["kiri said the kids were angels. suspicious"], {"kiri"}),
+        # …not a verb after the person, nor a body that says things
+        (["my boss wants it by friday", "my sister loves it"], set()),
+        (["council said no to the road closure", "venue says 50 max"], set()),
     ],
 )
 def test_person_names(texts: list[str], names: set[str]) -> None:
