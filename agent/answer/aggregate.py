@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import date
 
 from memory_store.models import StoredMessage
@@ -88,7 +88,10 @@ def count(
         if said:
             return said
     if not asks_of_calling_off(question):  # "viewing 2 today" … "viewing 3": the chat counts
-        series = _series(cover, matches, ctx, _counted_phrase(question, qk.focus))
+        # "how many places did jordan view": the places named after the numbered ones count on
+        things = _items(question, cover, matches, ctx) if what is Counted.THINGS else []
+        named = {it.message.id for it in things}
+        series = _series(cover, matches, ctx, _counted_phrase(question, qk.focus), named)
         if series is not None:
             return series
     if qk.focus and _TOTAL.search(question):  # "got 2 fenders" + "another pair": 4 in all
@@ -250,7 +253,11 @@ def _things(
 
 
 def _series(
-    cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext, counted: frozenset[str]
+    cover: Cover,
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    counted: frozenset[str],
+    named: Collection[int] = (),
 ) -> Reading | None:
     """The count of a series the chat numbers ("2nd removals quote", "third removals quote"),
     with the occasions after its highest number (series.py)."""
@@ -261,7 +268,7 @@ def _series(
     def days(ms: Sequence[StoredMessage]) -> list[tuple[date, StoredMessage]]:
         return [(d, m) for d, m in occasions(ms, ctx.mentions_of) if first <= d <= last]
 
-    found = series_count(counted or cover.topic, pool, days)
+    found = series_count(counted or cover.topic, pool, days, named)
     if found is None:
         return None
     n, cited = found

@@ -143,11 +143,14 @@ def series_count(
     topic: Collection[str],
     pool: Sequence[StoredMessage],
     occasions: Callable[[Sequence[StoredMessage]], Sequence[tuple[date, StoredMessage]]],
+    covered: Collection[int] = (),
 ) -> tuple[int, list[StoredMessage]] | None:
     """The count a numbered series in `pool` gives, with the messages it rests on, when the
     chat numbers two or more (a lone "first" is no series). The occasions after the highest
-    number are those its teller names later in its chat ("Physio today."), unless that one
-    was the final one; `occasions` gives their days. None without a series."""
+    number are those its teller tells later in its chat, naming what it numbers ("Physio
+    today.") or, of a count of things, naming another (`covered`, the ids of the messages
+    naming the things counted: "saw a place in riverside this morning"), unless that one was
+    the final one; `occasions` gives their days. None without a series."""
     found = numbered(topic, pool)
     if not found or max(x.n for x in found) < 2:
         return None
@@ -161,7 +164,7 @@ def series_count(
         if m.ts > top.message.ts
         and m.conversation == top.message.conversation
         and m.speaker == top.message.speaker
-        and re.search(rf"\b{re.escape(top.word)}s?\b", m.text.lower())
+        and (m.id in covered or re.search(rf"\b{re.escape(top.word)}s?\b", m.text.lower()))
         and not asks(m.text)
     ]
     after = {} if top.final else {d: m for d, m in sorted(occasions(named)) if d > day}
