@@ -37,7 +37,7 @@ from .phrases import LIGHT_TERMS
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
 from .series import numbered, series_count
-from .text import join_names, said_terms, short_day, terms
+from .text import clip, join_names, said_terms, short_day, terms
 from .topic import topic_query
 
 # Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
@@ -276,9 +276,7 @@ def _series(
         return None  # "this spring": a series begun before it is numbered from then
     top = max(numbered(cover.topic, cited), key=lambda x: x.n)
     later = [m for m in cited if m.ts > top.message.ts]
-    text = (
-        f"{n} (“{top.message.text.strip()}”, {who(top.message, ctx)}, {short_day(top.message.ts)}"
-    )
+    text = f"{n} (“{clip(top.message.text.strip(), 100)}”, {who(top.message, ctx)}, {short_day(top.message.ts)}"
     if later:
         text += f"; then {', '.join(short_day(m.ts) for m in later)}"
     text += ")."

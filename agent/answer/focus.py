@@ -15,8 +15,10 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 
+from .items import COMMON_WORDS
 from .phrases import PLAIN_VERBS
 from .text import REQUEST_TERMS, terms
 
@@ -219,6 +221,24 @@ def asked_noun(question: str) -> str | None:
     return noun if noun and noun not in _NOT_NOUNS and noun not in STOPWORDS else None
 
 
+_CALENDAR = frozenset(tx.MONTHS) | frozenset(tx.WEEKDAYS)
+
+
+def _noun_after(token: str) -> bool:
+    """Whether `token`, after the asked-for noun, is the noun it describes ("car *hire*", "job
+    *interview*"): a lower-case content word, not a time, a verb form or a function word."""
+    low = token.lower()
+    return (
+        token.isalpha()
+        and token.islower()
+        and low not in STOPWORDS
+        and low not in COMMON_WORDS
+        and low not in PLAIN_VERBS
+        and low not in _CALENDAR
+        and not re.search(r"(?:ed|ing|ly|s)$", low)
+    )
+
+
 def focus_phrase(
     sentence: str,
     noun: str,
@@ -240,6 +260,8 @@ def focus_phrase(
     for i, t in enumerate(tokens):
         if terms(t) != head:
             continue
+        if i + 1 < len(tokens) and _noun_after(tokens[i + 1]):
+            continue  # "coastal car hire": a hire firm, not a car
         j = i
         while j > 0 and (
             _modifier(tokens[j - 1], low_skip)
