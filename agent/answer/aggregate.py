@@ -276,7 +276,8 @@ def _series(
         return None  # "this spring": a series begun before it is numbered from then
     top = max(numbered(cover.topic, cited), key=lambda x: x.n)
     later = [m for m in cited if m.ts > top.message.ts]
-    text = f"{n} (“{clip(top.message.text.strip(), 100)}”, {who(top.message, ctx)}, {short_day(top.message.ts)}"
+    said = clip(top.message.text.strip(), 100)
+    text = f"{n} (“{said}”, {who(top.message, ctx)}, {short_day(top.message.ts)}"
     if later:
         text += f"; then {', '.join(short_day(m.ts) for m in later)}"
     text += ")."
