@@ -354,6 +354,37 @@ def instead_of(text: str) -> str | None:
     return instead.group(1) if instead else None
 
 
+def moved_to(text: str) -> str | None:
+    """The place a plan is said to move to: "the Hamburg venue cancelled on us, so we're
+    moving it to Leipzig" → "Leipzig"; not a day ("moved it to friday")."""
+    for m in _MOVED_TO.finditer(text):
+        place = m.group(1).strip()
+        first = place.split()[-1].lower() if place.lower().startswith(("the ", "a ")) else ""
+        if place.split()[0].lower() in _NOT_PLACE_START or first in _NOT_PLACE_START:
+            continue
+        return place
+    return None
+
+
+# "we're moving it to Leipzig", "switched to the Old Granary", "it's now at Casa Albero"
+_MOVED_TO = re.compile(
+    r"\b(?:mov(?:e|ed|ing)\s+(?:it|us|things|everything|the\s+\w+)\s+to|now\s+at|"
+    r"switch(?:ed|ing)?\s+(?:it\s+)?to|moved\s+to)\s+"
+    r"([A-Z][\w'’&-]*(?:\s+(?:&\s+)?[A-Z][\w'’-]*)*|(?:the|a)\s+[^\W\d_][\w'’-]*"
+    r"(?:\s+[^\W\d_][\w'’-]*)?)"
+)
+# Words a moved plan's day opens with: "moved to friday", "moving it to the 18th".
+_NOT_PLACE_START = frozenset(
+    re.findall(
+        r"\S+",
+        """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu
+        thur thurs fri sat sun january february march april may june july august september
+        october november december jan feb mar apr jun jul aug sep sept oct nov dec next this
+        tomorrow tonight today weekend week morning afternoon evening night day date time""",
+    )
+)
+
+
 # The place a change of plan puts in the old one's stead: "can we do the orchard instead?",
 # "let's go to the bandstand instead".
 _INSTEAD = re.compile(

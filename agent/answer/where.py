@@ -20,6 +20,7 @@ from .places import (
     address,
     headed_place,
     instead_of,
+    moved_to,
     named_place,
     place_like,
     place_phrase,
@@ -77,6 +78,10 @@ def where_answer(
                 proposed = instead_of(m.text)
                 if proposed:
                     found.append((False, -rank, m, proposed))
+                continue
+            moved = moved_to(m.text)
+            if moved and not terms(moved) <= wanted:  # "…so we're moving it to Leipzig"
+                found.append((True, -rank, m, moved))
                 continue
             times = [x.text.lower() for x in ctx.mentions_of(m)]
             place = named_place(m.text, wanted, skip)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.places import instead_of, named_place, place_phrase
+from agent.answer.places import instead_of, moved_to, named_place, place_phrase
 from agent.answer.spans import person_names, speaks_for_self
 
 
@@ -211,6 +211,22 @@ def test_a_home_is_a_place(text: str, place: str | None) -> None:
 )
 def test_the_place_a_change_of_plan_proposes(text: str, place: str | None) -> None:
     assert instead_of(text) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("the Hamburg venue cancelled on us, so we're moving it to Leipzig", "Leipzig"),
+        ("party is now at Casa Albero, same time", "Casa Albero"),
+        ("we switched to the Old Granary", "the Old Granary"),
+        # a day is where a plan moves in time, not a place
+        ("we moved it to friday", None),
+        ("moving it to the 18th", None),
+        ("can we move it to next week?", None),
+    ],
+)
+def test_the_place_a_plan_moves_to(text: str, place: str | None) -> None:
+    assert moved_to(text) == place
 
 
 @pytest.mark.parametrize(
