@@ -79,9 +79,9 @@ def where_answer(
                 if proposed:
                     found.append((False, -rank, m, proposed))
                 continue
-            moved = moved_to(m.text)
-            if moved and not terms(moved) <= wanted:  # "…so we're moving it to Leipzig"
-                found.append((True, -rank, m, moved))
+            moving = moved_to(m.text)
+            if moving and not terms(moving) <= wanted:  # "…so we're moving it to Leipzig"
+                found.append((True, -rank, m, moving))
                 continue
             times = [x.text.lower() for x in ctx.mentions_of(m)]
             place = named_place(m.text, wanted, skip)
