@@ -36,6 +36,11 @@ CHANGE = re.compile(
     r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
     re.IGNORECASE,
 )
+# What a change keeps of its plan, naming it: "can we do sunday 9th. same place".
+SAME_PLAN = re.compile(
+    r"\bsame\s+(?:place|time|venue|room|spot|table|pub|restaurant|plan|deal|arrangement)\b",
+    re.IGNORECASE,
+)
 _OFF = r"cancel\w*|fell\s+through|called\s+off"
 # A change said outright, without "now" or "actually" (CHANGE has those).
 _SAID_CHANGED = re.compile(
@@ -107,7 +112,11 @@ def changed_since(
         # Any other of the question's words the plan holds names it too, in the change itself
         # ("the hollybrook tournament" is moved by "tournament's moved to saturday 29th nov").
         near = near or bool(things & terms(n.text))
-        if near and CHANGE.search(n.text) and not _replaces_another(n, m, ctx):
+        # "CAN WE DO SUNDAY 9TH. SAME PLACE": the plan kept but for its day names it, by its
+        # writer, before the plan's day
+        same = bool(SAME_PLAN.search(n.text)) and n.speaker == m.speaker
+        same = same and all(n.ts.date() <= d for d in _plan_days(m, ctx))
+        if (near and CHANGE.search(n.text) or same) and not _replaces_another(n, m, ctx):
             out.append(n)
             if CALLED_OFF.search(n.text):
                 # "the york airbnb cancelled on us" / "found a cottage in robin hood's bay":
@@ -120,6 +129,10 @@ def changed_since(
         elif _ANNOUNCED.search(n.text):
             out += _announced_dates(m, n, ctx)
     return out
+
+
+def _plan_days(m: StoredMessage, ctx: ReaderContext) -> set[date]:
+    return {x.start.date() for x in ctx.mentions_of(m) if x.granularity in DAY_OR_FINER}
 
 
 def _replaces_another(n: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> bool:

@@ -72,3 +72,25 @@ def test_a_next_item_is_another_plan(turns: int, moved: list[int]) -> None:
         ITEM_MESSAGES[1], terms("where did i leave the spare key"), ITEM_MESSAGES[:turns], ITEM_CTX
     )
     assert [m.id for m in found] == moved
+
+
+LUNCH = [
+    ("Dad", "BIRTHDAY LUNCH. SAT 8TH. JETTY TAV. 12"),  # 0
+    ("Dad", "REAR DIFF WAS LOW. TOPPED IT UP"),  # 1
+    ("Dad", "MEL. COLS 70TH IS SATURDAY. FORGOT"),  # 2
+    ("Dad", "CAN WE DO SUNDAY 9TH. SAME PLACE"),  # 3
+    ("Mel", "same time next week for the mower?"),  # 4: another's, about another thing
+]
+LUNCH_MESSAGES = [
+    StoredMessage(i, "Dad", f"d{i}", who, datetime(2026, 7, 25 + i, 18, 0), text, "text", i, 1)
+    for i, (who, text) in enumerate(LUNCH)
+]
+LUNCH_CTX = ReaderContext(TermWeights.from_texts([t for _, t in LUNCH] + ["ok"]), lambda m: [])
+
+
+def test_a_change_that_keeps_the_rest_of_the_plan_names_it() -> None:
+    # "same place": the plan kept but for its day, in its writer's words, names no topic word
+    found = changed_since(
+        LUNCH_MESSAGES[0], terms("what day's dad's birthday lunch"), LUNCH_MESSAGES, LUNCH_CTX
+    )
+    assert [m.id for m in found] == [3]
