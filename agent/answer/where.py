@@ -66,7 +66,7 @@ def where_answer(
         "plan wins)"
     )
     # Settled in the chat's own exchange: booked after asking for one, or the reply to "where?".
-    settled = _booked(good, ranked) or _told_where(wanted, ranked, ctx)
+    settled = _booked(good, ranked, bool(_NOW.search(question))) or _told_where(wanted, ranked, ctx)
     if settled is not None:
         found.append((True, 0, *settled))
         why = "the place the chat settled (booked, or the reply to its own where?)"
@@ -271,8 +271,12 @@ _NOT_BOOKED = re.compile(
 _BOOK_TURNS = 4
 
 
+# Asking for the plan as it stands: "where is it happening now?", "in the end".
+_NOW = re.compile(r"\b(?:now|in\s+the\s+end|actually|finally|end(?:ed)?\s+up)\b", re.I)
+
+
 def _booked(
-    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage]
+    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage], now: bool = False
 ) -> tuple[StoredMessage, str] | None:
     """The place a message books, a few turns after a best message of its session ("do you
     know a restaurant in Kestrel Cove?" ... "ok i'll book the driftwood room for saturday"):
@@ -289,7 +293,50 @@ def _booked(
             if not _NOT_BOOKED.match(place):
                 found.append((m, place))
                 break
+    # "so where is the anniversary meal happening now?": the chat's latest booking said as
+    # news ("booked. the old granary, sat 4th april"), after the best messages, in their chat
+    if now:
+        chats = {g.conversation for g in good[:3]}
+        first = min((g.ts for g in good[:3]), default=None)
+        for m in ranked[:20]:
+            if m.conversation in chats and first is not None and m.ts > first:
+                place = _announced_booking(m.text)
+                if place:
+                    found.append((m, place))
     return max(found, key=lambda mp: (mp[0].ts, mp[0].id)) if found else None
+
+
+# "booked. the old granary, sat 4th april", "BOOKED ✅ sat 6pm salt shed": news of a booking,
+# the place in the clause after it, past the day and time.
+_BOOKED_NEWS = re.compile(
+    r"^\W*(?:booked|confirmed)\s*[.:!,✅🎉👍-][\s.:!,✅🎉👍-]*(?P<rest>[^,.;!?]+)", re.I
+)
+_WHEN_WORD = re.compile(
+    r"^(?:(?:mon|tues?|wed|weds|thurs?|fri|sat|sun)\w*|\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:[:.]\d\d)?"
+    r"(?:am|pm)?|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sept?\w*|oct\w*|nov\w*|"
+    r"dec\w*|at|on|for|the|this|next|tonight|tomorrow)$",
+    re.IGNORECASE,
+)
+
+
+_AFTER_BOOKED = frozenset(["on", "at", "for", "from", "to", "with", "in"])
+
+
+def _announced_booking(text: str) -> str | None:
+    news = _BOOKED_NEWS.match(text)
+    if not news:
+        return None
+    words = news.group("rest").split()
+    while words and _WHEN_WORD.match(words[0]):
+        words = words[1:]
+    # "cleaning on Thursday": what is booked, then when; a place is not the thing booked
+    cut = next((i for i, w in enumerate(words) if w.lower() in _AFTER_BOOKED), len(words))
+    place = " ".join(words[: min(cut, 4)])
+    if not place or _NOT_BOOKED.match(place) or not re.match(r"[^\W\d_]", place):
+        return None
+    if " " not in place and place.lower().endswith("ing"):  # "Booked: cleaning", a deed
+        return None
+    return ("the " + place) if news.group("rest").lower().lstrip().startswith("the ") else place
 
 
 _ASKS_WHERE = re.compile(r"\bwhere\b[^.!?]*(?:\?|$)", re.IGNORECASE)

