@@ -85,12 +85,12 @@ def occasions(
     return sorted(days.items())
 
 
-_NUMBER_WORDS = re.findall(
+NUMBER_WORDS = re.findall(
     r"\S+",
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
     fifteen sixteen seventeen eighteen nineteen twenty""",
 )
-_N = r"(\d{1,4}|" + "|".join(_NUMBER_WORDS) + r")"
+_N = r"(\d{1,4}|" + "|".join(NUMBER_WORDS) + r")"
 _OF_US = [
     rf"\b{_N}\s+of\s+(?:us|them)\b",
     rf"\bthat'?s\s+{_N}\b(?!\s*(?:am|pm|:|%|€|\$|euros?|dollars?|pounds?|k|km|mins?|hours?))",
@@ -146,4 +146,4 @@ def stated_each(focus: str, messages: Sequence[StoredMessage]) -> list[tuple[int
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _NUMBER_WORDS.index(word.lower())
+    return int(word) if word.isdigit() else NUMBER_WORDS.index(word.lower())

@@ -18,6 +18,7 @@ from datetime import date
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
+from .counting import NUMBER_WORDS
 from .items import COMMON_WORDS
 from .text import WORD, asks, terms
 
@@ -40,13 +41,11 @@ _ORDINALS = {
     )
     for w in words
 }
-_NUMBERS = {
-    w: n
-    for n, w in enumerate(
-        re.findall(r"\S+", "zero one two three four five six seven eight nine ten eleven twelve")
-    )
-}
+# A series numbered in words runs to a dozen at most ("physio number two").
+_MOST = 12
+_NUMBERS = {w: n for n, w in enumerate(NUMBER_WORDS) if n <= _MOST}
 _FINAL = "final"
+
 # How many words may stand between an ordinal and the topic word it numbers ("third
 # *removals* quote", "2nd *life drawing*").
 _GAP = 2

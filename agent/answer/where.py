@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection, Sequence
 from datetime import timedelta
 
+from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
@@ -311,12 +312,13 @@ def _booked(
 _BOOKED_NEWS = re.compile(
     r"^\W*(?:booked|confirmed)\s*[.:!,✅🎉👍-][\s.:!,✅🎉👍-]*(?P<rest>[^,.;!?]+)", re.I
 )
-_WHEN_WORD = re.compile(
-    r"^(?:(?:mon|tues?|wed|weds|thurs?|fri|sat|sun)\w*|\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:[:.]\d\d)?"
-    r"(?:am|pm)?|jan\w*|feb\w*|mar\w*|apr\w*|may|june?|july?|aug\w*|sept?\w*|oct\w*|nov\w*|"
-    r"dec\w*|at|on|for|the|this|next|tonight|tomorrow)$",
-    re.IGNORECASE,
+# What a booking's news says before its place: the day and the hour ("sat 6pm", "the 4th").
+_WHEN_WORDS = (
+    frozenset(tx.MONTHS)
+    | frozenset(tx.WEEKDAYS)
+    | frozenset(["at", "on", "for", "the", "this", "next", "tonight", "tomorrow"])
 )
+_CLOCK_OR_DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|(?:[:.]\d\d)?(?:am|pm)?)$", re.IGNORECASE)
 
 
 _AFTER_BOOKED = frozenset(["on", "at", "for", "from", "to", "with", "in"])
@@ -327,7 +329,7 @@ def _announced_booking(text: str) -> str | None:
     if not news:
         return None
     words = news.group("rest").split()
-    while words and _WHEN_WORD.match(words[0]):
+    while words and (words[0].lower() in _WHEN_WORDS or _CLOCK_OR_DATE.match(words[0])):
         words = words[1:]
     # "cleaning on Thursday": what is booked, then when; a place is not the thing booked
     cut = next((i for i, w in enumerate(words) if w.lower() in _AFTER_BOOKED), len(words))
