@@ -27,6 +27,7 @@ from memory_store.models import StoredMessage
 
 from .counting import occasion_day
 from .items import COMMON_WORDS
+from .phrases import noun_phrases
 from .reading import ReaderContext, speaker_names, subjects
 from .text import REQUEST_TERMS, WORD, asks, terms
 from .topic import asked_about
@@ -103,6 +104,8 @@ def covering_set(
         for m in said
         if m.id in seeds or shared & counted_terms(m.text) or logged & _units(m.text)
     ]
+    occasion = _occasion_sessions(question, found, matches, ctx)
+    found = [m for m in found if occasion is None or m.session_id in occasion]
     why = [f"{len(seeds)} messages on topic ({' '.join(sorted(wanted)) or 'no topic words'})"]
     if shared:
         why.append(f"{len(found)} with the words they share: {', '.join(sorted(shared))}")
@@ -114,8 +117,35 @@ def covering_set(
         tuple(sorted(shared)),
         tuple(sorted(doers)) if theirs else (),
         why,
-        _asking(question, scoped, found, wanted, ctx),
+        [
+            m
+            for m in _asking(question, scoped, found, wanted, ctx)
+            if occasion is None or m.session_id in occasion
+        ],
     )
+
+
+def _occasion_sessions(
+    question: str,
+    found: list[StoredMessage],
+    matches: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> set[int] | None:
+    """Of a compound occasion ("the christmas *party*"), the sessions that speak of its head
+    ("party headcount pls!"), when some of the found messages are in one: "xmas plan check"
+    with the family is another christmas. None when the question names no such occasion or
+    no found message is in such a session."""
+    heads = {
+        t
+        for p in noun_phrases(question)
+        if len(p) >= 2
+        for t in terms(p[-1])
+        if ctx.weights.holds(t) and not terms(" ".join(p[:-1])) <= REQUEST_TERMS
+    }
+    if not heads:
+        return None
+    sessions = {m.session_id for m in matches if heads & counted_terms(m.text)}
+    return sessions if any(m.session_id in sessions for m in found) else None
 
 
 def _asking(
