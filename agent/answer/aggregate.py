@@ -401,6 +401,9 @@ def listing(
         if written or asked
         else deeds(question, matches, ctx, _skipped(question, cover), _sessions(cover, matches))
     )
+    if done and cover.asking:  # "what else?" / "I'm making mochi": the replies list too
+        done = distinct([*done, *_replied_items(question, cover, matches, ctx)])
+        done.sort(key=lambda it: (it.message.ts, it.message.id))
     items = written or asked or done or _items(question, cover, matches, ctx)
     if not items:
         return _declined("list", cover)
@@ -446,13 +449,27 @@ def _chosen_of_kind(
 
 
 def _sessions(cover: Cover, matches: Sequence[StoredMessage]) -> set[int]:
-    """The sessions on the question's topic: the covering set's and the best matches'."""
-    return {m.session_id for m in [*cover.messages, *matches[:5]]}
+    """The sessions on the question's topic: the covering set's and the best matches', and
+    those that speak of the occasion it names ("party headcount pls!" … "I'm making mochi")."""
+    return {m.session_id for m in [*cover.messages, *matches[:5]]} | cover.occasion
 
 
 def _skipped(question: str, cover: Cover) -> set[str]:
     """Terms that are never an item: the topic's and the question's."""
     return set(cover.topic) | terms(question)
+
+
+def _replied_items(
+    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[Item]:
+    """The items the answers to the group's own asking name, and those the asking listed."""
+    skip = _skipped(question, cover)
+    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    replies = answers(cover.asking, matches, cover.by)
+    found = [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
+    if found:
+        found += [it for m in cover.asking for it in enumerated(m, skip, ctx.weights, names)]
+    return found
 
 
 def _items(

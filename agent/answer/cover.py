@@ -63,6 +63,8 @@ class Cover:
     why: list[str] = field(default_factory=list)
     # On-topic messages that ask ("what's everyone bringing?"): their replies answer a list.
     asking: list[StoredMessage] = field(default_factory=list)
+    # The sessions that speak of a compound occasion's head ("party headcount pls!").
+    occasion: frozenset[int] = frozenset()
 
 
 def covering_set(
@@ -122,6 +124,7 @@ def covering_set(
             for m in _asking(question, scoped, found, wanted, ctx)
             if occasion is None or m.session_id in occasion
         ],
+        frozenset(occasion or ()),
     )
 
 

@@ -31,6 +31,8 @@ class Act:
     renews: bool = False  # "new batteries in": a new thing says it was done
     # Asked for and granted: "can I borrow your tile cutter?" / "yeah course".
     granted: str = ""
+    # Said as a plan, it is the answer: "who's bringing what?" / "I'll bring mulled wine".
+    promised: bool = False
 
 
 ACTS = (
@@ -59,6 +61,14 @@ ACTS = (
     ),
     Act("borrow", r"borrowed|borrow", r"borrowed|lent\s+me|lend\s+me", granted=r"borrow|nick"),
     Act("make", r"made|make|cooked|cook|baked|bake", r"made|cooked|baked"),
+    # what each brings to a do: "I'll make pierogi", "and I'll do a tortilla", "I'm making mochi"
+    Act(
+        "bring",
+        r"bring|bringing|brings|brought",
+        # not "doing": "we're doing secret santa" is what the group does, not a dish
+        r"bring|bringing|brought|make|making|do|cook|cooking|bake|baking",
+        promised=True,
+    ),
     # what a pet or a child got its teeth into: "pickles ate my running shoes"
     Act(
         "chew",
@@ -193,7 +203,7 @@ def _things_done(
         if clause.rstrip().endswith("?") or text[end : end + 1] == "?":
             continue
         for hit in re.finditer(rf"\b(?:{act.before})\b", clause, re.IGNORECASE):
-            if not modal and _NOT_DONE.search(clause[: hit.start()]):
+            if not modal and not act.promised and _NOT_DONE.search(clause[: hit.start()]):
                 continue
             # "you got the support", "it made a difference": someone else did it; "we've got
             # a pup", "you've got guts": had, not got.
@@ -203,7 +213,9 @@ def _things_done(
                 continue
             after = clause[hit.end() :]
             more = _listed_after(after, names)  # "bananas, trail mix and some Kyoto snacks"
-            run = thing_after(after, skip, names, text[start + hit.end() :], bool(more))
+            run = thing_after(
+                after, skip, names, text[start + hit.end() :], bool(more), act.promised
+            )
             if run:
                 out.append(item_of_run(run, m, weights))
                 out += [item_of_run(r, m, weights) for r in more]
@@ -262,12 +274,14 @@ def thing_after(
     names: Collection[str],
     tail: str = "",
     listed: bool | None = None,
+    bare: bool = False,
 ) -> list[str] | None:
     """The run of content words right after the verb, past determiners and amounts only. A
     thing is marked as one: by a determiner or an amount ("a wetsuit", "3 bags"), a plural
     ("earplugs"), a capital ("Catan") or a list it opens ("bought twine, plant labels and a
     trowel"); "made me happy" and "got support" name none. `listed`: whether `rest` lists
-    more things, when the caller has read it."""
+    more things, when the caller has read it; `bare`: a thing need not be marked ("I'll bring
+    mulled wine", "I'm making mochi": what one brings to a do is food and drink)."""
     if listed is None:
         listed = bool(_listed_after(rest, names))
     rest = re.split(r"[,(]", rest, maxsplit=1)[0]
@@ -301,7 +315,7 @@ def thing_after(
         or bool(run)
         and _PLURAL.search(run[-1]) is not None
     )
-    if not run or not marked:
+    if not run or not (marked or bare):
         return None
     if {t for w in run for t in terms(w)} <= skip:  # "book": only the kind asked for
         return None

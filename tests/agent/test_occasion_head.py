@@ -40,9 +40,16 @@ def test_a_compound_occasion_counts_its_head(pipe: Pipeline, question: str, coun
     assert said is not None and int(said.group(0)) == count, result.answer.text
 
 
-def test_another_christmas_is_not_the_party(pipe: Pipeline) -> None:
-    # "what are you bringing to nan's?" asks of the family's christmas, not the work party:
-    # its replies are no list of what is brought to the party
-    result = ask_after(pipe, (), "who's bringing what to the christmas party?", now=NOW)
+@pytest.mark.parametrize(
+    "question",
+    ["who's bringing what to the christmas party?", "what is everyone bringing to the xmas party?"],
+)
+def test_what_each_brings_to_the_party(pipe: Pipeline, question: str) -> None:
+    # each says what they will bring in their own verb ("I'll make", "I'll do", "I'm
+    # bringing"); "what are you bringing to nan's?" asks of the family's christmas, and
+    # "we're doing secret santa" is no dish
+    result = ask_after(pipe, (), question, now=NOW)
     assert result.answer is not None
-    assert "trifle" not in result.answer.text.lower(), result.answer.text
+    said = result.answer.text.lower()
+    assert all(dish in said for dish in ("pavlova", "sausage rolls", "mulled wine")), said
+    assert "trifle" not in said and "secret santa" not in said, said
