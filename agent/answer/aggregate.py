@@ -404,7 +404,13 @@ def listing(
     if done and cover.asking:  # "what else?" / "I'm making mochi": the replies list too
         done = distinct([*done, *_replied_items(question, cover, matches, ctx)])
         done.sort(key=lambda it: (it.message.ts, it.message.id))
-    items = written or asked or done or _items(question, cover, matches, ctx)
+    items = (
+        written
+        or asked
+        or done
+        or _list_of_the_exchange(question, cover, matches, ctx)
+        or _items(question, cover, matches, ctx)
+    )
     if not items:
         return _declined("list", cover)
     shown = items[:MAX_LISTED]
@@ -433,6 +439,39 @@ def _written_list(
     # The list as named ("menu's final. suya wrap, …"), not a later one of prices for it.
     written = [(m, its) for m, its in written if cover.topic & terms(m.text)]
     return max(written, key=lambda mi: (mi[0].ts, mi[0].id))[1] if written else []
+
+
+def _list_of_the_exchange(
+    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[Item]:
+    """A list an exchange on the topic ends by writing out ("making a list for camping. i need
+    a new gas canister" … "and a sleeping mat" … "gas, sleeping mat, midge spray. anything
+    else?"): the first enumeration of three things or more a few turns after one of the best
+    messages that share the topic's words, in its session. Read when no act or asking found
+    the items: a list written out beats single words picked from the covering set."""
+    skip = set(cover.topic) | terms(question)
+    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    best = [m for m in matches[:_EXCHANGE_DEPTH] if cover.topic & terms(m.text)]
+    for b in best:
+        after = sorted(
+            (
+                m
+                for m in matches
+                if m.session_id == b.session_id and 0 <= m.id - b.id <= _EXCHANGE_TURNS
+            ),
+            key=lambda m: m.id,
+        )
+        for m in after:  # the first written out after it: the exchange's own list
+            its = written_out(m, skip, ctx.weights, names)
+            if its:
+                return its
+    return []
+
+
+# How many of the best messages may open the exchange that writes a list out, and how many
+# turns on the list may come.
+_EXCHANGE_DEPTH = 3
+_EXCHANGE_TURNS = 6
 
 
 def _chosen_of_kind(
