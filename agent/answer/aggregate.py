@@ -401,7 +401,8 @@ def listing(
         if written or asked
         else deeds(question, matches, ctx, _skipped(question, cover), _sessions(cover, matches))
     )
-    if done and cover.asking:  # "what else?" / "I'm making mochi": the replies list too
+    if done and cover.asking and any(a.promised for a in acts):
+        # "what else?" / "I'm making mochi": the replies to the group's asking list too
         done = distinct([*done, *_replied_items(question, cover, matches, ctx)])
         done.sort(key=lambda it: (it.message.ts, it.message.id))
     items = (

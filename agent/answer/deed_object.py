@@ -102,7 +102,7 @@ def deed_object(
         if verb in _LIGHT_VERBS or not terms(verb):
             continue
         # the chat's verbs for the act asked of: "buy" is "got a tow float", "picked up"
-        acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
+        acts = _acts_of(verb)
         for planned in (False, True) if mine else (False,):
             for m in dict.fromkeys(told):
                 found = None if asks(m.text) else _found(m, verb, acts, own, planned)
@@ -116,6 +116,15 @@ _DID_WHO = re.compile(
 )
 # How far down the ranking the doer's own messages are read.
 _DOER_DEPTH = 10
+
+
+def _acts_of(verb: str) -> list[Act]:
+    """The acts a question's verb asks of, in the chat's verbs for each. Not one whose plan is
+    its answer ("who's bringing what?" reads "I'll do a tortilla"): what one person did is
+    read from their own words here, their plan included."""
+    return [
+        a for a in ACTS if not a.promised and re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)
+    ]
 
 
 def _doer(question: str, me: str | None, speakers: Sequence[str]) -> str | None:
@@ -204,7 +213,7 @@ def untold_deed(
     if doer is None or not asked:
         return None
     verb = asked[0].group("verb").lower()
-    acts = [a for a in ACTS if re.fullmatch(rf"(?:{a.asked})", verb, re.IGNORECASE)]
+    acts = _acts_of(verb)
     if not acts:
         return None
     # (its thing's own verbs too: "my new crashpad arrived")

@@ -46,7 +46,7 @@ COMMON_WORDS = frozenset(
         you're it's that's he's she's they're there's what's who's anyone everyone someone thing
         things stuff lot bit sure trust finally already actually maybe probably pretty kind sort
         way end till until nowhere somewhere anywhere everywhere number third fourth fifth sixth
-        news update btw fyi place places spot since
+        news update btw fyi place places spot since whoever whatever whichever wherever
         fine problem brilliant amazing perfect lovely sorry cheers forgot forget nearly another
         let's lets main far heads unreal honestly literally basically anyway idea thought
         cant dont wont didnt doesnt isnt wasnt arent werent havent hasnt couldnt wouldnt
