@@ -463,6 +463,8 @@ def _list_of_the_exchange(
             key=lambda m: m.id,
         )
         for m in after:  # the first written out after it: the exchange's own list
+            if len(m.text.split()) > _LIST_WORDS:
+                continue  # a paragraph's clauses are no list written out
             its = written_out(m, skip, ctx.weights, names)
             if its:
                 return its
@@ -473,6 +475,9 @@ def _list_of_the_exchange(
 # turns on the list may come.
 _EXCHANGE_DEPTH = 3
 _EXCHANGE_TURNS = 6
+# The most words a message writing a list out has: "gas, sleeping mat, midge spray. anything
+# else?" is a list; a paragraph listing what one did is told, not written out.
+_LIST_WORDS = 25
 
 
 def _chosen_of_kind(
