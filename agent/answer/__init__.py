@@ -15,8 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
 
-from agent.answer.aggregate import count, listing
+from agent.answer.aggregate import count
 from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
+from agent.answer.listing import listing
 from agent.answer.mentioned import first_or_last
 from agent.answer.reader import read
 from agent.answer.reading import (

@@ -1,8 +1,8 @@
-"""Counts and lists: questions whose answer is spread over many messages ("how many times…",
-"which books…"). The covering set (cover.py) is every message on the topic; what is counted
-(counting.py) decides how it is read: distinct days of an occasion, distinct named things
-(items.py), or the number someone stated. The answer says what it counted and cites one
-message per occasion or item."""
+"""Counts: questions whose answer is spread over many messages ("how many times…", "how many
+companies…"; lists are listing.py). The covering set (cover.py) is every message on the
+topic; what is counted (counting.py) decides how it is read: distinct days of an occasion,
+distinct named things (items.py), a series the chat numbers (series.py), or the number
+someone stated. The answer says what it counted and cites one message per occasion or item."""
 
 from __future__ import annotations
 
@@ -13,13 +13,10 @@ from datetime import date
 
 from memory_store.models import StoredMessage
 
-from .asked_of import requested
-from .categories import asked_kind, words_of_kind
 from .counting import HEADCOUNT, Counted, counted, occasion_day, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
-from .deeds import deeds
-from .items import Item, distinct, enumerated, items_of, written_out
-from .kinds import ASKS_OF_ME, LIST_HOLDER, QuestionKind
+from .kinds import QuestionKind
+from .listing import declined_spread, named_items
 from .moves import (
     DAY_OR_FINER,
     MOVE_SAID,
@@ -34,8 +31,7 @@ from .moves import (
     without_calling_off,
 )
 from .phrases import LIGHT_TERMS
-from .reading import NO_ANSWER, ReaderContext, Reading, who
-from .replies import answers
+from .reading import ReaderContext, Reading, who
 from .series import numbered, series_count
 from .text import clip, join_names, said_terms, short_day, terms
 from .topic import topic_query
@@ -54,10 +50,6 @@ def _names_chat(question: str, chat: str) -> bool:
     return len(first) > 1 and re.search(rf"\b{re.escape(first)}\b", question, re.I) is not None
 
 
-# Items listed at most; the count still counts them all.
-MAX_LISTED = 12
-
-
 def count(
     question: str,
     qk: QuestionKind,
@@ -68,13 +60,13 @@ def count(
     # "… not counting the ones that got called off": a rule for the count, not its topic
     cover = covering_set(set_aside(question), matches, ctx, similarity, qk.focus)
     if not cover.messages:
-        return _declined("how_many", cover)
+        return declined_spread("how_many", cover)
     what = counted(qk.focus)
     if qk.focus and what is Counted.STATED:
         pool = sessions_on_topic(set_aside(question), matches, ctx)
         said = _stated(qk.focus, [*pool, *_head_updates(pool, matches)], cover, ctx)
         # Days are no headcount: with no number said, the history does not say how many.
-        return said or _declined("how_many", cover, f"no message says how many {qk.focus}")
+        return said or declined_spread("how_many", cover, f"no message says how many {qk.focus}")
     if asks_of_moving(question):  # "how many times did the crown fitting get moved?"
         moves = _moves(cover, matches, ctx)
         if moves is not None:
@@ -89,7 +81,7 @@ def count(
             return said
     if not asks_of_calling_off(question):  # "viewing 2 today" … "viewing 3": the chat counts
         # "how many places did jordan view": the places named after the numbered ones count on
-        things = _items(question, cover, matches, ctx) if what is Counted.THINGS else []
+        things = named_items(question, cover, matches, ctx) if what is Counted.THINGS else []
         named = {it.message.id for it in things}
         series = _series(cover, matches, ctx, _counted_phrase(question, qk.focus), named)
         if series is not None:
@@ -243,7 +235,7 @@ def _things(
     matches: Sequence[StoredMessage],
     ctx: ReaderContext,
 ) -> Reading | None:
-    items = _items(question, cover, matches, ctx)
+    items = named_items(question, cover, matches, ctx)
     if not items:
         return None
     n = len(items)
@@ -372,165 +364,3 @@ def _occasions(question: str, cover: Cover, ctx: ReaderContext) -> Reading:
     if off:
         why.append(f"not counted, called off: {', '.join(f'{m.ts:%-d %b}' for m in off)}")
     return Reading(text, [m for _, m in found], "how_many", str(n), why=why)
-
-
-def listing(
-    question: str,
-    qk: QuestionKind,
-    matches: Sequence[StoredMessage],
-    ctx: ReaderContext,
-    similarity: Mapping[int, float],
-) -> Reading:
-    cover = covering_set(question, matches, ctx, similarity, qk.focus)
-    kind = asked_kind(question, qk.focus)
-    chosen = _chosen_of_kind(kind, matches) if kind else None
-    if chosen is not None:  # "which colours did we pick for the kit?": what was settled on
-        m, words = chosen
-        said = join_names(words)
-        why = [f"the {kind} words of the latest message naming any in the exchange on it"]
-        return Reading(f"{said[:1].upper()}{said[1:]}.", [m], "list", said, why=why)
-    written = _written_list(question, cover, matches, ctx) if LIST_HOLDER.search(question) else []
-    if not written and ASKS_OF_ME.search(question):  # "what jobs did rory give me?"
-        asked = requested(question, matches, ctx, _skipped(question, cover))
-        if not asked:  # no request is no job; the topic's other words name none either
-            return _declined("list", cover, "no message asks you to do something")
-    else:
-        asked = []
-    done, acts = (
-        ([], [])
-        if written or asked
-        else deeds(question, matches, ctx, _skipped(question, cover), _sessions(cover, matches))
-    )
-    if done and cover.asking and any(a.promised for a in acts):
-        # "what else?" / "I'm making mochi": the replies to the group's asking list too
-        done = distinct([*done, *_replied_items(question, cover, matches, ctx)])
-        done.sort(key=lambda it: (it.message.ts, it.message.id))
-    items = (
-        written
-        or asked
-        or done
-        or _list_of_the_exchange(question, cover, matches, ctx)
-        or _items(question, cover, matches, ctx)
-    )
-    if not items:
-        return _declined("list", cover)
-    shown = items[:MAX_LISTED]
-    lines = [f"{it.span} ({who(it.message, ctx)}, {short_day(it.message.ts)})" for it in shown]
-    text = f"{len(items)} item{'s' * (len(items) != 1)}: " + "; ".join(lines) + "."
-    why = [*cover.why, f"{len(items)} distinct items named in them, in time order"]
-    if asked:
-        why = [f"{len(items)} distinct things asked of you (“can you…”, “you're on…”)"]
-    if done:  # the act's own verbs found them, not the covering set
-        verbs = " or ".join(a.name for a in acts)
-        why = [f"{len(items)} distinct things said to be {verbs} (in the chat's verbs for it)"]
-    span = "; ".join(it.span for it in shown)
-    return Reading(text, [it.message for it in shown], "list", span, why=why)
-
-
-def _written_list(
-    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
-) -> list[Item]:
-    """What a list holds, as it was last written out: the latest message naming the list that
-    enumerates three items or more ("menu's final. suya wrap, plantain fries, jollof
-    arancini, puff puff with pepper honey")."""
-    skip = set(cover.topic) | terms(question)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
-    pool = dict.fromkeys([*cover.messages, *matches[:20]])
-    written = [(m, its) for m in pool if (its := written_out(m, skip, ctx.weights, names))]
-    # The list as named ("menu's final. suya wrap, …"), not a later one of prices for it.
-    written = [(m, its) for m, its in written if cover.topic & terms(m.text)]
-    return max(written, key=lambda mi: (mi[0].ts, mi[0].id))[1] if written else []
-
-
-def _list_of_the_exchange(
-    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
-) -> list[Item]:
-    """A list an exchange on the topic ends by writing out ("making a list for camping. i need
-    a new gas canister" … "and a sleeping mat" … "gas, sleeping mat, midge spray. anything
-    else?"): the first enumeration of three things or more a few turns after one of the best
-    messages that share the topic's words, in its session. Read when no act or asking found
-    the items: a list written out beats single words picked from the covering set."""
-    skip = set(cover.topic) | terms(question)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
-    best = [m for m in matches[:_EXCHANGE_DEPTH] if cover.topic & terms(m.text)]
-    for b in best:
-        after = sorted(
-            (
-                m
-                for m in matches
-                if m.session_id == b.session_id and 0 <= m.id - b.id <= _EXCHANGE_TURNS
-            ),
-            key=lambda m: m.id,
-        )
-        for m in after:  # the first written out after it: the exchange's own list
-            if len(m.text.split()) > _LIST_WORDS:
-                continue  # a paragraph's clauses are no list written out
-            its = written_out(m, skip, ctx.weights, names)
-            if its:
-                return its
-    return []
-
-
-# How many of the best messages may open the exchange that writes a list out, and how many
-# turns on the list may come.
-_EXCHANGE_DEPTH = 3
-_EXCHANGE_TURNS = 6
-# The most words a message writing a list out has: "gas, sleeping mat, midge spray. anything
-# else?" is a list; a paragraph listing what one did is told, not written out.
-_LIST_WORDS = 25
-
-
-def _chosen_of_kind(
-    kind: str, matches: Sequence[StoredMessage]
-) -> tuple[StoredMessage, list[str]] | None:
-    """The words of `kind` in the latest message naming any, in the session of the best
-    match that names one ("threadline have teal/orange or navy/yellow" ... "teal and orange 👍")."""
-    named = [m for m in matches[:20] if words_of_kind(kind, m.text)]
-    if not named:
-        return None
-    session = [m for m in matches if m.session_id == named[0].session_id]
-    last = max((m for m in session if words_of_kind(kind, m.text)), key=lambda m: (m.ts, m.id))
-    return last, words_of_kind(kind, last.text)
-
-
-def _sessions(cover: Cover, matches: Sequence[StoredMessage]) -> set[int]:
-    """The sessions on the question's topic: the covering set's and the best matches', and
-    those that speak of the occasion it names ("party headcount pls!" … "I'm making mochi")."""
-    return {m.session_id for m in [*cover.messages, *matches[:5]]} | cover.occasion
-
-
-def _skipped(question: str, cover: Cover) -> set[str]:
-    """Terms that are never an item: the topic's and the question's."""
-    return set(cover.topic) | terms(question)
-
-
-def _replied_items(
-    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
-) -> list[Item]:
-    """The items the answers to the group's own asking name, and those the asking listed."""
-    skip = _skipped(question, cover)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
-    replies = answers(cover.asking, matches, cover.by)
-    found = [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
-    if found:
-        found += [it for m in cover.asking for it in enumerated(m, skip, ctx.weights, names)]
-    return found
-
-
-def _items(
-    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
-) -> list[Item]:
-    skip = _skipped(question, cover)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
-    # The group was asked: its answers are the list, and what the asking listed.
-    replies = answers(cover.asking, matches, cover.by)
-    found = [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
-    if found:
-        found += [it for m in cover.asking for it in enumerated(m, skip, ctx.weights, names)]
-    else:
-        found = [it for m in cover.messages for it in items_of(m, skip, ctx.weights, names)]
-    return distinct(sorted(found, key=lambda it: (it.message.ts, it.message.id)))
-
-
-def _declined(kind: str, cover: Cover, why: str = "no message is on topic") -> Reading:
-    return Reading(NO_ANSWER, [], kind, abstained=True, why=[*cover.why, why])
