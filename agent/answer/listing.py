@@ -8,7 +8,9 @@ item cites the message that names it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from memory_store.models import StoredMessage
 
@@ -53,9 +55,16 @@ def listing(
         if written or asked
         else deeds(question, matches, ctx, _skipped(question, cover), _sessions(cover, matches))
     )
-    if done and cover.asking and any(a.promised for a in acts):
-        # "what else?" / "I'm making mochi": the replies to the group's asking list too
-        done = distinct([*done, *_replied_items(question, cover, matches, ctx)])
+    promised = "|".join(a.asked for a in acts if a.promised)
+    # "what's everyone bringing?", "what else?": the replies to the group's asking for the
+    # things list them too; not the replies to "Who's driving?"
+    asking = [
+        m for m in cover.asking if promised and re.search(rf"\b(?:{promised}|else)\b", m.text, re.I)
+    ]
+    if done and asking:
+        done = distinct(
+            [*done, *_replied_items(question, replace(cover, asking=asking), matches, ctx)]
+        )
         done.sort(key=lambda it: (it.message.ts, it.message.id))
     items = (
         written

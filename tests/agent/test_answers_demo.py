@@ -140,6 +140,10 @@ CASES = [
     ("who told me about the membership price?", (), "who", "Priya"),
     # list: each thing of "I bought bananas, trail mix and some Kyoto snacks", by the verb
     ("what have i bought for the crag trip?", (), "list", "trail mix"),
+    # what each said they would bring, in their own verbs ("I'll make sandwiches"); not the
+    # replies to "Who's driving?"
+    ("who's bringing what to castle crags?", (), "list", "crash pads (Priya"),
+    ("what did everyone bring to the crag trip?", (), "list", "sandwiches (Aki"),
     # where
     ("where should I stay in Kyoto?", (), "where", "Gion"),
     ("where did I order the guidebook from?", (), "where", "Elm Street"),
