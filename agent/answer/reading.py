@@ -188,6 +188,8 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     # then what it is, and what kind ("my next *dentist* appointment", "his *ski* trip").
     # A phrase that runs into a name ("the place *dev* and i stayed at") is a clause, not a noun.
     phrases = [p for p in noun_phrases(question) if not terms(p[-1]) <= speakers]
+    # "what did *the others* bring?": the people of the chat, named by no one
+    phrases = [p for p in phrases if p[-1] not in _GROUP_OF_PEOPLE]
     # "her shin trouble", "the boiler issue": a light head stands for the noun before it
     phrases = [p[:-1] if p[-1] in _LIGHT_HEADS else p for p in phrases]
     phrases = [p for p in phrases if p]
@@ -260,6 +262,9 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
 _TOLD_BY_DEED = 2
 # "what's his girlfriend *called*": asking for the name is no deed
 _NAMING_TERMS = terms("call called name named")
+_GROUP_OF_PEOPLE = frozenset(
+    re.findall(r"\w+", "others rest everyone everybody people guys gang lads girls folks")
+)
 _LIGHT_HEADS = frozenset(
     re.findall(r"\w+", "trouble troubles problem problems issue issues situation drama saga stuff")
 )

@@ -34,6 +34,9 @@ CTX = ReaderContext(
     ("question", "unknown"),
     [
         ("when is lucía's wedding?", "wedding"),
+        # the people of the chat, named by no one, are no topic
+        ("what did the others bring for the coast trip?", None),
+        ("what did everyone think of the bathroom quote?", None),
         ("when's my next dentist appointment?", "dentist"),
         ("how was his ski trip?", "ski"),
         # what was paid for is the topic, with or without its determiner
