@@ -15,6 +15,7 @@ from memory_store.models import StoredMessage
 
 from .counting import HEADCOUNT, Counted, counted, occasion_day, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
+from .items import Item
 from .kinds import QuestionKind
 from .listing import declined_spread, named_items
 from .moves import (
@@ -32,7 +33,7 @@ from .moves import (
 )
 from .phrases import LIGHT_TERMS
 from .reading import ReaderContext, Reading, who
-from .series import numbered, series_count
+from .series import Series, series_count
 from .text import clip, join_names, said_terms, short_day, terms
 from .topic import topic_query
 
@@ -79,9 +80,9 @@ def count(
         said = _stated(qk.focus, cover.messages, cover, ctx)
         if said:
             return said
+    things = named_items(question, cover, matches, ctx) if what is Counted.THINGS else []
     if not asks_of_calling_off(question):  # "viewing 2 today" … "viewing 3": the chat counts
         # "how many places did jordan view": the places named after the numbered ones count on
-        things = named_items(question, cover, matches, ctx) if what is Counted.THINGS else []
         named = {it.message.id for it in things}
         series = _series(cover, matches, ctx, _counted_phrase(question, qk.focus), named)
         if series is not None:
@@ -92,7 +93,7 @@ def count(
             return total
     if qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
         said = _stated(qk.focus, cover.messages, cover, ctx)
-        said = said or _things(question, qk.focus, cover, matches, ctx)
+        said = said or _things(qk.focus, cover, things)
         if said:
             return said
     return _occasions(question, cover, ctx)
@@ -228,14 +229,7 @@ def _total(focus: str, cover: Cover, ctx: ReaderContext) -> Reading | None:
     return Reading(f"{n} ({focus}: {parts}).", [m for _, m in each], "how_many", str(n), why=why)
 
 
-def _things(
-    question: str,
-    focus: str,
-    cover: Cover,
-    matches: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> Reading | None:
-    items = named_items(question, cover, matches, ctx)
+def _things(focus: str, cover: Cover, items: Sequence[Item]) -> Reading | None:
     if not items:
         return None
     n = len(items)
@@ -260,21 +254,18 @@ def _series(
     def days(ms: Sequence[StoredMessage]) -> list[tuple[date, StoredMessage]]:
         return [(d, m) for d, m in occasions(ms, ctx.mentions_of) if first <= d <= last]
 
-    found = series_count(counted or cover.topic, pool, days, named)
-    if found is None:
+    series = series_count(counted or cover.topic, pool, days, named)
+    if series is None:
         return None
-    n, cited = found
-    if ctx.asked_days is not None and not _begun_within(n, cited[0], cover, days):
+    if ctx.asked_days is not None and not _begun_within(series, cover, days):
         return None  # "this spring": a series begun before it is numbered from then
-    top = max(numbered(cover.topic, cited), key=lambda x: x.n)
-    later = [m for m in cited if m.ts > top.message.ts]
-    said = clip(top.message.text.strip(), 100)
-    text = f"{n} (“{said}”, {who(top.message, ctx)}, {short_day(top.message.ts)}"
-    if later:
-        text += f"; then {', '.join(short_day(m.ts) for m in later)}"
+    top = series.top.message
+    text = f"{series.n} (“{clip(top.text.strip(), 100)}”, {who(top, ctx)}, {short_day(top.ts)}"
+    if series.later:
+        text += f"; then {', '.join(short_day(m.ts) for m in series.later)}"
     text += ")."
     why = [*cover.why, "the highest number the chat gives an occasion, and those after it"]
-    return Reading(text, cited, "how_many", str(n), why=why)
+    return Reading(text, series.cited, "how_many", str(series.n), why=why)
 
 
 # Counted nouns that say only that something is counted: "how many places did wren view" counts
@@ -296,18 +287,16 @@ def _counted_phrase(question: str, focus: str | None) -> frozenset[str]:
 
 
 def _begun_within(
-    n: int,
-    first_numbered: StoredMessage,
+    series: Series,
     cover: Cover,
     days: Callable[[Sequence[StoredMessage]], list[tuple[date, StoredMessage]]],
 ) -> bool:
-    """Whether a series counted `n` began within the asked days: it is numbered from one or
-    two there, or the occasions on topic there before its first number are as many as it
-    says came before."""
-    numbered_from = numbered(cover.topic, [first_numbered])
-    start = numbered_from[0].n if numbered_from else n
-    before = {d for d, _ in days(cover.messages) if d < first_numbered.ts.date()}
-    return start <= _SERIES_START or len(before) >= start - 1
+    """Whether a series began within the asked days: it is numbered from one or two there,
+    or the occasions on topic there before its first number are as many as it says came
+    before."""
+    first = series.found[0]
+    before = {d for d, _ in days(cover.messages) if d < first.message.ts.date()}
+    return first.n <= _SERIES_START or len(before) >= first.n - 1
 
 
 # A series numbered from at most this within the asked days began within them.

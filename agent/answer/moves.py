@@ -138,7 +138,7 @@ def _plan_days(m: StoredMessage, ctx: ReaderContext) -> set[date]:
 def _replaces_another(n: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> bool:
     """ "its now saturday 28th not sunday 22nd" moves the plan for the 22nd, not one for the
     7th: a change that names the day it replaces names its plan."""
-    days = {x.start.date() for x in ctx.mentions_of(plan) if x.granularity in DAY_OR_FINER}
+    days = _plan_days(plan, ctx)
     lower = n.text.lower()
     replaced = [
         x

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .spans import NOT_NAMES
@@ -374,13 +375,15 @@ _MOVED_TO = re.compile(
     r"(?:\s+[^\W\d_][\w'’-]*)?)"
 )
 # Words a moved plan's day opens with: "moved to friday", "moving it to the 18th".
-_NOT_PLACE_START = frozenset(
-    re.findall(
-        r"\S+",
-        """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu
-        thur thurs fri sat sun january february march april may june july august september
-        october november december jan feb mar apr jun jul aug sep sept oct nov dec next this
-        tomorrow tonight today weekend week morning afternoon evening night day date time""",
+_NOT_PLACE_START = (
+    frozenset(tx.MONTHS)
+    | frozenset(tx.WEEKDAYS)
+    | frozenset(
+        re.findall(
+            r"\S+",
+            """next this tomorrow tonight today weekend week morning afternoon evening night day
+            date time""",
+        )
     )
 )
 

@@ -138,12 +138,24 @@ def _singular(word: str) -> str:
     return low[:-1] if low.endswith("s") and not low.endswith("ss") else low
 
 
+@dataclass(frozen=True)
+class Series:
+    n: int  # the count: the highest number, and the occasions told after it
+    found: list[Numbered]  # the numbered messages, in time order
+    top: Numbered  # the highest numbered
+    later: list[StoredMessage]  # the occasions told after it, one a day
+
+    @property
+    def cited(self) -> list[StoredMessage]:
+        return list(dict.fromkeys([*(x.message for x in self.found), *self.later]))
+
+
 def series_count(
     topic: Collection[str],
     pool: Sequence[StoredMessage],
     occasions: Callable[[Sequence[StoredMessage]], Sequence[tuple[date, StoredMessage]]],
     covered: Collection[int] = (),
-) -> tuple[int, list[StoredMessage]] | None:
+) -> Series | None:
     """The count a numbered series in `pool` gives, with the messages it rests on, when the
     chat numbers two or more (a lone "first" is no series). The occasions after the highest
     number are those its teller tells later in its chat, naming what it numbers ("Physio
@@ -167,5 +179,4 @@ def series_count(
         and not asks(m.text)
     ]
     after = {} if top.final else {d: m for d, m in sorted(occasions(named)) if d > day}
-    cited = list(dict.fromkeys([*(x.message for x in found), *after.values()]))
-    return top.n + len(after), cited
+    return Series(top.n + len(after), found, top, list(after.values()))
