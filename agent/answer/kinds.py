@@ -225,7 +225,11 @@ _PLACE_NOUNS = (
     "area|address|location|spot|street|road|postcode|guesthouse|campsite|site"
 )
 _WHERE = re.compile(
-    rf"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS})\b",
+    rf"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS})\b"
+    # "what was the venue for the party?", "the place we ended up booking for dad's 70th":
+    # the place itself is what is asked for, named as the question's subject
+    rf"|^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|were|are))?\s+)?(?:the|our|that)\s+"
+    rf"(?:{_PLACE_NOUNS})\s+(?!of\b)(?!.*\blike\W*$)",
     re.I,
 )
 _YES_NO = re.compile(

@@ -30,6 +30,7 @@ from .places import (
     where_it_is,
     with_spot,
 )
+from .plan_line import plan_place
 from .reading import (
     ReaderContext,
     Reading,
@@ -93,6 +94,11 @@ def where_answer(
                 # names the thing (a model, a trim); the place is what the message puts it in
                 place = None
             name = address(m.text) or (place and with_spot(m.text, place))
+            # "hollins barn, saturday 18th april": a place said beside its day, as a fragment
+            lined = None if name or prepped else plan_place(m.text, wanted, skip)
+            if lined:
+                found.append((True, -rank, m, lined))
+                continue
             phrase = name or prepped
             if not name and not (phrase and place_like(phrase)):
                 # "in the club calendar" says no place; "booked the raumati bowling club" does
@@ -107,6 +113,13 @@ def where_answer(
                 found.append((named, -rank, m, phrase))
         if found:
             break
+    if not any(named for named, *_ in found):
+        # "hollins barn, saturday 18th april" in the top of the ranking, where the best
+        # messages placed nothing by name
+        for rank, m in enumerate(ranked[:_LINE_DEPTH]):
+            lined = None if ASKS.search(m.text) else plan_place(m.text, wanted, skip)
+            if lined and m not in good[:4]:
+                found.append((True, -4 - rank, m, lined))
     if not found:
         # "Fly out Thursday October 8th, back Wednesday October 14th. Kyoto from the 9th to
         # the 13th": a place the history knows, named in another sentence of a best message
@@ -268,6 +281,8 @@ _NOT_BOOKED = re.compile(
     r"taxi|cab|appointment|slot|time|day|days|off|in)$",
     re.IGNORECASE,
 )
+# How deep in the ranking a plan written as fragments may place the answer.
+_LINE_DEPTH = 6
 # How many turns after a best message a booking in its session still answers it.
 _BOOK_TURNS = 4
 

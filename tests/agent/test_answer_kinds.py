@@ -109,6 +109,12 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what was the name of that film we saw", Kind.WHAT),
         ("whats the name of the place dev and i stayed at in bled", Kind.WHERE),
         ("where did I leave my chalk bag?", Kind.WHERE),
+        # the place as the question's subject asks for it; what it is like does not
+        ("the place we ended up booking for mum's 60th", Kind.WHERE),
+        ("the venue for the reunion, what was it again", Kind.WHERE),
+        ("what was the venue for jo's leaving do?", Kind.WHERE),
+        ("what's the spot like?", Kind.WHAT),
+        ("what was the address of the venue?", Kind.WHAT),
         ("wheres sami's new job based?", Kind.WHERE),
         ("how many times have i baked bread since september?", Kind.HOW_MANY),
         ("how often did we climb in october?", Kind.HOW_MANY),

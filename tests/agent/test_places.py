@@ -35,6 +35,12 @@ def places(
         ("where is femi's new place? the flat", "harbour view"),
         ("where did we have dad's dinner?", "olive press"),
         ("which restaurant did we book for dad?", "olive press"),
+        # a plan written as fragments: the place beside the day, not the occasion
+        ("where was the harriers' end of season do?", "copper kettle"),
+        ("where are the end of season drinks", "copper kettle"),
+        ("wheres grace's wedding", "marsh farm"),
+        # the place as the question's subject
+        ("the place we ended up booking for mum's 60th", "walled garden"),
     ],
 )
 def test_a_place_settled_in_the_chat(places: Pipeline, question: str, expected: str) -> None:
