@@ -34,6 +34,7 @@ from .spans import (
 )
 from .text import ALIASES, SAYS_YES, asks, clip, join_names, said_terms, sentences, terms
 from .what import WHO_IS, what_answer
+from .who_is import who_is
 from .whose import told_of
 
 
@@ -58,6 +59,13 @@ def who_answer(
     # "which of the climbing lot is driving…" asks who is driving
     question = ONE_OF_PEOPLE.sub("who", question)
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
+    name = None if _writer_asked(asked, ctx) else _NAME_ASKED.match(question)
+    if name:
+        # "who is marta?" of someone the chats name: who they are to those who write
+        said = name and [m for m in ranked or good if _names(m.text, name.group(1))]
+        told = who_is(name.group(1), said, ctx) if name and said else None
+        if told is not None:
+            return told
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
         return what_answer(question, qk, good, ctx, ranked)  # "who is Lena Brooks?": what is said
     member = _member(question, asked, ranked or good, ctx) if _WHO_IS_NAME.match(question) else None
@@ -205,6 +213,22 @@ def _no_name(reading: Reading, wanted: set[str], ctx: ReaderContext) -> Reading:
     return Reading(
         f"“{clip(said)}”", reading.citations, reading.kind, said, said_by(m, ctx), why=[why]
     )
+
+
+def _writer_asked(asked: set[str], ctx: ReaderContext) -> bool:
+    return any(s.split() and s.split()[0].lower() in asked for s in ctx.speakers)
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) is not None
+
+
+# "who is marta?", "who's kiri again": the name asked after
+_NAME_ASKED = re.compile(
+    r"^\s*who(?:'s|\s+is|\s+was)\s+(?!(?:the|a|an|that|this|it|he|she|they)\b)"
+    r"([^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?:\s+again)?\s*\??\s*$",
+    re.IGNORECASE,
+)
 
 
 # "who is doug?", "who's priya again?": a name and nothing else
