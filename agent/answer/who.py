@@ -59,11 +59,11 @@ def who_answer(
     # "which of the climbing lot is driving…" asks who is driving
     question = ONE_OF_PEOPLE.sub("who", question)
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
-    name = None if _writer_asked(asked, ctx) else _NAME_ASKED.match(question)
-    if name:
+    asked_name = None if _writer_asked(asked, ctx) else _NAME_ASKED.match(question)
+    if asked_name:
         # "who is marta?" of someone the chats name: who they are to those who write
-        said = name and [m for m in ranked or good if _names(m.text, name.group(1))]
-        told = who_is(name.group(1), said, ctx) if name and said else None
+        naming = [m for m in ranked or good if _names(m.text, asked_name.group(1))]
+        told = who_is(asked_name.group(1), naming, ctx) if naming else None
         if told is not None:
             return told
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
