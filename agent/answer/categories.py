@@ -66,6 +66,7 @@ KIND_NAMES = {
     "setting": "measure", "weight": "measure", "height": "measure", "speed": "measure",
     "dose": "measure", "dosage": "measure", "size": "measure",
     "colour": "colour", "color": "colour", "colours": "colour", "colors": "colour",
+    "shade": "colour", "shades": "colour",
     "instrument": "instrument", "instruments": "instrument",
     "sport": "sport", "sports": "sport",
     "pet": "pet", "pets": "pet", "animal": "pet", "animals": "pet",

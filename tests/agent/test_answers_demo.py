@@ -88,6 +88,8 @@ CASES = [
     ("who is doug?", (), "who", "Doug writes in your chat “Climbing crew”, with Aki and Priya"),
     ("who's aki?", (), "who", "Aki writes in your chats “Aki” and “Climbing crew”"),
     ("who is sam?", (), "who", "Sam is you"),
+    # someone the chats name who writes in none: the chat that names her, not a bare quote
+    ("who is marta?", (), "who", "Marta is not one of the people writing; your chat with Aki"),
     # the chat asked it too ("I'm in. Who's driving?"): its reply answers, by its writer
     ("who is driving to castle crags", (), "who", "Doug"),
     # one of a set of people is a who; "the shop on Elm Street" names no one
@@ -163,6 +165,7 @@ CASES = [
     ("how much is parking at Castle Crags?", (), "how_much", "10 dollars"),
     # a number said of the thing itself, beside another thing's price in dollars
     ("how much was the chalk bag?", (), "how_much", "30."),
+    ("which shade was the chalk bag?", (), "what", "Pink"),
     ("how much is the guidebook?", (), "how_much", "35 dollars"),
     # the price asked for ("How much was it in the end?" / "310 dollars with the x-ray") a few
     # turns after the best telling, not the one said in passing ("200 dollars just to walk in")

@@ -22,6 +22,8 @@ from agent.answer.categories import asked_kind, choices_of_kind, words_of_kind
         ("what sport shoes did he buy", "sport", None),
         # a colour comes before what it is the colour of
         ("what colour car did she get", "colour", "colour"),
+        # a shade is asked for as a colour
+        ("which shade was the chalk bag?", "shade", "colour"),
         # a kind we keep no words for
         ("what present did moira and i get dad", "present", None),
         ("what did she say", None, None),
