@@ -40,7 +40,7 @@ from .text import asks, clip, said_terms, short_day, terms
 from .upcoming import next_one
 from .what import what_answer
 from .when import when_answer
-from .where import where_answer
+from .where import place_on_day, where_answer
 from .who import who_answer
 from .whose import people_asked_of, teller
 from .yes_no import yes_no_answer
@@ -301,6 +301,11 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     # of the wrong person) 0.646 of the time declined, against 0.662.
     if not named_speakers(question, ctx):
         score = max(score, max(cover))
+    if score < ctx.threshold and qk.kind is Kind.WHERE and ctx.scoped:
+        placed = place_on_day(question, qk, ranked, ctx)
+        if placed is not None:
+            placed.evidence = score
+            return placed
     if score < ctx.threshold:
         return declined(
             qk.kind.value,

@@ -221,6 +221,49 @@ def where_answer(
     )
 
 
+def place_on_day(
+    question: str, qk: QuestionKind, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """ "where are we climbing on the 17th?" when no message of that day says "climb": the place
+    named by a message that speaks of the day itself ("Castle Crags on Saturday October
+    17th?", "Tomorrow is Castle Crags!"), latest first. The filter chose the day; the place is
+    what the question leaves to find."""
+    if ctx.asked_days is None:
+        return None
+    first, last = ctx.asked_days
+    wanted = question_terms(question, ctx)
+    skip = {s.lower() for s in ctx.speakers}
+
+    def speaks_of_day(m: StoredMessage) -> bool:
+        return any(
+            x.granularity in _DAY_GRAINS and first <= x.start.date() <= last
+            for x in ctx.mentions_of(m)
+        )
+
+    told = sorted((m for m in ranked if speaks_of_day(m)), key=lambda m: (m.ts, m.id))
+    for m in reversed(told):
+        # a place the history knows by name ("Castle Crags"), or a plan's fragment
+        place = (
+            _known_place(m.text, ctx.places, wanted)
+            or proper_name(m.text, skip | speaker_names(ctx))
+            or plan_place(m.text, wanted, skip)
+        )
+        if place:
+            why = "a place named by a message that speaks of the day asked about"
+            shown = with_spot(m.text, place)
+            return Reading(
+                f"{shown[0].upper()}{shown[1:]}.",
+                [m],
+                qk.kind.value,
+                shown,
+                said_by(m, ctx),
+                why=[why],
+            )
+    return None
+
+
+# Mentions that pin a day: not a month or a season that merely holds it.
+_DAY_GRAINS = frozenset(["day", "part_of_day", "time"])
 _NAMED_WORTH = 1.5
 # How far down the ranking a message of another chat may place what the best ones do not.
 _TOP = 3

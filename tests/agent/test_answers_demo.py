@@ -160,6 +160,8 @@ CASES = [
     ("what did aki recommend in kyoto?", (), "what", "yudofu"),
     # a proposal names the place; "back from Kyoto" is where one was, not where it is
     ("where is the crag trip?", (), "where", "Castle Crags"),
+    # the day's messages never say "climb": the place named by those speaking of the day
+    ("where are we climbing on the 17th?", (), "where", "Castle Crags"),
     # how much
     ("how much did the filling cost?", (), "how_much", "140 dollars"),
     ("how much is parking at Castle Crags?", (), "how_much", "10 dollars"),
