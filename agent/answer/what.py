@@ -17,6 +17,7 @@ from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
+from .name_exchange import NAME_CUE, exchange_names
 from .reading import (
     ReaderContext,
     Reading,
@@ -147,6 +148,8 @@ _PRONOUN_NAMED_DEPTH = 30
 _IN_THE_END = re.compile(
     r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|finally|now|settle[ds]?\s+on)\b", re.I
 )
+# How far down the ranking a message asking for a name is looked for.
+_CUE_DEPTH = 10
 _OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
 # A name chosen from options: "name options: suya street or the pepper wagon" / "ok pepper
 # wagon it is".
@@ -220,6 +223,17 @@ def what_answer(
                     said_by(m, ctx),
                     why=[f"the name chosen in {who(m, ctx)}'s message ('… it is')"],
                 )
+        # "we need a new team name tho" / "les quizerables": the line after the chat asks
+        asked_in = {m.conversation for m in topical[:3]}
+        cues = [*turns, *ranked[:_CUE_DEPTH], *ctx.holding(NAME_CUE.pattern, (), asked_in)]
+        asked_of = {s.split()[0].lower() for s in ctx.speakers if s.split()} & {
+            re.sub(r"['’]s$", "", w.lower()) for w in WORD.findall(question)
+        }
+        settled = exchange_names(cues, topic - asked_of, asked_of, ctx)
+        if settled:
+            m, name = settled[-1] if _IN_THE_END.search(question) else settled[0]
+            why = "the name the chat settled, the line after it asked for one"
+            return told_in(name, m, qk.kind.value, ctx, why)
         own = {w.lower() for w in WORD.findall(question)}
         # A naming seldom repeats what it names: "the kittens arrived on saturday!!!" / "we
         # called them pickle, biscuit and moth", read after the best messages' own turns.

@@ -35,6 +35,12 @@ def naming(
         ("what name did hugo pick for the puppy?", "biscuit", "pepper"),
         # a name given in passing still answers when it is asked for
         ("what's the trainer called?", "marco", "biscuit"),
+        # the line after the chat asks for a name ("we need a new team name")
+        ("what did we call our quiz team?", "quiz in my pants", "tragic"),
+        ("what's our quiz team name again", "quiz in my pants", "anchor"),
+        # asked again later in the chat ("NAME SORTED"): the name it ended up with
+        ("what did ade end up calling the ice cream van?", "frosty fox", "whippy"),
+        ("what's ade's van called in the end", "frosty fox", "whippy"),
     ],
 )
 def test_a_chosen_name(naming: Pipeline, question: str, expected: str, absent: str) -> None:
