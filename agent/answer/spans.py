@@ -12,11 +12,18 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .items import COMMON_WORDS
-from .phrases import PLAIN_VERBS
+from .phrases import PLAIN_VERBS, TIME_TERMS
 from .text import sentences, terms
 
 _NAMED = re.compile(
     r"\b(?:name\s+is|name's|named|called|call\s+(?:him|her|it))\s+([^\W\d_][\w'-]+)",
+    re.IGNORECASE,
+)
+# A newcomer introduced by name, at the start of a line: "[photo] meet biscuit 🚐", "everyone
+# say hi to juno"; not "meet you at 5", "meet at the pub".
+INTRODUCED = re.compile(
+    r"(?:^|[.!?\]]\s*|\b(?:everyone|guys|all)\s+)(?:meet|say\s+hi\s+to|say\s+hello\s+to|"
+    r"introducing)\s+(?:the\s+|our\s+|my\s+|little\s+)?([^\W\d_][\w'-]+)",
     re.IGNORECASE,
 )
 # A name opening a clause (chat's "also"/"fyi"/"btw" before it), then who they are: "bev the
@@ -68,6 +75,12 @@ def given_names(text: str) -> list[str]:
     manager rang her", "got a name for it. 'low tide hours'"."""
     found = quoted_names(text)
     found += [m.group(1) for m in _NAMED.finditer(text)]
+    found += [
+        m.group(1)
+        for m in INTRODUCED.finditer(text)
+        if m.group(1).lower() not in COMMON_WORDS | PLAIN_VERBS
+        and not terms(m.group(1)) <= TIME_TERMS
+    ]
     found += [
         m.group(1)
         for m in _NAME_THE_ROLE.finditer(text)

@@ -32,6 +32,7 @@ from .reading import (
     who,
 )
 from .spans import (
+    INTRODUCED,
     NAMED_THEM,
     best_sentence,
     given_names,
@@ -254,6 +255,11 @@ def what_answer(
             and m.ts >= chats[m.conversation]
             and _PRONOUN_NAMED.search(m.text)
         ]
+        # "[photo] meet biscuit 🚐": the person the question names introducing it by name, in
+        # a chat on the topic
+        if asked_of:
+            writers = [s for s in ctx.speakers if s.split()[0].lower() in asked_of]
+            namings += ctx.holding(INTRODUCED.pattern, writers, list(chats))
         if _IN_THE_END.search(question):  # "what did she end up calling her dog": the last name
             namings = sorted(namings, key=lambda m: m.ts, reverse=True)
         # "the name of the company": a thing, whose name is no person's
@@ -280,7 +286,7 @@ def what_answer(
                     qk.kind.value,
                     given,
                     said_by(m, ctx),
-                    why=[f"the name given in {who(m, ctx)}'s message ('called', 'named')"],
+                    why=[f"the name given in {who(m, ctx)}'s message ('called', 'named', 'meet')"],
                 )
     if qk.kind is Kind.WHAT and not _WHY_HOW.search(question):
         answered = _reply_item(wanted, good, ranked, ctx)

@@ -41,6 +41,8 @@ def naming(
         # asked again later in the chat ("NAME SORTED"): the name it ended up with
         ("what did ade end up calling the ice cream van?", "frosty fox", "whippy"),
         ("what's ade's van called in the end", "frosty fox", "whippy"),
+        # introduced by name ("meet pudding"), not "meet you at the vets"
+        ("what's ade's kitten called?", "pudding", "vets"),
     ],
 )
 def test_a_chosen_name(naming: Pipeline, question: str, expected: str, absent: str) -> None:
