@@ -17,6 +17,7 @@ from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
+from .listing import lines_of_a_burst
 from .name_exchange import NAME_CUE, exchange_names
 from .reading import (
     ReaderContext,
@@ -148,6 +149,13 @@ _PRONOUN_NAMED = re.compile(
 _PRONOUN_NAMED_DEPTH = 30
 _IN_THE_END = re.compile(
     r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|finally|now|settle[ds]?\s+on)\b", re.I
+)
+# What is told in several lines: "what did dad tell me to check", "what's the plan for the
+# margs weekend", "the itinerary".
+_TOLD_TO_OR_PLAN = re.compile(
+    r"\b(?:tell|told|ask|asked|remind|reminded|want|wanted)\s+(?:me|us|you)\s+to\b|"
+    r"\b(?:plan|plans|itinerary|schedule|agenda|instructions|steps)\b",
+    re.IGNORECASE,
 )
 # How far down the ranking a message asking for a name is looked for.
 _CUE_DEPTH = 10
@@ -337,6 +345,20 @@ def what_answer(
         m, thing = done_to
         why = "the object of the question's verb in a best message or a turn sent with it"
         return told_in(thing, m, qk.kind.value, ctx, why)
+    lined = qk.kind is Kind.WHAT and _TOLD_TO_OR_PLAN.search(question) is not None
+    run = lines_of_a_burst(ranked or good, ctx) if lined else []
+    if run:  # "what did dad tell me to check": "ASK IF THE TIMING BELT…" / "CHECK THE TYRES"
+        said = "; ".join(f"“{it.span}”" for it in run)
+        m = run[0].message
+        why = "the run of short lines one person sent, two of them among the best matches"
+        return Reading(
+            f"{who(m, ctx)[:1].upper()}{who(m, ctx)[1:]}, line by line: {said}.",
+            [it.message for it in run],
+            qk.kind.value,
+            "; ".join(it.span for it in run),
+            said_by(m, ctx),
+            why=[why],
+        )
     # A question does not answer; a message whose best sentence is one does not either.
     spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
     # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
