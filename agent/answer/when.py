@@ -40,6 +40,8 @@ _AHEAD_Q = re.compile(
     r"^\W*(?:so\s+)?when(?:['’]s|\s+(?:am|is|are|will|do|does|'s)\b)(?!.*\b(?:did|was|were|had)\b)",
     re.I,
 )
+# How far down the ranking a plan's day is read when the best messages give none.
+_PLAN_DEPTH = 10
 _ASKED_WEEKDAY = re.compile(
     r"\b(?:which|what)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I
 )
@@ -121,6 +123,19 @@ def when_answer(
         near = [n for m in good[:3] for n in neighbours(m, ranked)]
         dated = _dated(list(dict.fromkeys(near)), wanted, ctx, qk.wants_time)
         dated = [(m, x) for m, x in dated if qk.wants_time or not _bare_time(m, x, ctx)] or hours
+    if not dated and not past and good:
+        # "when is kaveh actually putting the new boiler in?" of "I'll get the boiler ordered":
+        # a plan still ahead is told with its day, in the best message's chat, by other words
+        # ("I can do the install monday 14th…", later "can we move the install to…")
+        chat = good[0].conversation
+        told_ahead = [
+            (n, x)
+            for n in ranked[:_PLAN_DEPTH]
+            if n.conversation == chat
+            for x in ctx.mentions_of(n)
+            if x.direction == "future" and x.granularity in DAY_OR_FINER
+        ]
+        dated = [max(told_ahead, key=lambda nx: (nx[0].ts, nx[0].id))] if told_ahead else []
     if not dated:
         best = good[0]
         return Reading(

