@@ -33,6 +33,11 @@ class Act:
     granted: str = ""
     # Said as a plan, it is the answer: "who's bringing what?" / "I'll bring mulled wine".
     promised: bool = False
+    # Its things are stuff, said bare: "low on uht milk", "I'll make pierogi".
+    bare: bool = False
+    # Its verbs name the topic themselves ("ran out of tinned tomatoes" is stock running
+    # short in any session of the chat), unlike "played" (a game, or an album on repeat).
+    says_topic: bool = False
 
 
 ACTS = (
@@ -68,6 +73,17 @@ ACTS = (
         # not "doing": "we're doing secret santa" is what the group does, not a dish
         r"bring|bringing|brought|make|making|do|cook|cooking|bake|baking",
         promised=True,
+        bare=True,
+    ),
+    # what a store ran short of: "we're low on uht milk", "ran out of tinned tomatoes by 11"
+    Act(
+        "run short of",
+        r"running\s+low|run(?:ning)?\s+out|ran\s+out|low\s+on|short\s+of|out\s+of",
+        r"low\s+on|ran\s+out\s+of|run(?:ning)?\s+out\s+of|short\s+(?:of|on)|"
+        r"no\s+more|out\s+of|never\s+have\s+enough|not\s+enough|need\s+more",
+        r"(?:ran|run|running)\s+out|(?:is|are)\s+(?:running\s+)?low",
+        bare=True,
+        says_topic=True,
     ),
     # what a pet or a child got its teeth into: "pickles ate my running shoes"
     Act(
@@ -173,7 +189,7 @@ def deeds(
         pattern = rf"\b(?:{verbs}{'|new' if act.renews else ''})\b"
         for m in ctx.holding(pattern, doers, chats):
             # A person named narrows the acts enough; "we" or "people" leaves every speaker's.
-            if on_topic and not doers and m.session_id not in on_topic:
+            if on_topic and not doers and not act.says_topic and m.session_id not in on_topic:
                 continue
             done = _things_done(m, act, skip, names, modal, ctx.weights)
             # "got us this" or "got another pair of fenders. and this": a photo shows it next
@@ -213,9 +229,7 @@ def _things_done(
                 continue
             after = clause[hit.end() :]
             more = _listed_after(after, names)  # "bananas, trail mix and some Kyoto snacks"
-            run = thing_after(
-                after, skip, names, text[start + hit.end() :], bool(more), act.promised
-            )
+            run = thing_after(after, skip, names, text[start + hit.end() :], bool(more), act.bare)
             if run:
                 out.append(item_of_run(run, m, weights))
                 out += [item_of_run(r, m, weights) for r in more]

@@ -168,6 +168,9 @@ _LIST = re.compile(
     r"\bwhat\s+(?:[a-z'-]+\s+){0,2}(?:have|has)\s+[a-z'-]+\s+(?:\w+\s+)?(?:bought|purchased|"
     r"fixed|repaired|replaced|mended|played|watched|seen|read|planted|sown|grown|borrowed|"
     r"made|cooked|baked)\b(?!.*\b(?:that|which)\b)|"
+    # "what has the pantry been running low on", "what have we run out of": stock, each thing
+    r"\bwhat\s+(?:[a-z'-]+\s+){0,2}(?:have|has|had)\s+(?:[a-z'-]+\s+){0,2}(?:been\s+)?"
+    r"(?:running|run|ran)\s+(?:low|out|short)\b|"
     # "what's dad planted or sown", "what has she fixed or replaced": two acts, many things
     rf"\bwhat\b.*\b(?:{_DONE})\s+(?:or|and)\s+(?:{_DONE})\b|"
     # "what bits of kit did I buy", "what sorts of things": parts of a whole, asked for all

@@ -152,6 +152,8 @@ from agent.answer.kinds import Kind, classify, without_mention
         # what has been done so far is a set; two acts ask for many things; "all" for each
         ("what swim kit have i bought since i started training", Kind.LIST),
         ("what has gareth fixed so far", Kind.LIST),
+        ("what has the pantry been running low on?", Kind.LIST),
+        ("what have we run out of this month", Kind.LIST),
         ("what's dad planted or sown so far this year?", Kind.LIST),
         ("remind me what bits of kit i bought dad", Kind.LIST),
         ("what are we all growing on the allotment?", Kind.LIST),

