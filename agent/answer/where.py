@@ -173,7 +173,7 @@ def where_answer(
             found.append((False, -12 - rank, n, phrase))
             why = "a place phrase of a message ranked near the question in meaning, in its chat"
     if not found:
-        return what_answer(question, qk, good, ctx, ranked)
+        return _unplaced(what_answer(question, qk, good, ctx, ranked), ctx)
     # A named place beats a common noun. But a writer in lower case writes names so too
     # ("moored right outside the navigation"): their place competes with named ones, a named
     # one being worth one place in the ranking more ("a signwriter in Rhoda Vale", lower down).
@@ -219,6 +219,17 @@ def where_answer(
         said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
         why=[why],
     )
+
+
+def _unplaced(reading: Reading, ctx: ReaderContext) -> Reading:
+    """A where-question no message answers with a place: in a chat of short messages the
+    sentence the what-reader falls back on is no answer ("Marta picked the next book…" for
+    "where's the book club meeting next?"). Say so, and show it as the nearest message."""
+    if not ctx.short_messages or reading.abstained or not reading.text.startswith("“"):
+        return reading
+    reading.text = f"No message names the place. The nearest: {reading.text}"
+    reading.why = [*reading.why, "no place phrase in the best messages: said so"]
+    return reading
 
 
 def place_on_day(

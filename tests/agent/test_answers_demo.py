@@ -162,6 +162,8 @@ CASES = [
     ("where is the crag trip?", (), "where", "Castle Crags"),
     # the day's messages never say "climb": the place named by those speaking of the day
     ("where are we climbing on the 17th?", (), "where", "Castle Crags"),
+    # no place named for the next meeting: said so, the nearest message shown, not quoted alone
+    ("where's the book club meeting next?", (), "where", "No message names the place. The nearest"),
     # how much
     ("how much did the filling cost?", (), "how_much", "140 dollars"),
     ("how much is parking at Castle Crags?", (), "how_much", "10 dollars"),
