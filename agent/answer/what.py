@@ -425,8 +425,14 @@ def what_answer(
                 "message (names and titles first)"
             ],
         )
+    # Asked who or where, in a chat of short messages, a sentence alone reads as an answer it
+    # is not (14 of 15 such quotes were wrong on the scenario histories): say so.
+    unanswered = {Kind.WHO: "who", Kind.WHERE: "the place"}.get(qk.kind)
+    lead = (
+        f"No message names {unanswered}. The nearest: " if unanswered and ctx.short_messages else ""
+    )
     return Reading(
-        f"“{clip(span)}”",
+        f"{lead}“{clip(span)}”",
         list(dict.fromkeys([best, *good[:3]]))[:3],
         qk.kind.value,
         span,

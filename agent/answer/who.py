@@ -210,8 +210,10 @@ def _no_name(reading: Reading, wanted: set[str], ctx: ReaderContext) -> Reading:
     m = reading.citations[0]
     said = best_sentence(m.text, wanted)
     why = "no name answers: the sentence of the best-supported message"
+    # In a chat of short messages the sentence alone reads as an answer it is not: say so.
+    lead = "No message names who. The nearest: " if ctx.short_messages else ""  # as what.py
     return Reading(
-        f"“{clip(said)}”", reading.citations, reading.kind, said, said_by(m, ctx), why=[why]
+        f"{lead}“{clip(said)}”", reading.citations, reading.kind, said, said_by(m, ctx), why=[why]
     )
 
 
