@@ -106,7 +106,9 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
         return as_answer(read_by_kind(question, qk, result.filtered, reader, result.similarity))
     if result.route == "time" or (qk.kind is Kind.SUMMARY and asks_for_span(result, reader)):
         # The LLM writes no summaries here yet: the extractive one is what both modes show.
-        return as_answer(summarize(result.filtered, reader))
+        # A day's talk is what was written that day, when any was: the messages that only
+        # speak of it ("see you on the 30th", weeks before) are another day's talk.
+        return as_answer(summarize(_written_in(result.filtered, reader) or result.filtered, reader))
     ranked = result.search.ranked_messages if result.search else []
     hits = result.search.results if result.search else []
     chunk_msgs = [m for h in hits for m in h.messages]
@@ -119,6 +121,14 @@ def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: Reader
         "LLM answer failed, answered offline",
         result.notes,
     )
+
+
+def _written_in(messages: list[StoredMessage], reader: ReaderContext) -> list[StoredMessage]:
+    """The messages written within the days the question asks of, if it asks of days."""
+    if reader.asked_days is None:
+        return []
+    first, last = reader.asked_days
+    return [m for m in messages if first <= m.ts.date() <= last]
 
 
 def _unvouched_focus(question: str, qk: QuestionKind, reader: ReaderContext) -> str | None:

@@ -45,19 +45,32 @@ _TALK = (
     r"(?:talk|talked|talking|chat|chatted|chatting|discuss|discussed|discussing|speak|spoke|"
     r"speaking|say|said|saying|mention|mentioned|tell|tells|telling|told)"
 )
+# Who talked: "we", "aki and i", "the plot group", "goal diggers".
+_TALKERS = (
+    r"(?:we|you|i|they|everyone|everybody|(?:\w+\s+)?\w+\s+and\s+(?:i|me)|(?:i|me)\s+and\s+\w+|"
+    r"(?:the\s+)?\w+(?:\s+\w+)?)"
+)
+# What a day's exchange settled, asked of the day: "what did warren and i sort out on the 30th?"
+_SETTLE = (
+    r"(?:sort|sorted|figure|figured)\s+out|arrange|arranged|organise|organised|organize|organized"
+)
+# What follows a verb that takes the exchange as its object: a time, a place or the end.
+_SCOPE_AFTER = (
+    r"\s*(?:$|[?!.,]|\b(?:on|in|at|last|this|that|yesterday|today|tonight|earlier|during|over|"
+    r"the\s+other)\b)"
+)
 _SUMMARY = re.compile(
-    rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+(?:we|you|i|(?:\w+\s+)?\w+\s+and\s+(?:i|me)|"
-    rf"(?:i|me)\s+and\s+\w+|(?:the\s+)?\w+(?:\s+\w+)?)\s+(?:\w+\s+)?{_TALK}\s+(?:(?:me|us)\s+)?(?:about|over)\b|"
+    rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+{_TALKERS}\s+(?:\w+\s+)?{_TALK}\s+"
+    r"(?:(?:me|us)\s+)?(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
-    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:going\s+)?(?:on\s+)?about\b|"
-    # "what was the plot group on about last sunday": on about, as people say talking about
-    r"\bwhat\s+(?:were|was|is|are)\s+(?:the\s+)?\w+(?:\s+\w+)?\s+(?:going\s+)?on\s+about\b|"
+    # "what were we on about", "what was the plot group going on about last sunday": on about,
+    # as people say talking about
+    rf"\bwhat\s+(?:were|was|is|are)\s+{_TALKERS}\s+(?:going\s+)?on\s+about\b|"
+    r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:going\s+)?about\b|"
     # "what did we discuss on Monday?", "what was the chat discussing?": the verb takes the
     # topic as its object, so nothing follows it but a time, a place or the end.
-    rf"\bwhat\s+(?:did|do|have|were|was)\s+(?:we|you|they|everyone|everybody|(?:\w+\s+)?\w+\s+and\s+"
-    rf"(?:i|me)|(?:the\s+)?\w+(?:\s+\w+)?)\s+{_TALK}\s*(?:$|[?!.,]|\b(?:on|in|at|last|this|"
-    r"that|yesterday|today|tonight|earlier|during|over|the\s+other)\b)",
+    rf"\bwhat\s+(?:did|do|have|were|was)\s+{_TALKERS}\s+(?:{_TALK}|{_SETTLE}){_SCOPE_AFTER}",
     re.IGNORECASE,
 )
 _MENTION = (

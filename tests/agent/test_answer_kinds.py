@@ -143,6 +143,10 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("which books has hana recommended me?", Kind.LIST),
         ("what were my Q4 priorities again?", Kind.LIST),
         ("what did hana and i talk about on oct 14?", Kind.SUMMARY),
+        # on about, and what a day's exchange sorted out, of any who talked
+        ("what were ines and i going on about on april 19th", Kind.SUMMARY),
+        ("what did warren and i sort out on the 30th of july", Kind.SUMMARY),
+        ("what did you sort out for the car?", Kind.WHAT),
         ("what came up in the climbing chat the night of oct 17?", Kind.SUMMARY),
         ("what was going on in the group on the 19th?", Kind.SUMMARY),
         ("did Miso eat the new food?", Kind.YES_NO),

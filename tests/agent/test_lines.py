@@ -51,3 +51,20 @@ def test_lines_told_one_after_another(
     text = result.answer.text.splitlines()[0].lower()
     assert all(p in text for p in present), text
     assert not any(a in text for a in absent), text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what were noor and i going on about on may 10th?",
+        "what did noor and i sort out on the 10th of may",
+    ],
+)
+def test_a_days_talk_is_what_was_written_that_day(chats: Pipeline, question: str) -> None:
+    """ "can't wait for the 10th" (written on the 4th) speaks of the day; the day's talk is what
+    was written on it."""
+    result = ask_after(chats, (), question, now=NOW)
+    assert result.answer is not None and result.answer.kind == "summary"
+    text = result.answer.text
+    assert text.startswith("On Sunday 10 May 2026, "), text
+    assert "gin" not in text and "kayaking" in text, text
