@@ -175,7 +175,8 @@ _LIST = re.compile(
     # "what films did Mia recommend", "what food did people bring": a plural or a mass noun
     # asked of many people or occasions wants every one of them.
     r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
-    r"\b(?:everyone|everybody|people|they)\s+(?:was\s+|were\s+)?bring(?:ing)?\b|"
+    r"\b(?:everyone(?:\s+else)?|everybody(?:\s+else)?|people|they|(?:the\s+)?(?:others|rest\s+of\s+(?:us|them)|group|gang|"
+    r"lads|girls|guys|crew))\s+(?:was\s+|were\s+|are\s+)?bring(?:ing)?\b|"
     # "what swim kit have I bought since …", "what has Gareth fixed": what has been done so
     # far is a set, each thing done once.
     r"\bwhat\s+(?:[a-z'-]+\s+){0,2}(?:have|has)\s+[a-z'-]+\s+(?:\w+\s+)?(?:bought|purchased|"

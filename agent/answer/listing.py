@@ -73,6 +73,8 @@ def listing(
         or _list_of_the_exchange(question, cover, matches, ctx)
         or named_items(question, cover, matches, ctx)
     )
+    if ctx.me and _OTHERS.search(question):  # "what did the others bring?": not the asker's
+        items = [it for it in items if it.message.speaker != ctx.me]
     if not items:
         return declined_spread("list", cover)
     shown = items[:MAX_LISTED]
@@ -139,6 +141,12 @@ _EXCHANGE_TURNS = 6
 # The most words a message writing a list out has: "gas, sleeping mat, midge spray. anything
 # else?" is a list; a paragraph listing what one did is told, not written out.
 _LIST_WORDS = 25
+
+
+# The people of the chat but the asker: "what did the others bring?"
+_OTHERS = re.compile(
+    r"\b(?:the\s+others|everyone\s+else|the\s+rest\s+of\s+(?:them|the\s+\w+))\b", re.I
+)
 
 
 def lines_of_a_burst(matches: Sequence[StoredMessage], ctx: ReaderContext) -> list[Item]:

@@ -134,6 +134,8 @@ from agent.answer.kinds import Kind, classify, without_mention
         # a mass of things, and everything someone asked of me
         ("what stuff has pickles chewed up so far", Kind.LIST),
         ("what food are we bringing up to the cabin", Kind.LIST),
+        ("what did the others bring for the crag trip?", Kind.LIST),
+        ("what's everyone else bringing?", Kind.LIST),
         ("remind me everything rohan asked me to do for the party", Kind.LIST),
         ("what jobs did rory give me for the anniversary do", Kind.LIST),
         ("what did pickles eat this morning?", Kind.WHAT),

@@ -145,6 +145,9 @@ CASES = [
     # what each said they would bring, in their own verbs ("I'll make sandwiches"); not the
     # replies to "Who's driving?"
     ("who's bringing what to castle crags?", (), "list", "crash pads (Priya"),
+    # the others are the chat but the asker: Sam's snacks are not theirs
+    ("what did the others bring for the crag trip?", (), "list", "3 items: cash (Doug"),
+    ("what's everyone else bringing to castle crags?", (), "list", "3 items: cash (Doug"),
     ("what did everyone bring to the crag trip?", (), "list", "sandwiches (Aki"),
     # where
     ("where should I stay in Kyoto?", (), "where", "Gion"),
