@@ -16,6 +16,7 @@ from memory_store.models import StoredMessage
 from .counting import HEADCOUNT, Counted, counted, occasion_day, occasions, stated, stated_each
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .items import Item
+from .joined import joined, topic_chats
 from .kinds import QuestionKind
 from .listing import declined_spread, named_items
 from .moves import (
@@ -96,7 +97,47 @@ def count(
         said = said or _things(qk.focus, cover, things)
         if said:
             return said
+    went = _went_along(question, cover, ctx)
+    if went is not None:
+        return went
     return _occasions(question, cover, ctx)
+
+
+# "how many times did i go climbing?", "how often have we been bouldering?"
+_I_WENT = re.compile(
+    r"\b(?:how\s+many\s+times|how\s+often)\s+(?:did|have|has)\s+(?:i|we|me\s+and\s+\w+|\w+\s+and\s+i)\b",
+    re.IGNORECASE,
+)
+# How many plans the user joined make the count: fewer, and the chat's words count instead.
+_JOINED_MIN = 2
+
+
+def _went_along(question: str, cover: Cover, ctx: ReaderContext) -> Reading | None:
+    """The plans on the topic the user said yes to or put forward, each on its day: a chat
+    tells a session by its invitation, not by the activity's word."""
+    if not _I_WENT.search(question) or asks_of_calling_off(question) or asks_of_moving(question):
+        return None
+    chats = topic_chats(cover.topic, list(ctx.conversations))
+    if not chats:
+        per_chat = Counter(m.conversation for m in cover.messages)
+        chats = [c for c, n in per_chat.items() if n >= _JOINED_MIN]
+    until = ctx.now.date() if ctx.now is not None and _PAST.search(question) else None
+    found = joined(chats, ctx, until)
+    if ctx.asked_days is not None:
+        first, last = ctx.asked_days
+        found = [(d, m) for d, m in found if first <= d <= last]
+    if len(found) < _JOINED_MIN:
+        return None
+    topic = topic_query(set_aside(question), scope_names(question, ctx))
+    what = f"{topic}: " if topic else ""
+    days = ", ".join(f"{d:%-d %b}" for d, _ in found)
+    n = len(found)
+    text = f"{n} ({what}on {n} different days, {days})."
+    why = [
+        *cover.why,
+        f"the plans put to {', '.join(chats)} that you said yes to or put forward, by their day",
+    ]
+    return Reading(text, [m for _, m in found], "how_many", str(n), why=why)
 
 
 # "So we are 6 now", "there'll be 5 of us": the group's own count, said as it changes.

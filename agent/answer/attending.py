@@ -25,18 +25,18 @@ _ASKS_WHO_COMES = re.compile(
     re.IGNORECASE,
 )
 # "yes!", "in!", "deal": a reply opening with yes to a plan…
-_YES = re.compile(
+YES = re.compile(
     r"^\W*(?:(?:ok|okay|yes|yeah|yep|ooh|oh)\W+)*(?:in\s*!|(?:so\s+)?in\b\s*$|yes+\b|"
     r"definitely\b|sounds\s+good\b|deal\b)",
     re.IGNORECASE,
 )
 # …or saying it anywhere: "I'm back from Kyoto on the 14th, so that works", "count me in"
-_IN = re.compile(
+IN = re.compile(
     r"\b(?:i['’]?m\s+in\b|count\s+me\s+in\b|i['’]?ll\s+be\s+there\b|i['’]?ll\s+come\b|"
     r"i\s+can\s+(?:come|make\s+it)\b|that\s+works\b|works\s+for\s+me\b)",
     re.IGNORECASE,
 )
-_NOT = re.compile(r"\b(?:can['’]?t|cannot|won['’]?t|not|no)\b", re.IGNORECASE)
+NOT = re.compile(r"\b(?:can['’]?t|cannot|won['’]?t|not|no)\b", re.IGNORECASE)
 # How many turns after the plan the replies are read.
 _REPLIES = 12
 # How far down the ranking a plan put to the chat is looked for.
@@ -62,8 +62,8 @@ def attending(
             n
             for n in ctx.turns_after(plan)[:_REPLIES]
             if n.speaker != plan.speaker
-            and (_YES.match(n.text) or _IN.search(n.text))
-            and not _NOT.search(n.text[:25])
+            and (YES.match(n.text) or IN.search(n.text))
+            and not NOT.search(n.text[:25])
         ]
         people = list(dict.fromkeys(who(n, ctx) for n in said_yes))
         if not people:

@@ -163,6 +163,20 @@ CASES = [
     ("what did aki recommend in kyoto?", (), "what", "yudofu"),
     # a proposal names the place; "back from Kyoto" is where one was, not where it is
     ("where is the crag trip?", (), "where", "Castle Crags"),
+    # the climbing chat's plans Sam said yes to or put forward, on their days: the crew never
+    # says "climb" of a session ("Who's in for Boulder Barn tomorrow?" / "I'm in.")
+    (
+        "how many times did i go climbing?",
+        (),
+        "how_many",
+        "3 (climbing: on 3 different days, 3 Sep, 16 Sep, 17 Oct)",
+    ),
+    (
+        "how often did i go climbing in september?",
+        (),
+        "how_many",
+        "2 (climbing: on 2 different days, 3 Sep, 16 Sep)",
+    ),
     # the day's messages never say "climb": the place named by those speaking of the day
     ("where are we climbing on the 17th?", (), "where", "Castle Crags"),
     # no place named for the next meeting: said so, the nearest message shown, not quoted alone
