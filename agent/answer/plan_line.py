@@ -43,7 +43,7 @@ _NOT_NOUNS = frozenset(
         "would should got get go going went come coming said says booked paid done sorted "
         "confirmed yes yeah yep no ok okay lol haha omg thanks thx pls please bring need "
         "god wow yay ugh oh ah hmm nice great cool amazing love wait sorry also btw guys mate "
-        "one ones max min u ur ya yall ppl",
+        "one ones max min u ur ya yall ppl me my us works work",
     )
 )
 # How many words a fragment may have to be a place's name ("the function room at the wheatsheaf"
@@ -75,7 +75,8 @@ def plan_place(text: str, wanted: set[str], skip: Collection[str] = ()) -> str |
     people = {s.lower() for s in skip}
     for words in fragments:
         lower = [w.lower() for w in words]
-        if _is_when(words) or len(words) > _MAX_WORDS:
+        # a day's word in it ("Wednesday works for me") says when, not where
+        if _is_when(words) or len(words) > _MAX_WORDS or any(w in _DAY_WORDS for w in lower):
             continue
         # after "the", an -ed word describes ("the crooked kea"); first, it is a clause's verb
         verb = lower[0] != "the" and any(_verb_like(w) for w in lower)

@@ -39,6 +39,15 @@ def _patterns(name: str) -> list[tuple[re.Pattern[str], str]]:
             ),
             "kin",
         ),
+        # "the hiring manager, someone called Lena Brooks", "a plumber called ola"
+        (
+            re.compile(
+                rf"\b(?:the|a|an)\s+(?P<role>(?:[a-z]+\s+)?(?:{_ROLE})),?\s+(?:someone\s+|"
+                rf"a\s+(?:guy|woman|lady|man|bloke)\s+)?(?:called|named)\s+{n}\b",
+                re.I,
+            ),
+            "the",
+        ),
         # "bev the scheme manager", "sione the mechanic"
         (re.compile(rf"\b{n},?\s+the\s+(?P<role>(?:[a-z]+\s+)?(?:{_ROLE}))\b", re.I), "the"),
         # "pete next door", "kiri across the road", "sione at the garage"

@@ -28,6 +28,8 @@ from agent.answer.plan_line import plan_place
         ("20 ppl max, sat 4th", set(), None),
         # a person of the chat is no place
         ("priya, friday 7pm", set(), None),
+        # a day's word says when
+        ("Wednesday works for me, 6pm?", set(), None),
     ],
 )
 def test_plan_place(text: str, wanted: set[str], place: str | None) -> None:
