@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from agent.answer.aggregate import count
+from agent.answer.categories import asked_kind
 from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
 from agent.answer.listing import listing
 from agent.answer.mentioned import first_or_last
@@ -140,6 +141,8 @@ def _unvouched_focus(question: str, qk: QuestionKind, reader: ReaderContext) -> 
     spread = qk.kind in (Kind.HOW_MANY, Kind.LIST) or qk.focus in _ANY_PLACE
     if qk.focus is None or spread or reader.weights.knows(qk.focus):
         return None
+    if asked_kind(question, qk.focus) is not None:  # "what colour…": the kind's words answer
+        return None
     known = question_terms(question, reader) - terms(qk.focus)
     # The user asking of their own life ("which company did *i* interview with?") is a
     # vouching word the history holds: they are in every chat of it.
@@ -212,7 +215,9 @@ def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> 
     weighed = (Kind.HOW_MANY, Kind.LIST, Kind.WHERE) + (
         (Kind.WHAT,) if _asks_of_me(question, reader) else ()
     )
-    if not qk.focus or qk.kind not in weighed:
+    # …and a kind whose words the reader knows ("what *colour* is it?" / "It's very orange")
+    known_kind = qk.focus is not None and asked_kind(question, qk.focus) is not None
+    if not qk.focus or (qk.kind not in weighed and not known_kind):
         return question
     return re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
 

@@ -278,7 +278,11 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         question = _PART_ASKED.sub(r"\1day", _WHEN_ORDER.sub("", question))
     if not ranked:
         return declined(qk.kind.value, "nothing was retrieved", 0.0)
-    if not question_terms(question, ctx) and not ctx.scoped and content_terms(question, ctx):
+    # "what colour is it?": a kind the reader knows the words of is asked for, not a topic
+    own = question
+    if qk.focus and asked_kind(question, qk.focus) is not None:
+        own = re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
+    if not question_terms(own, ctx) and not ctx.scoped and content_terms(own, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
     if qk.kind is Kind.YES_NO:

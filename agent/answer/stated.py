@@ -27,6 +27,25 @@ from .reading import (
 from .text import asks, join_names, said_terms, terms
 
 
+def _said_of(kind: str, text: str, wanted: set[str]) -> list[str]:
+    """The words of `kind` in `text` that can be the asked thing's: in a message that does not
+    name it, not a colour that describes another noun ("under the *blue* plant pot" says
+    nothing of the cat's colour); "It's very orange" may."""
+    found = choices_of_kind(kind, text)
+    if kind != "colour" or wanted & terms(text):
+        return found
+    return [w for w in found if not _DESCRIBES.search(text[_end_of(text, w) :])]
+
+
+def _end_of(text: str, word: str) -> int:
+    m = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+    return m.end() if m else len(text)
+
+
+# A colour followed by the noun it describes: "blue plant pot", not "orange.", "pink and".
+_DESCRIBES = re.compile(r"^\s+(?!(?:and|or|with|but|too|now|then|is|it)\b)[a-z]", re.IGNORECASE)
+
+
 def stated_answer(
     question: str,
     qk: QuestionKind,
@@ -66,7 +85,7 @@ def stated_answer(
     kind = asked_kind(question, qk.focus)
     if told is None and kind:  # "what colour are the new shirts?": a colour in the best messages
         told = _first_given(
-            lambda text: choices_of_kind(kind, text),
+            lambda text: _said_of(kind, text, wanted),
             f"the {kind} named in a best-supported message or the next turn",
             qk,
             good,

@@ -11,7 +11,7 @@ from dataclasses import replace
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
-from .categories import KIND_OF
+from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
@@ -189,6 +189,11 @@ def what_answer(
         told = gift_answer(question, qk, ranked or good, ctx)
     if told is not None:
         return told
+    if asked_kind(question, qk.focus) == "colour":
+        # a colour is one of a closed set of words: none said of it is the answer's absence
+        out = declined(qk.kind.value, "no message the reader reads names a colour for it")
+        out.detail = "No message says what colour it is."
+        return out
     switched = _switched_to(question, wanted, ranked or good)
     if switched is not None:  # "which race is jess doing now?" / "switching to the humboldt 10k"
         m, thing = switched

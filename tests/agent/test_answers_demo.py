@@ -189,6 +189,11 @@ CASES = [
     # a number said of the thing itself, beside another thing's price in dollars
     ("how much was the chalk bag?", (), "how_much", "30."),
     ("which shade was the chalk bag?", (), "what", "Pink"),
+    # a colour asked for is one the chat names, not the word "colour": in a follow-up too
+    ("what colour is the shirt doug got priya?", (), "what", "Orange"),
+    ("what colour is it?", ("what did doug get priya?",), "what", "Orange"),
+    # none said of the cat ("under the blue plant pot" describes the pot): declined
+    ("what colour is miso?", (), "what", "The history does not contain the answer"),
     ("how much is the guidebook?", (), "how_much", "35 dollars"),
     # the price asked for ("How much was it in the end?" / "310 dollars with the x-ray") a few
     # turns after the best telling, not the one said in passing ("200 dollars just to walk in")
