@@ -123,6 +123,10 @@ def _went_along(question: str, cover: Cover, ctx: ReaderContext) -> Reading | No
         chats = [c for c, n in per_chat.items() if n >= _JOINED_MIN]
     until = ctx.now.date() if ctx.now is not None and _PAST.search(question) else None
     found = joined(chats, ctx, until)
+    # a plan said yes to and then called off ("sorry i can't do tonight") was no occasion
+    sessions = {m.session_id for _, m in found} | {m.session_id for m in cover.messages}
+    off = called_off(found, cover.topic, sessions, ctx)
+    found = [(d, m) for d, m in found if d not in off]
     if ctx.asked_days is not None:
         first, last = ctx.asked_days
         found = [(d, m) for d, m in found if first <= d <= last]
