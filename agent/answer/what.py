@@ -17,7 +17,7 @@ from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
-from .listing import lines_of_a_burst
+from .lines import lines_of_a_burst
 from .name_exchange import NAME_CUE, exchange_names
 from .reading import (
     ReaderContext,
