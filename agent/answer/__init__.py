@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from agent.answer.aggregate import count
-from agent.answer.categories import asked_kind
+from agent.answer.categories import asked_kind, without_kind_word
 from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
 from agent.answer.listing import listing
 from agent.answer.mentioned import first_or_last
@@ -215,10 +215,9 @@ def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> 
     weighed = (Kind.HOW_MANY, Kind.LIST, Kind.WHERE) + (
         (Kind.WHAT,) if _asks_of_me(question, reader) else ()
     )
-    # …and a kind whose words the reader knows ("what *colour* is it?" / "It's very orange")
-    known_kind = qk.focus is not None and asked_kind(question, qk.focus) is not None
-    if not qk.focus or (qk.kind not in weighed and not known_kind):
-        return question
+    if not qk.focus or qk.kind not in weighed:
+        # …and a kind whose words the reader knows ("what *colour* is it?" / "It's very orange")
+        return without_kind_word(question, qk.focus)
     return re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
 
 

@@ -122,6 +122,14 @@ def asked_kind(question: str, focus: str | None) -> str | None:
     return kind if at is None or _AFTER_KIND.match(question, at.end()) else None
 
 
+def without_kind_word(question: str, focus: str | None) -> str:
+    """The question without the word of a kind the reader knows the words of ("what *colour*
+    is it?"): the chat names the colour, not the kind, so the word is no topic to look for."""
+    if not focus or asked_kind(question, focus) is None:
+        return question
+    return re.sub(rf"\b{re.escape(focus)}\b", " ", question, flags=re.IGNORECASE)
+
+
 def words_of_kind(kind: str, text: str) -> list[str]:
     """The words of `kind` in `text`, in the order written, each once."""
     return list(dict.fromkeys(_shaded(kind, text, m) for m in _FIND[kind].finditer(text)))

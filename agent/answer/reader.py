@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .amount import amount_answer
-from .categories import asked_kind, kind_word, words_of_kind
+from .categories import asked_kind, kind_word, without_kind_word, words_of_kind
 from .kinds import Kind, QuestionKind, classify
 from .reading import (
     MIN_SUPPORT,
@@ -279,9 +279,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if not ranked:
         return declined(qk.kind.value, "nothing was retrieved", 0.0)
     # "what colour is it?": a kind the reader knows the words of is asked for, not a topic
-    own = question
-    if qk.focus and asked_kind(question, qk.focus) is not None:
-        own = re.sub(rf"\b{re.escape(qk.focus)}\b", " ", question, flags=re.IGNORECASE)
+    own = without_kind_word(question, qk.focus)
     if not question_terms(own, ctx) and not ctx.scoped and content_terms(own, ctx):
         # Every word of the question is one no message holds, and no filter chose these.
         return declined(qk.kind.value, "no message holds any word of the question", 0.0)
