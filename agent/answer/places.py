@@ -192,6 +192,7 @@ _IDIOM_WORDS = frozenset(
         "touch",
         "real",  # "gorgeous in real life"
         "life",
+        "for",  # "I'm in for the annual too", "in for a treat": joining, not a place
     ]
 )
 

@@ -181,6 +181,8 @@ CASES = [
     ),
     # the day's messages never say "climb": the place named by those speaking of the day
     ("where are we climbing on the 17th?", (), "where", "Castle Crags"),
+    # "I'm in for the annual too" is joining, not a place; the board is "in the back"
+    ("where's the kilter board?", (), "where", "In the back."),
     # no place named for the next meeting: said so, the nearest message shown, not quoted alone
     ("where's the book club meeting next?", (), "where", "No message names the place. The nearest"),
     # how much
