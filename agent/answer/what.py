@@ -5,7 +5,7 @@ beetroot"), or the sentence itself when a reason or a manner is asked; and yes o
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from memory_store.models import StoredMessage
@@ -18,14 +18,12 @@ from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
 from .lines import lines_of_a_burst
-from .name_exchange import NAME_CUE, exchange_names
+from .naming import name_given
 from .reading import (
     ReaderContext,
     Reading,
-    and_next_turns,
     declined,
     following,
-    mentioning,
     question_terms,
     said_by,
     speaker_terms,
@@ -33,17 +31,12 @@ from .reading import (
     who,
 )
 from .spans import (
-    INTRODUCED,
-    NAMED_THEM,
     best_sentence,
-    given_names,
-    names_given_to,
-    quoted_names,
     trim_span,
 )
 from .stated import stated_answer
-from .text import WORD, asks, clip, join_names, said_terms, sentences, terms
-from .titles import given_to_person, names_a_thing, titled_work
+from .text import asks, clip, said_terms, sentences, terms
+from .titles import titled_work
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
 # Saturday October 17th?").
@@ -67,51 +60,6 @@ _KIND_OF = re.compile(rf"\b{KIND_OF}\b", re.IGNORECASE)
 # A reply up to this long is quoted whole; a longer one by its best sentence.
 _WHOLE_REPLY = 160
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
-
-
-# A question asking what something is called: "what did she name her car", "what's the cat
-# called", "what is the name of the boat".
-_NAMING = re.compile(
-    r"\bwhat\b.*\b(?:name[ds]?|naming|call(?:ed|ing)?)\b"
-    r"(?!\s+(?:me|you|him|her|us|them)\s*\W*$)",
-    re.IGNORECASE,
-)
-# "what did tomás and i name the kittens", "what did we call the puppy?": names given to things.
-_NAMES_ASKED = re.compile(
-    r"\bwhat\s+(?:did|do|have|has|are|were)\s+.{0,40}?\b(?:name|call)(?:ed|ing)?\s+"
-    r"(?:the|our|my|his|her|their|your|its)\s+[a-z]",
-    re.IGNORECASE,
-)
-_NAMING_TERMS = frozenset(terms("name named names naming call called calling title"))
-# A question for a name something had before: "before we renamed her", "its old name".
-_RENAMED = re.compile(
-    r"\b(?:renam\w+|old\s+name|used\s+to\s+be\s+called|previous\s+name|originally)\b", re.I
-)
-# The former name, as chat gives it: "(Marigold, used to be Lady Ellen)", "paint over the
-# 'Lady Ellen' on the side", "was called Lady Ellen".
-_FORMER = re.compile(
-    r"\b(?:used\s+to\s+be(?:\s+called)?|formerly|previously|was\s+called|old\s+name\s+(?:is|was))"
-    r"\s+['‘\"“]?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
-    r"|['‘\"“]([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)['’\"”]"
-)
-
-
-# How far down the ranking a former name is looked for: the question's name ("marigold") is
-# in many messages, and the one giving the old name need not be near the top.
-_FORMER_DEPTH = 30
-
-
-def _former_name(
-    question: str, messages: Sequence[StoredMessage]
-) -> tuple[StoredMessage, str] | None:
-    """The first name the messages give as what it was called, not one the question uses."""
-    asked = {w.lower() for w in WORD.findall(question)}
-    for m in dict.fromkeys(messages):
-        for hit in _FORMER.finditer(m.text):
-            name = hit.group(1) or hit.group(2)
-            if name and not {w.lower() for w in name.split()} <= asked:
-                return m, name
-    return None
 
 
 def _switched_to(
@@ -140,38 +88,11 @@ _SWITCHED = re.compile(
 _SWITCH_DEPTH = 15
 
 
-# "her name is pickles now", "we're calling him bolt": a name given to the thing spoken of
-_PRONOUN_NAMED = re.compile(
-    r"\b(?:(?:her|his|its|their)\s+name(?:['’]s|\s+is)|(?:calling|named|call)\s+(?:her|him|it|them)"
-    r")\s+[^\W\d_]",
-    re.IGNORECASE,
-)
-_PRONOUN_NAMED_DEPTH = 30
-_IN_THE_END = re.compile(
-    r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|finally|now|settle[ds]?\s+on)\b", re.I
-)
 # What is told in several lines: "what did dad tell me to check", "what's the plan for the
 # margs weekend", "the itinerary".
 _TOLD_TO_OR_PLAN = re.compile(
     r"\b(?:tell|told|ask|asked|remind|reminded|want|wanted)\s+(?:me|us|you)\s+to\b|"
     r"\b(?:plan|plans|itinerary|schedule|agenda|instructions|steps)\b",
-    re.IGNORECASE,
-)
-# How far down the ranking a message asking for a name is looked for.
-_CUE_DEPTH = 10
-_OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
-# A name chosen from options: "name options: suya street or the pepper wagon" / "ok pepper
-# wagon it is".
-_CHOSEN = re.compile(
-    r"(?:\b(?:ok|okay|right|so|fine|alright|then)\s+|^|[.!?]\s+)(?:the\s+)?"
-    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
-    re.IGNORECASE,
-)
-
-_TIME_CHOICE = re.compile(
-    r"(?:early|earlier|late|later|soon|now|then|today|tonight|tomorrow|tmrw|this\s+week(?:end)?|"
-    r"next\s+week(?:end)?|mon(?:day)?|tues?(?:day)?|wed(?:nesday)?|thu(?:rs)?(?:day)?|"
-    r"fri(?:day)?|sat(?:urday)?|sun(?:day)?|morning|afternoon|evening|\d[\w:.]*)",
     re.IGNORECASE,
 )
 
@@ -199,108 +120,9 @@ def what_answer(
         m, thing = switched
         why = "the thing the latest message on the topic says it switched to"
         return told_in(thing, m, qk.kind.value, ctx, why)
-    if _NAMING.search(question):  # "what did mara name her car?": the name given, a few turns on
-        # the best messages on the topic by its words: "That's amazing. In person?" is near
-        # "the place with the amazing udon" by praise alone, and its next turn names a person
-        topic = wanted - _NAMING_TERMS  # "what was it *called*" asks, it is no topic
-        topical = [m for m in good if topic & said_terms(m.text)] or good
-        turns = and_next_turns(topical, ranked, 3, turns=5)
-        if _RENAMED.search(question):  # "what was marigold called before we renamed her?"
-            former = _former_name(question, [*turns, *ranked[:_FORMER_DEPTH]])
-            if former is not None:
-                by, name = former
-                return Reading(
-                    f"{name}.",
-                    [by],
-                    qk.kind.value,
-                    name,
-                    said_by(by, ctx),
-                    why=[f"the name {who(by, ctx)}'s message says it had before"],
-                )
-        # A name chosen from the options just offered, before any name given in passing ("guy
-        # called declan" names the seller, not the truck).
-        for m in dict.fromkeys([*turns, *ranked[:5]]):
-            chosen = _CHOSEN.search(m.text)
-            offered = chosen is not None and any(
-                n.session_id == m.session_id and 0 <= m.id - n.id <= 3 and _OFFERED.search(n.text)
-                for n in ranked
-            )
-            # "Early it is": a time chosen, not a name ("the 7am start? early it is")
-            named = chosen is not None and not _TIME_CHOICE.fullmatch(chosen.group("x"))
-            if chosen and offered and named:
-                said = chosen.group("x")
-                return Reading(
-                    f"{said[:1].upper()}{said[1:]}.",
-                    [m],
-                    qk.kind.value,
-                    said,
-                    said_by(m, ctx),
-                    why=[f"the name chosen in {who(m, ctx)}'s message ('… it is')"],
-                )
-        # "we need a new team name tho" / "les quizerables": the line after the chat asks
-        asked_in = {m.conversation for m in topical[:3]}
-        cues = [*turns, *ranked[:_CUE_DEPTH], *ctx.holding(NAME_CUE.pattern, (), asked_in)]
-        asked_of = {s.split()[0].lower() for s in ctx.speakers if s.split()} & {
-            re.sub(r"['’]s$", "", w.lower()) for w in WORD.findall(question)
-        }
-        settled = exchange_names(cues, topic - asked_of, asked_of, ctx)
-        if settled:
-            m, name = settled[-1] if _IN_THE_END.search(question) else settled[0]
-            why = "the name the chat settled, the line after it asked for one"
-            return told_in(name, m, qk.kind.value, ctx, why)
-        own = {w.lower() for w in WORD.findall(question)}
-        # A naming seldom repeats what it names: "the kittens arrived on saturday!!!" / "we
-        # called them pickle, biscuit and moth", read after the best messages' own turns.
-        # "what did we name the kittens": the names given to the things the question names
-        to_things = _NAMES_ASKED.search(question) is not None
-        # A name given is often a little further down than the best messages ("ruth confirmed
-        # october for the second show" / "i've got a name for it. 'low tide hours'").
-        # …one on the topic, or a name quoted as one: not "someone called Lena" for a place
-        further = [m for m in ranked[:5] if topic & said_terms(m.text) or quoted_names(m.text)]
-        namings = list(_then_namings(turns, wanted, ctx)) if to_things else [*turns, *further]
-        # "her name is pickles now", days after the dog was first spoken of: a name given by a
-        # pronoun, in a chat on the topic, after the topic came up there
-        chats = {m.conversation: m.ts for m in sorted(topical, key=lambda m: m.ts, reverse=True)}
-        namings += [
-            m
-            for m in list(dict.fromkeys(ranked))[:_PRONOUN_NAMED_DEPTH]
-            if m.conversation in chats
-            and m.ts >= chats[m.conversation]
-            and _PRONOUN_NAMED.search(m.text)
-        ]
-        # "[photo] meet biscuit 🚐": the person the question names introducing it by name, in
-        # a chat on the topic
-        if asked_of:
-            writers = [s for s in ctx.speakers if s.split()[0].lower() in asked_of]
-            namings += ctx.holding(INTRODUCED.pattern, writers, list(chats))
-        if _IN_THE_END.search(question):  # "what did she end up calling her dog": the last name
-            namings = sorted(namings, key=lambda m: m.ts, reverse=True)
-        # "the name of the company": a thing, whose name is no person's
-        thing_named = names_a_thing(question)
-        for m in dict.fromkeys(namings):
-            listed = names_given_to(m.text) if to_things else []
-            if listed:  # "we called them pickle, biscuit and moth": each of them
-                why = "the names a best-supported message, or a turn soon after one, gives them"
-                return told_in(join_names(listed), m, qk.kind.value, ctx, why)
-            # not the name the question calls it by ("what was marigold called before…"), nor,
-            # for a thing ("the name of the company"), a person's ("someone called Lena")
-            given = next(
-                (
-                    n
-                    for n in given_names(m.text)
-                    if n.lower() not in own and not (thing_named and given_to_person(n, m.text))
-                ),
-                None,
-            )
-            if given:
-                return Reading(
-                    f"{given[:1].upper()}{given[1:]}.",
-                    [m],
-                    qk.kind.value,
-                    given,
-                    said_by(m, ctx),
-                    why=[f"the name given in {who(m, ctx)}'s message ('called', 'named', 'meet')"],
-                )
+    named = name_given(question, qk, wanted, good, ctx, ranked)
+    if named is not None:  # "what did mara name her car?"
+        return named
     if qk.kind is Kind.WHAT and not _WHY_HOW.search(question):
         answered = _reply_item(wanted, good, ranked, ctx)
         if answered is not None:  # "Which team did you sign with?" / "The Minnesota Wolves!"
@@ -353,11 +175,11 @@ def what_answer(
     lined = qk.kind is Kind.WHAT and _TOLD_TO_OR_PLAN.search(question) is not None
     run = lines_of_a_burst(ranked or good, ctx) if lined else []
     if run:  # "what did dad tell me to check": "ASK IF THE TIMING BELT…" / "CHECK THE TYRES"
-        said = "; ".join(f"“{it.span}”" for it in run)
+        quoted = "; ".join(f"“{it.span}”" for it in run)
         m = run[0].message
         why = "the run of short lines one person sent, two of them among the best matches"
         return Reading(
-            f"{who(m, ctx)[:1].upper()}{who(m, ctx)[1:]}, line by line: {said}.",
+            f"{who(m, ctx)[:1].upper()}{who(m, ctx)[1:]}, line by line: {quoted}.",
             [it.message for it in run],
             qk.kind.value,
             "; ".join(it.span for it in run),
@@ -376,10 +198,10 @@ def what_answer(
         # "how come she didn't swim in it?": a reason, told with its marker ("they cancelled
         # the swim. blue-green algae in the lake apparently"), among the best few
         for m in dict.fromkeys([*good[:4], *ranked[:3]]):
-            said = next((t for t in _sentences_of(m.text) if _REASON.search(t)), None)
-            if said and not ASKS.search(said):
+            reason = next((t for t in _sentences_of(m.text) if _REASON.search(t)), None)
+            if reason and not ASKS.search(reason):
                 # the reason may run on into the next sentence: a short message whole
-                best, span = m, m.text.strip() if len(m.text) <= 160 else said
+                best, span = m, m.text.strip() if len(m.text) <= 160 else reason
                 break
     asked = classify(question).kind
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
@@ -567,23 +389,6 @@ def _as_written(span: str, text: str) -> str:
     words = span.split()
     m = re.search(r"\W+".join(map(re.escape, words)), text, re.IGNORECASE)
     return m.group(0) if m else span
-
-
-def _then_namings(
-    turns: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext
-) -> Iterator[StoredMessage]:
-    """`turns`, then (read only when none of them names it) the messages that name something
-    ("we called them pickle, biscuit and moth") a few turns after one on the question's topic
-    ("the kittens arrived on saturday!!!"), wherever the chat says them: the ranking may hold
-    none of them."""
-    yield from turns
-    topic = mentioning(wanted, ctx)
-    namings = ctx.holding(NAMED_THEM.pattern, (), {m.conversation for m in topic})
-    yield from (
-        n
-        for n in namings
-        if any(m.session_id == n.session_id and 0 < n.id - m.id <= 3 for m in topic)
-    )
 
 
 # "who is Lena Brooks?"; not "who is feeding miso?", a doer asked for

@@ -13,7 +13,7 @@ from memory_store.models import StoredMessage
 
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
-from .moves import CALLED_OFF, CHANGE, changed_since, later_about
+from .moves import CALLED_OFF, CHANGE, DAY_OR_FINER, changed_since, later_about
 from .phrases import topic_heads
 from .places import (
     PLACE_PREPOSITIONS,
@@ -247,7 +247,7 @@ def place_on_day(
 
     def speaks_of_day(m: StoredMessage) -> bool:
         return any(
-            x.granularity in _DAY_GRAINS and first <= x.start.date() <= last
+            x.granularity in DAY_OR_FINER and first <= x.start.date() <= last
             for x in ctx.mentions_of(m)
         )
 
@@ -273,8 +273,6 @@ def place_on_day(
     return None
 
 
-# Mentions that pin a day: not a month or a season that merely holds it.
-_DAY_GRAINS = frozenset(["day", "part_of_day", "time"])
 _NAMED_WORTH = 1.5
 # How far down the ranking a message of another chat may place what the best ones do not.
 _TOP = 3
