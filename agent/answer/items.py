@@ -136,12 +136,16 @@ def _rarity(run: list[str], weights: TermWeights) -> float:
     return sum(idfs) / len(idfs) if idfs else 0.0
 
 
+# "pellston, wendmouth, st aldric's... and carrick ness": the list trails off and goes on.
+_TRAILED = re.compile(r"\s*(?:\.{2,}|…)\s*(?=(?:and|or)\s)", re.IGNORECASE)
+
+
 def enumerated(
     m: StoredMessage, skip: set[str], weights: TermWeights, names: Collection[str] = ()
 ) -> list[Item]:
     """The items of an enumeration in `m`, if it has one of two or more."""
     skip = skip | REQUEST_TERMS
-    text = _DESCRIBED.sub("", m.text)
+    text = _TRAILED.sub(", ", _DESCRIBED.sub("", m.text))
     listed = [run for part in _CLAUSE_OR_COLON.split(text) for run in _listed(part, skip, names)]
     return [item_of_run(run, m, weights) for run in listed] if len(listed) >= 2 else []
 
@@ -153,8 +157,12 @@ def written_out(
     pepper honey"): three parts or more of a few words each, each as written (its determiner
     aside), when each holds a content word; else none."""
     skip = skip | REQUEST_TERMS
-    for part in _CLAUSE_OR_COLON.split(_DESCRIBED.sub("", m.text)):
-        parts = [p for p in _ENUMERATION.split(part) if p.strip()]
+    for part in _CLAUSE_OR_COLON.split(_TRAILED.sub(", ", _DESCRIBED.sub("", m.text))):
+        pieces = re.split(f"({_ENUMERATION.pattern})", part)
+        parts = [p for p in pieces[::2] if p.strip()]
+        last = runs_of(parts[-1], skip, names) if len(pieces) > 2 and parts else []
+        if last and _CLOSES.search(pieces[-2]) and _leads(parts[-1], last[0]):
+            parts[-1] = " ".join(last[0])  # "… and carrick ness if we stop for lunch"
         if len(parts) < 3 or any(len(_WORD.findall(p)) > 6 for p in parts):
             continue
         said = [[w.lower() for w in _WORD.findall(p)] for p in parts]
@@ -173,15 +181,40 @@ def item_of_run(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
 
 def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
     """An enumeration's items: the last run before the first comma or "and", then every part
-    after it that is nothing but a determiner and a run."""
-    parts = _ENUMERATION.split(clause)
+    after it that is nothing but a determiner and a run. The part after the "and" or "or"
+    that ends the list may go on ("…, hard nuts and ice, and chew on the other side"; "and
+    carrick ness if we stop for lunch"): its first run is the last item."""
+    pieces = re.split(f"({_ENUMERATION.pattern})", clause)
+    parts, joins = pieces[::2], pieces[1::2]
     if len(parts) < 2:
         return []
-    rest = [runs_of(p, skip, names) for p in parts[1:]]
-    if not all(len(r) == 1 and _bare(p, r[0]) for p, r in zip(parts[1:], rest, strict=True)):
+    rest: list[list[str]] = []
+    for n, (join, part) in enumerate(zip(joins, parts[1:], strict=True)):
+        if n and _CLOSES.search(joins[n - 1]):
+            break  # "hard nuts and ice, and chew on …": the list has ended
+        runs = runs_of(part, skip, names)
+        if len(runs) == 1 and _bare(part, runs[0]):
+            rest.append(runs[0])
+            continue
+        if runs and _CLOSES.search(join) and _leads(part, runs[0]):
+            rest.append(runs[0])
+            break
         return []
     head = runs_of(parts[0], skip, names)
-    return ([head[-1]] if head else []) + [r[0] for r in rest]
+    return ([head[-1]] if head else []) + rest
+
+
+# What joins the last item of a list to the others.
+_CLOSES = re.compile(r"\b(?:and|or)\b|&|\+")
+
+
+def _leads(part: str, run: list[str]) -> bool:
+    """Whether `part` opens with `run` (after a determiner) and goes on with a small word."""
+    words = [w.lower() for w in _WORD.findall(part)]
+    while words and words[0] in _DETERMINERS:
+        words = words[1:]
+    after = words[len(run)] if len(words) > len(run) else ""
+    return words[: len(run)] == run and (after in STOPWORDS or not after)
 
 
 def _bare(part: str, run: list[str]) -> bool:

@@ -20,7 +20,7 @@ from agent.answer.counting import (
     stated_each,
 )
 from agent.answer.cover import named_chats
-from agent.answer.items import distinct, items_of
+from agent.answer.items import distinct, items_of, written_out
 from agent.answer.kinds import Kind, classify
 from agent.answer.reading import ReaderContext
 from agent.answer.replies import answers
@@ -149,10 +149,35 @@ def test_topic_query(question: str, skip: list[str], topic: str) -> None:
         ),
         ("Crag trip time! Castle Crags on Saturday October 17th?", "", ["castle crags"]),
         ("Okay I did it. Booked flights to Osaka for the Kyoto trip!", "", ["osaka", "kyoto"]),
+        # the list's last item goes on after it; after the list's "and", a new clause
+        ("we got pizza and beer at the pub", "", ["pizza", "beer"]),
+        (
+            "please avoid toffee, chewing gum, hard nuts and ice, and chew on the other side",
+            "avoid",
+            ["toffee", "chewing gum", "hard nuts", "ice"],
+        ),
+        ("pellston, wendmouth... or hove if it rains", "", ["pellston", "wendmouth", "hove"]),
+        ("i bought eggs, and then we went to the park and it rained", "", ["eggs"]),
     ],
 )
 def test_the_items_a_message_names(text: str, skip: str, spans: list[str]) -> None:
     assert [it.span for it in items_of(msg(text), terms(skip), WEIGHTS)] == spans
+
+
+@pytest.mark.parametrize(
+    ("text", "spans"),
+    [
+        ("gas, sleeping mat, midge spray. anything else?", ["gas", "sleeping mat", "midge spray"]),
+        (
+            "pellston, wendmouth, st aldric's... and carrick ness if we stop for lunch",
+            ["pellston", "wendmouth", "st aldric's", "carrick ness"],
+        ),
+        ("compost, the car stinks, sorry", []),
+        ("bread, milk and then we went home to watch the match on tv", []),
+    ],
+)
+def test_a_list_written_out(text: str, spans: list[str]) -> None:
+    assert [it.span for it in written_out(msg(text), set(), WEIGHTS)] == spans
 
 
 def test_two_mentions_sharing_a_rare_word_are_one_item() -> None:
