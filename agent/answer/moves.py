@@ -69,8 +69,16 @@ def changed_since(
         asked = replied_to(m, ranked)
         shared = wanted & {t for p in asked if asks(p.text) for t in terms(p.text)}
     things = shared - _PEOPLE_TERMS - set(ctx.names)
-    if not shared:
-        return []
+    if not shared:  # then only a change naming one of the plan's days names the plan
+        return [
+            n
+            for n in ranked
+            if n.conversation == m.conversation
+            and n.ts > m.ts
+            and _shares_a_day(n, m, ctx)
+            and CHANGE.search(n.text)
+            and not _replaces_another(n, m, ctx)
+        ]
     key = max(things or shared, key=ctx.weights.idf)
     # The change may name the plan by another of its words: "flights booked for my visit!
     # landing tue 19th" is moved by "I now land thursday the 21st instead of tuesday".
@@ -112,6 +120,9 @@ def changed_since(
         # Any other of the question's words the plan holds names it too, in the change itself
         # ("the hollybrook tournament" is moved by "tournament's moved to saturday 29th nov").
         near = near or bool(things & terms(n.text))
+        # A change naming one of the plan's days, before they come, is the plan's: "install
+        # monday 21st and tuesday 22nd?" / "can we start tuesday 22nd instead?"
+        near = near or _shares_a_day(n, m, ctx)
         # "CAN WE DO SUNDAY 9TH. SAME PLACE": the plan kept but for its day names it, by its
         # writer, before the plan's day
         same = bool(SAME_PLAN.search(n.text)) and n.speaker == m.speaker
@@ -129,6 +140,11 @@ def changed_since(
         elif _ANNOUNCED.search(n.text):
             out += _announced_dates(m, n, ctx)
     return out
+
+
+def _shares_a_day(n: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> bool:
+    days = _plan_days(plan, ctx)
+    return bool(days) and n.ts.date() < min(days) and bool(days & _plan_days(n, ctx))
 
 
 def _plan_days(m: StoredMessage, ctx: ReaderContext) -> set[date]:
@@ -225,8 +241,17 @@ def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Menti
     change = CHANGE.search(n.text)
     if change is None:
         return None
-    after = [x for x in ctx.mentions_of(n) if x.start_char >= change.end()]
+    said = ctx.mentions_of(n)
+    if change.group(0).lower() == "instead":  # "can we start tuesday 22nd instead?"
+        before = [x for x in said if 0 <= change.start() - x.end_char <= _INSTEAD_REACH]
+        if before:
+            return n, before[-1]
+    after = [x for x in said if x.start_char >= change.end()]
     return (n, after[0]) if after else None
+
+
+# How far before "instead" the day it puts in place may end: "saturday the 18th instead".
+_INSTEAD_REACH = 3
 
 
 # An occasion that did not happen, in the words a chat calls it off with: "calling it off",

