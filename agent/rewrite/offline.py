@@ -26,7 +26,11 @@ _THING = re.compile(
     r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
     r"conversation|discussion|chat))|"
     # "which one did he take?", "the other one": one of the things asked about before
-    r"\b(?:which|that|this|the\s+other|the\s+first|the\s+last)\s+ones?\b",
+    r"\b(?:which|that|this|the\s+other|the\s+first|the\s+last)\s+ones?\b|"
+    # "what did he catch up there?": the place asked about before; not "is there", "there's"
+    r"\bthere\s*[?!.]*\s*$|"
+    r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)\bthere\b(?!\s*(?:['’]s|['’]re|is|are|"
+    r"was|were|will|would|has|have|had|might|must|should|could|may|seems?)\b)",
     re.IGNORECASE,
 )
 _QWORDS = frozenset(

@@ -270,6 +270,24 @@ def test_a_verb_without_its_object_carries_the_earlier_topic(follow_up: str, car
     assert ("car" in rewrite(follow_up, history).question) is carried
 
 
+@pytest.mark.parametrize(
+    ("follow_up", "carried"),
+    [
+        # "there" is the place asked about before…
+        ("what did he catch up there", True),
+        ("who was there?", True),
+        ("how long did they stay there for", True),
+        # …but not the "there" that says something is (nor a question with words of its own)
+        ("is there a campsite by the beach?", False),
+        ("there's a ferry to rottnest, right?", False),
+        ("were there many people at the wedding", False),
+    ],
+)
+def test_there_carries_the_earlier_place(follow_up: str, carried: bool) -> None:
+    history = turns(("user", "when did dad head up to kalbarri?"), (ASSISTANT, "On 3 May."))
+    assert ("kalbarri" in rewrite(follow_up, history).question) is carried
+
+
 def test_keeps_only_the_last_turns() -> None:
     old = turns(("user", "what did we talk about on Tuesday?"))
     chatter = turns(*[("user", f"ok {i}") for i in range(8)])
