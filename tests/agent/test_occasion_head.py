@@ -46,10 +46,11 @@ def test_a_compound_occasion_counts_its_head(pipe: Pipeline, question: str, coun
 )
 def test_what_each_brings_to_the_party(pipe: Pipeline, question: str) -> None:
     # each says what they will bring in their own verb ("I'll make", "I'll do", "I'm
-    # bringing"); "what are you bringing to nan's?" asks of the family's christmas, and
+    # bringing", "I'll sort"); "what are you bringing to nan's?" asks of the family's christmas, and
     # "we're doing secret santa" is no dish
     result = ask_after(pipe, (), question, now=NOW)
     assert result.answer is not None
     said = result.answer.text.lower()
-    assert all(dish in said for dish in ("pavlova", "sausage rolls", "mulled wine")), said
+    dishes = ("pavlova", "sausage rolls", "mulled wine", "mince pies")
+    assert all(dish in said for dish in dishes), said
     assert "trifle" not in said and "secret santa" not in said, said
