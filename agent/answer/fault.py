@@ -104,36 +104,9 @@ def _noun(words: str) -> str | None:
 
 # A telling about a person or a feeling ("honestly I'm knackered") names no part.
 _PRONOUNS = frozenset(
-    [
-        "it",
-        "that",
-        "this",
-        "they",
-        "them",
-        "he",
-        "she",
-        "i",
-        "you",
-        "we",
-        "me",
-        "us",
-        "him",
-        "her",
-        "everything",
-        "something",
-        "nothing",
-        "one",
-        "ones",
-        "all",
-        "i'm",
-        "i’m",
-        "you're",
-        "we're",
-        "they're",
-        "he's",
-        "she's",
-        "it's",
-        "it’s",
-        "honestly",
-    ]
+    re.findall(
+        r"\S+",
+        """it that this they them he she i you we me us him her everything something nothing
+        one ones all i'm i’m you're we're they're he's she's it's it’s honestly""",
+    )
 )
