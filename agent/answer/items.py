@@ -182,8 +182,8 @@ def item_of_run(run: list[str], m: StoredMessage, weights: TermWeights) -> Item:
 def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
     """An enumeration's items: the last run before the first comma or "and", then every part
     after it that is nothing but a determiner and a run. The part after the "and" or "or"
-    that ends the list may go on ("…, hard nuts and ice, and chew on the other side"; "and
-    carrick ness if we stop for lunch"): its first run is the last item."""
+    that ends a list of three or more may go on ("toffee, chewing gum and hard nuts for a
+    week"; "… and carrick ness if we stop for lunch"): its first run is the last item."""
     pieces = re.split(f"({_ENUMERATION.pattern})", clause)
     parts, joins = pieces[::2], pieces[1::2]
     if len(parts) < 2:
@@ -191,12 +191,16 @@ def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
     rest: list[list[str]] = []
     for n, (join, part) in enumerate(zip(joins, parts[1:], strict=True)):
         if n and _CLOSES.search(joins[n - 1]):
+            if len(rest) < 2:  # "a way to relax and concentrate, and joining…": no list
+                return []
             break  # "hard nuts and ice, and chew on …": the list has ended
         runs = runs_of(part, skip, names)
         if len(runs) == 1 and _bare(part, runs[0]):
             rest.append(runs[0])
             continue
-        if runs and _CLOSES.search(join) and _leads(part, runs[0]):
+        # Only a list of three or more goes on: of two, "relax and concentrate on it" is as
+        # often two verbs (LoCoMo's lists took "relax", "give", "join" as things).
+        if rest and runs and _CLOSES.search(join) and _leads(part, runs[0]):
             rest.append(runs[0])
             break
         return []

@@ -20,7 +20,7 @@ from agent.answer.counting import (
     stated_each,
 )
 from agent.answer.cover import named_chats
-from agent.answer.items import distinct, items_of, written_out
+from agent.answer.items import distinct, enumerated, items_of, written_out
 from agent.answer.kinds import Kind, classify
 from agent.answer.reading import ReaderContext
 from agent.answer.replies import answers
@@ -149,8 +149,9 @@ def test_topic_query(question: str, skip: list[str], topic: str) -> None:
         ),
         ("Crag trip time! Castle Crags on Saturday October 17th?", "", ["castle crags"]),
         ("Okay I did it. Booked flights to Osaka for the Kyoto trip!", "", ["osaka", "kyoto"]),
-        # the list's last item goes on after it; after the list's "and", a new clause
-        ("we got pizza and beer at the pub", "", ["pizza", "beer"]),
+        # the last item of a list of three goes on after it; after the list's "and", a new
+        # clause
+        ("we got pizza, chips and beer at the pub", "", ["pizza", "chips", "beer"]),
         (
             "please avoid toffee, chewing gum, hard nuts and ice, and chew on the other side",
             "avoid",
@@ -178,6 +179,15 @@ def test_the_items_a_message_names(text: str, skip: str, spans: list[str]) -> No
 )
 def test_a_list_written_out(text: str, spans: list[str]) -> None:
     assert [it.span for it in written_out(msg(text), set(), WEIGHTS)] == spans
+
+
+def test_of_two_the_second_going_on_may_be_a_verb() -> None:
+    # "relax and concentrate on work" lists no things, nor does a pair a new clause follows
+    for text in [
+        "yoga helps me relax and concentrate on work",
+        "yoga is a great way to relax and concentrate, and joining a class might help",
+    ]:
+        assert enumerated(msg(text), set(), WEIGHTS) == [], text
 
 
 def test_two_mentions_sharing_a_rare_word_are_one_item() -> None:

