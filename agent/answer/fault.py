@@ -24,20 +24,30 @@ ASKS_FAULT = re.compile(
     r"\bwhat\s+(?:had\s+|has\s+)?(?:broke|broken|gone\s+wrong|went\s+wrong|failed|packed\s+in)\b",
     re.IGNORECASE,
 )
-# A part said to have failed, after it: "the pump has split", "carburetor was gummed up".
+# A part said to have failed, after it: "the pump has split", "carburetor was gummed up". A
+# state needs its verb ("is shot"): "an anti-nausea shot" is no fault.
 _FAILED = (
-    r"(?:has|had|have|'s|’s|is|was|were|are)?\s*(?:completely\s+|totally\s+)?"
-    r"(?:split|gone(?!\s+(?:to|out|home|off|away|for|with|back|up|down|over|in|into|on|"
-    r"through|now|already|quiet))|failed|died|cracked|blown|seized(?:\s+up)?|snapped|burst|perished|"
-    r"worn(?:\s+out|\s+through)?|gummed\s+up|blocked|clogged(?:\s+up)?|broken|shot|knackered|"
-    r"faulty|corroded|rusted(?:\s+through)?|jammed|leaking|on\s+its\s+way\s+out)\b"
+    r"(?:(?:has|had|have)\s+)?(?:completely\s+|totally\s+|just\s+)?"
+    r"(?:split|failed|died|cracked|snapped|burst|perished|seized(?:\s+up)?|packed\s+in|"
+    r"blew|blown)\b|"
+    r"(?:['’]s|\s(?:is|was|were|are|has\s+been|had\s+been))\s+(?:completely\s+|totally\s+)?"
+    r"(?:gone(?!\s+(?:to|out|home|off|away|for|with|back|up|down|over|in|into|on|through|now|"
+    r"already|quiet))|worn(?:\s+out|\s+through)?|gummed\s+up|blocked|clogged(?:\s+up)?|broken|"
+    r"shot|knackered|faulty|corroded|rusted(?:\s+through)?|jammed|leaking|"
+    r"on\s+its\s+way\s+out)\b"
 )
-_PART_FAILED = re.compile(r"(?P<part>(?:[\w'’-]+\s+){0,5}?[\w'’-]+)\s+" + _FAILED, re.IGNORECASE)
+_PART_FAILED = re.compile(
+    r"(?P<part>(?:[\w'’-]+\s+){0,5}?[\w-]+?)(?:\s+(?=[a-z])|(?=['’]s\b)|(?=\s))(?:" + _FAILED + ")",
+    re.IGNORECASE,
+)
 # A part named after the telling: "sounds like the carb", "the problem is the seal", "THEM
 # ONES EAT INJECTORS", "it needs a new clutch".
 _NAMES_PART = re.compile(
     r"\b(?:(?:problem|issue|fault|culprit)\s+(?:is|was|['’]s)|(?:sounds|looks|smells)\s+like|"
-    r"turned\s+out\s+to\s+be|(?:eat|eats|ate|go\s+through|goes\s+through)|"
+    r"turned\s+out\s+to\s+be|"
+    # "THEM ONES EAT INJECTORS", of a model; not "did she eat anything weird?"
+    r"\b(?:they|them|those|these)(?:\s+(?:ones|engines?|models?|cars?|vans?|utes?))?\s+"
+    r"(?:eat|go\s+through|chew\s+through)|"
     r"needs?\s+(?:a\s+)?new|need(?:ed)?\s+replacing:?)\s+(?P<part>[\w'’ -]{2,40}?)"
     r"(?=[,.;!?(]|\s+(?:and|but|so|from|which|because|on|in|at|for|to)\b|$)",
     re.IGNORECASE,

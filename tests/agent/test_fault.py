@@ -35,6 +35,13 @@ NOW = datetime(2026, 3, 20, 9, 0)
         ("the kids have gone to bed", None),
         ("it was broken when i got it", None),
         ("Stern gland repacked, she should be a lot drier now", None),
+        # a state needs its verb: "the clutch is shot", not "an anti-nausea shot"
+        ("the clutch is shot", "clutch"),
+        ("She got an anti-nausea shot and special food for a week", None),
+        # what a model eats is its weak part; what a cat ate is no fault
+        ("those engines eat clutches, mate had two go", "clutches"),
+        ("Did she eat anything weird? String, plants?", None),
+        ("She just ate a little bit of the new food!", None),
     ],
 )
 def test_the_part_a_message_says_failed(text: str, part: str | None) -> None:
