@@ -43,7 +43,11 @@ _PART_FAILED = re.compile(
 # A part named after the telling: "sounds like the carb", "the problem is the seal", "THEM
 # ONES EAT INJECTORS", "it needs a new clutch".
 _NAMES_PART = re.compile(
-    r"\b(?:(?:problem|issue|fault|culprit)\s+(?:is|was|['’]s)|(?:sounds|looks|smells)\s+like|"
+    r"\b(?:(?:problem|issue|fault|culprit)\s+(?:is|was|['’]s)|"
+    # "sounds like the carb", "reckons it's the wheel bearing"; not "steel looks like a prison
+    # yard", said of a thing chosen
+    r"(?:^|(?<=[.!?]\s)|\b(?:it|it['’]s|that|this|probably|prob|reckon|think)\s+)(?:sounds|looks|smells)"
+    r"\s+like|(?:reckons?|thinks?|says?|said)\s+(?:it['’]s|its|it\s+is|it\s+was)|"
     r"turned\s+out\s+to\s+be|"
     # "THEM ONES EAT INJECTORS", of a model; not "did she eat anything weird?"
     r"\b(?:they|them|those|these)(?:\s+(?:ones|engines?|models?|cars?|vans?|utes?))?\s+"

@@ -243,9 +243,11 @@ def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Menti
         return None
     said = ctx.mentions_of(n)
     if change.group(0).lower() == "instead":  # "can we start tuesday 22nd instead?"
-        before = [x for x in said if 0 <= change.start() - x.end_char <= _INSTEAD_REACH]
-        if before:
-            return n, before[-1]
+        # the day right before it, or the first of a stretch ("the 20th to the 22nd instead")
+        clause = max(n.text.rfind(c, 0, change.start()) for c in ".!?;,") + 1
+        before = [x for x in said if clause <= x.start_char and x.end_char <= change.start()]
+        if before and change.start() - before[-1].end_char <= _INSTEAD_REACH:
+            return n, before[0]
     after = [x for x in said if x.start_char >= change.end()]
     return (n, after[0]) if after else None
 

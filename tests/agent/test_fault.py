@@ -30,6 +30,10 @@ NOW = datetime(2026, 3, 20, 9, 0)
         ("the seal is leaking again", "seal"),
         ("the kettle's gone", "kettle"),
         ("problem was the thermostat, replaced it", "thermostat"),
+        ("the mechanic reckons it's the wheel bearing, back right", "wheel bearing"),
+        ("it sounds like the alternator to me", "alternator"),
+        # what a thing chosen looks like is no fault
+        ("timber. steel looks like a prison yard", None),
         # a person, a feeling or a trip is no part that failed
         ("honestly I'm knackered", None),
         ("the kids have gone to bed", None),
