@@ -201,16 +201,15 @@ def _vouched_without(
     words in one of the best messages. "what did i forget at the *cafe* after the hollin ridge
     run" asks in the person's own word for "kettle & crumb"; "when is Lucía's *wedding*?"
     has nothing else to find."""
-    rest = question_terms(question, reader) - terms(head) - _MENTION_TERMS
-    most = max(_RARE_MIN, reader.weights.size * _RARE_SHARE)
-    rare = {t for t in rest if reader.weights.doc_freq(t) <= most}
     # Not of a question about one of the people writing: asked of them with one word changed
     # ("how did the *drought* impact john's old area?" / "hit by a nasty flood"), the other
     # words find the telling all the same (three of LoCoMo's adversarial questions answered).
     if named_speakers(question, reader):
         return False
-    best = ranked[:_VOUCH_DEPTH]
-    return len(rare) >= 2 and any(len(rare & terms(m.text)) >= 2 for m in best)
+    rest = question_terms(question, reader) - terms(head) - _MENTION_TERMS
+    most = max(_RARE_MIN, reader.weights.size * _RARE_SHARE)
+    rare = {t for t in rest if reader.weights.doc_freq(t) <= most}
+    return len(rare) >= 2 and any(len(rare & terms(m.text)) >= 2 for m in ranked[:_VOUCH_DEPTH])
 
 
 # A word in at most this share of the messages (or two of a small store's) is rare enough to

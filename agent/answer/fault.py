@@ -37,7 +37,7 @@ _FAILED = (
     r"on\s+its\s+way\s+out)\b"
 )
 _PART_FAILED = re.compile(
-    r"(?P<part>(?:[\w'’-]+\s+){0,5}?[\w-]+?)(?:\s+(?=[a-z])|(?=['’]s\b)|(?=\s))(?:" + _FAILED + ")",
+    r"(?P<part>(?:[\w'’-]+\s+){0,5}?[\w-]+?)(?=\s|['’]s\b)\s*(?:" + _FAILED + ")",
     re.IGNORECASE,
 )
 # A part named after the telling: "sounds like the carb", "the problem is the seal", "THEM
@@ -107,7 +107,7 @@ def failed_part(text: str) -> str | None:
 
 
 def _noun(words: str) -> str | None:
-    """Without what opens it ("the", "your"), and not a pronoun or a filler word."""
+    """Without what opens it ("the", "your"); None for a pronoun's telling ("I'm knackered")."""
     part = re.sub(r"['’]s$", "", _DETERMINERS.sub("", words.strip()).strip(" -"))
     if not part or not re.search(r"[^\W\d_]", part):
         return None
