@@ -18,6 +18,7 @@ from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
+from .left import left_answer
 from .lines import lines_of_a_burst
 from .naming import name_given
 from .reading import (
@@ -111,6 +112,8 @@ def what_answer(
         told = gift_answer(question, qk, ranked or good, ctx)
     if told is None:  # "what was actually wrong with the engine?": the part that failed
         told = fault_answer(question, qk, good, ranked, ctx)
+    if told is None:  # "what did sami leave at my place?": "you left your laptop charger here"
+        told = left_answer(question, qk, good, ranked, ctx)
     if told is not None:
         return told
     if asked_kind(question, qk.focus) == "colour":
