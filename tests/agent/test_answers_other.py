@@ -105,7 +105,8 @@ CASES = [
     # "my sisters" is my sister's: a role no message writes is no reason to decline
     ("what colour is my sisters new bike?", (), LATE, "what", "Blue"),
     pytest.param("who operated on dad?", (), LATE, "who", "Mensah", marks=XFAIL),
-    pytest.param("what did ravi leave at my place?", (), LATE, "what", "umbrella", marks=XFAIL),
+    # what someone left: "you left your umbrella here btw", said to Ravi
+    ("what did ravi leave at my place?", (), LATE, "what", "umbrella"),
 ]
 
 
