@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from memory_store.models import StoredMessage
 
-from .items import COMMON_WORDS, Item, distinct, item_of_run, runs_of
+from .items import CLOSES, COMMON_WORDS, Item, distinct, item_of_run, runs_of, split_enumeration
 from .reading import ReaderContext, subjects
 from .text import REQUEST_TERMS, SAYS_YES, TermWeights, terms
 
@@ -353,20 +353,14 @@ def _trimmed(run: list[str]) -> list[str]:
     return run
 
 
-_ENUMERATION = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|\+)\s+")
-
-
 def _listed_after(rest: str, names: Collection[str]) -> list[list[str]]:
     """The things listed after the first: "bought bananas, trail mix and some Kyoto snacks".
     Each part is a determiner or an amount and a run of content words and nothing else, but
     the last may go on ("… snacks for everyone")."""
-    pieces = re.split(f"({_ENUMERATION.pattern})", rest.strip())
-    parts, joins = pieces[::2], pieces[1::2]
+    parts, joins = split_enumeration(rest.strip())
     # A list ends with "and" or "or" ("twine, plant labels and a trowel"); "compost, the car
     # stinks" is two clauses.
-    ending = max(
-        (i for i, j in enumerate(joins) if re.search(r"\b(?:and|or)\b|&|\+", j)), default=-1
-    )
+    ending = max((i for i, j in enumerate(joins) if CLOSES.search(j)), default=-1)
     parts = parts[: ending + 2]
     out: list[list[str]] = []
     for i, part in enumerate(parts):

@@ -158,11 +158,11 @@ def written_out(
     aside), when each holds a content word; else none."""
     skip = skip | REQUEST_TERMS
     for part in _CLAUSE_OR_COLON.split(_TRAILED.sub(", ", _DESCRIBED.sub("", m.text))):
-        pieces = re.split(f"({_ENUMERATION.pattern})", part)
-        parts = [p for p in pieces[::2] if p.strip()]
-        last = runs_of(parts[-1], skip, names) if len(pieces) > 2 and parts else []
-        if last and _CLOSES.search(pieces[-2]) and _leads(parts[-1], last[0]):
-            parts[-1] = " ".join(last[0])  # "… and carrick ness if we stop for lunch"
+        parts, joins = split_enumeration(part)
+        parts = [p for p in parts if p.strip()]
+        last = _going_on(joins[-1], parts[-1], skip, names) if joins and parts else None
+        if last:
+            parts[-1] = " ".join(last)  # "… and carrick ness if we stop for lunch"
         if len(parts) < 3 or any(len(_WORD.findall(p)) > 6 for p in parts):
             continue
         said = [[w.lower() for w in _WORD.findall(p)] for p in parts]
@@ -184,13 +184,12 @@ def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
     after it that is nothing but a determiner and a run. The part after the "and" or "or"
     that ends a list of three or more may go on ("toffee, chewing gum and hard nuts for a
     week"; "… and carrick ness if we stop for lunch"): its first run is the last item."""
-    pieces = re.split(f"({_ENUMERATION.pattern})", clause)
-    parts, joins = pieces[::2], pieces[1::2]
+    parts, joins = split_enumeration(clause)
     if len(parts) < 2:
         return []
     rest: list[list[str]] = []
     for n, (join, part) in enumerate(zip(joins, parts[1:], strict=True)):
-        if n and _CLOSES.search(joins[n - 1]):
+        if n and CLOSES.search(joins[n - 1]):
             if len(rest) < 2:  # "a way to relax and concentrate, and joining…": no list
                 return []
             break  # "hard nuts and ice, and chew on …": the list has ended
@@ -200,8 +199,9 @@ def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
             continue
         # Only a list of three or more goes on: of two, "relax and concentrate on it" is as
         # often two verbs (LoCoMo's lists took "relax", "give", "join" as things).
-        if rest and runs and _CLOSES.search(join) and _leads(part, runs[0]):
-            rest.append(runs[0])
+        last = _going_on(join, part, skip, names) if rest else None
+        if last:
+            rest.append(last)
             break
         return []
     head = runs_of(parts[0], skip, names)
@@ -209,16 +209,27 @@ def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
 
 
 # What joins the last item of a list to the others.
-_CLOSES = re.compile(r"\b(?:and|or)\b|&|\+")
+CLOSES = re.compile(r"\b(?:and|or)\b|&|\+")
 
 
-def _leads(part: str, run: list[str]) -> bool:
-    """Whether `part` opens with `run` (after a determiner) and goes on with a small word."""
+def split_enumeration(text: str) -> tuple[list[str], list[str]]:
+    """The parts of an enumeration and what joins each to the one before (", ", " and ")."""
+    pieces = re.split(f"({_ENUMERATION.pattern})", text)
+    return pieces[::2], pieces[1::2]
+
+
+def _going_on(join: str, part: str, skip: set[str], names: Collection[str]) -> list[str] | None:
+    """The last item of a list, when `join` closes it and `part` opens with the item and goes
+    on with a small word ("and midge spray for the trip"); else None."""
+    runs = runs_of(part, skip, names)
+    if not runs or not CLOSES.search(join):
+        return None
+    run = runs[0]
     words = [w.lower() for w in _WORD.findall(part)]
     while words and words[0] in _DETERMINERS:
         words = words[1:]
     after = words[len(run)] if len(words) > len(run) else ""
-    return words[: len(run)] == run and (after in STOPWORDS or not after)
+    return run if words[: len(run)] == run and (after in STOPWORDS or not after) else None
 
 
 def _bare(part: str, run: list[str]) -> bool:

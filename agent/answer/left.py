@@ -68,7 +68,8 @@ def _owned_by(m: StoredMessage, person: str, ctx: ReaderContext) -> str | None:
     for found in _THING.finditer(m.text):
         owner = found.group(2).lower()
         mine = owner == "my" and m.speaker == person
-        yours = owner == "your" and m.speaker != person and person in _in_chat(m, ctx)
+        chat = ctx.participants.get(m.conversation, ())
+        yours = owner == "your" and m.speaker != person and person in chat
         theirs = owner in ("his", "her", "their") and re.search(
             rf"\b{re.escape(first)}\b", m.text.lower()
         )
@@ -78,7 +79,3 @@ def _owned_by(m: StoredMessage, person: str, ctx: ReaderContext) -> str | None:
             if cut:
                 return " ".join(words[:cut])
     return None
-
-
-def _in_chat(m: StoredMessage, ctx: ReaderContext) -> set[str]:
-    return set(ctx.participants.get(m.conversation, ()))

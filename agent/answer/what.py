@@ -107,13 +107,14 @@ def what_answer(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
-    told = stated_answer(question, qk, wanted, good, ctx, ranked)
-    if told is None:
-        told = gift_answer(question, qk, ranked or good, ctx)
-    if told is None:  # "what was actually wrong with the engine?": the part that failed
-        told = fault_answer(question, qk, good, ranked, ctx)
-    if told is None:  # "what did sami leave at my place?": "you left your laptop charger here"
-        told = left_answer(question, qk, good, ranked, ctx)
+    told = (
+        stated_answer(question, qk, wanted, good, ctx, ranked)
+        or gift_answer(question, qk, ranked or good, ctx)
+        # "what was actually wrong with the engine?": the part that failed
+        or fault_answer(question, qk, good, ranked, ctx)
+        # "what did sami leave at my place?": "you left your laptop charger here"
+        or left_answer(question, qk, good, ranked, ctx)
+    )
     if told is not None:
         return told
     if asked_kind(question, qk.focus) == "colour":

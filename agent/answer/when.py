@@ -10,11 +10,11 @@ from datetime import datetime, timedelta
 from agent.plan import timeexpr as tx
 from memory_store.models import StoredMessage
 
+from .finer import COARSE, bare_time, day_of_time, finer_next, finer_on_topic, with_clock
 from .kinds import QuestionKind
 from .moves import (
     DAY_OR_FINER,
     MOVE_TERMS,
-    changed,
     changed_since,
     echoed,
     moved_to,
@@ -92,7 +92,7 @@ def when_answer(
     past = past and not _AHEAD_Q.search(question)
     dated = _dated(good[:8], wanted, ctx, qk.wants_time)
     # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
-    hours = [] if qk.wants_time else [(m, x) for m, x in dated if _bare_time(m, x, ctx)]
+    hours = [] if qk.wants_time else [(m, x) for m, x in dated if bare_time(m, x, ctx)]
     dated = [d for d in dated if d not in hours]
     if qk.wants_time and not any(x.granularity == "time" for _, x in dated):
         # "what time do we need to be there?" wants a clock time: a message further down on the
@@ -122,7 +122,7 @@ def when_answer(
         # "thursday the 14th?").
         near = [n for m in good[:3] for n in neighbours(m, ranked)]
         dated = _dated(list(dict.fromkeys(near)), wanted, ctx, qk.wants_time)
-        dated = [(m, x) for m, x in dated if qk.wants_time or not _bare_time(m, x, ctx)] or hours
+        dated = [(m, x) for m, x in dated if qk.wants_time or not bare_time(m, x, ctx)] or hours
     if not dated and not past and good:
         # "when is kaveh actually putting the new boiler in?" of "I'll get the boiler ordered":
         # a plan still ahead is told with its day, in the best message's chat, by other words
@@ -224,7 +224,7 @@ def when_answer(
         )
     # "this year's block party" / "I'm thinking Saturday July 11?": the year's day is the plan
     # that may move, so it is read first.
-    m, x, told_first = _finer_next(m, x, ctx) if x.granularity == "year" else (m, x, [])
+    m, x, told_first = finer_next(m, x, ctx) if x.granularity == "year" else (m, x, [])
     earlier: list[tuple[StoredMessage, Mention]] = []
     # Plans move: a later message that says the plan changed is the plan now, and, once the
     # day is gone by, the day it happened ("when was his opening?": the 25th it moved to).
@@ -271,12 +271,12 @@ def when_answer(
     if again is not None:
         earlier = earlier or [(m, x)]
         m, x = again
-    m, x, finer = _finer_next(m, x, ctx)
-    if x.granularity in _COARSE:
-        m, x, finer = _finer_on_topic(m, x, wanted, ranked, ctx)
+    m, x, finer = finer_next(m, x, ctx)
+    if x.granularity in COARSE:
+        m, x, finer = finer_on_topic(m, x, wanted, ranked, ctx)
     told_first += finer
-    x = _with_clock(x, ctx.mentions_of(m))
-    planned = _day_of_time(m, x, wanted, ranked, ctx)
+    x = with_clock(x, ctx.mentions_of(m))
+    planned = day_of_time(m, x, wanted, ranked, ctx)
     day_from: list[StoredMessage] = []
     if planned is not None:
         x, named_day = planned
@@ -365,109 +365,6 @@ def _dated(
     return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
 
 
-_COARSE = frozenset(["year", "month", "week", "weekend", "season"])
-
-
-def _finer_next(
-    m: StoredMessage, x: Mention, ctx: ReaderContext
-) -> tuple[StoredMessage, Mention, list[StoredMessage]]:
-    """A month or a week made a day by the writer's next turn ("a charity tournament in
-    november" / "sat 15th nov at fernbrook sports hub"): that message and its day, and the
-    first message as a citation; else the same."""
-    if x.granularity not in _COARSE:
-        return m, x, []
-    for t in ctx.turns_after(m)[:2]:
-        if t.speaker != m.speaker or t.session_id != m.session_id:
-            break
-        days = [
-            y for y in ctx.mentions_of(t) if y.granularity == "day" and x.start <= y.start < x.end
-        ]
-        if days:
-            return t, days[0], [m]
-    return m, x, []
-
-
-def _finer_on_topic(
-    m: StoredMessage,
-    x: Mention,
-    wanted: set[str],
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> tuple[StoredMessage, Mention, list[StoredMessage]]:
-    """A month made a day by another message on the topic: "mum and dad's 40th is in april" /
-    "their actual anniversary is the 9th of april". It must hold the question's most specific
-    word (one of them, when several are as rare), and the day must fall inside the month: Jon's
-    "lost my job yesterday" does not date Gina's "lost my job at Door Dash this month"."""
-    if not wanted:
-        return m, x, []
-    rarest = max(ctx.weights.idf(t) for t in wanted)
-    keys = {t for t in wanted if ctx.weights.idf(t) >= rarest - 1e-9}
-    for n in ranked[:_FINER_DEPTH]:
-        if n.id == m.id or not keys & said_terms(n.text):
-            continue
-        days = [
-            y for y in ctx.mentions_of(n) if y.granularity == "day" and x.start <= y.start < x.end
-        ]
-        if days:
-            return n, days[0], [m]
-    return m, x, []
-
-
-# How deep in the ranking a month looks for its day.
-_FINER_DEPTH = 10
-
-# How far back in its session a bare clock time looks for the day being planned.
-_PLAN_LOOKBACK = 8
-
-
-def _day_of_time(
-    m: StoredMessage,
-    x: Mention,
-    wanted: set[str],
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> tuple[Mention, StoredMessage | None] | None:
-    """A clock time said without its day ("Leave at 7am from the gym parking lot") is for the
-    day the exchange plans: the day named a few turns earlier with the question's topic
-    ("Castle Crags on Saturday October 17th?"). Returns the time on that day and the message
-    naming it; the time alone (no message) when no such day is found; None when the time's
-    day is said (or it is no bare time)."""
-    if not _bare_time(m, x, ctx):
-        return None
-    before = sorted(
-        (
-            n
-            for n in ranked
-            if n.session_id == m.session_id and m.id - _PLAN_LOOKBACK <= n.id < m.id
-        ),
-        key=lambda n: -n.id,
-    )
-    for n in before:
-        if not wanted & terms(n.text):
-            continue
-        days = [y for y in ctx.mentions_of(n) if y.granularity == "day" and y.start >= n.ts]
-        if days:
-            start = datetime.combine(days[0].start.date(), x.start.time())
-            return changed(x, start=start, end=start + (x.end - x.start)), n
-    return changed(x, granularity="clock"), None
-
-
-def _bare_time(m: StoredMessage, x: Mention, ctx: ReaderContext) -> bool:
-    """A clock time its message says no day for ("Leave at 7am from the gym parking lot")."""
-    return x.granularity == "time" and not any(
-        y.granularity in ("day", "part_of_day") and y.start.date() == x.start.date()
-        for y in ctx.mentions_of(m)
-    )
-
-
-def _with_clock(x: Mention, found: Sequence[Mention]) -> Mention:
-    """A day with the clock time said for it in the same message ("Thursday at 3pm")."""
-    if x.granularity != "day":
-        return x
-    clock = [y for y in found if y.granularity == "time" and y.start.date() == x.start.date()]
-    return clock[0] if clock else x
-
-
 def _closest_mention(
     m: StoredMessage, wanted: set[str], ctx: ReaderContext, wants_time: bool = False
 ) -> list[Mention]:
@@ -526,7 +423,7 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
     """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
     span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
     g, last = x.granularity, x.end - timedelta(microseconds=1)
-    if g == "clock":  # a time said without its day (when_answer._day_of_time)
+    if g == "clock":  # a time said without its day (finer.day_of_time)
         # "the 9:40 start", written at 18:02, is as likely the morning's as 21:40: as written
         said = x.text.strip()
         shown = said if _BARE_CLOCK.fullmatch(said) else f"{x.start:%H:%M}"
