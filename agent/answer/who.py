@@ -225,16 +225,23 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) is not None
 
 
+# Words after "who is" that name no one: "who was there?" asks who was present.
+_NO_NAME = (
+    r"(?!(?:the|a|an|that|this|it|he|she|they|there|here|everyone|anyone|someone|you|we|"
+    r"in|at|on|with)\b)"
+)
 # "who is marta?", "who's kiri again": the name asked after
 _NAME_ASKED = re.compile(
-    r"^\s*who(?:'s|\s+is|\s+was)\s+(?!(?:the|a|an|that|this|it|he|she|they)\b)"
+    rf"^\s*who(?:'s|\s+is|\s+was)\s+{_NO_NAME}"
     r"([^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?:\s+again)?\s*\??\s*$",
     re.IGNORECASE,
 )
 
 
 # "who is doug?", "who's priya again?": a name and nothing else
-_WHO_IS_NAME = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+[\w'-]+(?:\s+again)?\s*\??\s*$", re.I)
+_WHO_IS_NAME = re.compile(
+    rf"^\s*who(?:'s|\s+is|\s+was)\s+{_NO_NAME}[\w'-]+(?:\s+again)?\s*\??\s*$", re.I
+)
 
 
 def _member(

@@ -129,4 +129,14 @@ def clarify(
             "What do you mean by “it”? Name the topic, for example “what did Aki say "
             "about the dentist?”."
         )
+    if not has_history and words == {"there"} and _PLACE_THERE.search(rewritten):
+        return (
+            "Where do you mean by “there”? Name the place or the occasion, for example "
+            "“who was at the crag trip?”."
+        )
     return None
+
+
+# "who was there?", "what did we do there": a place pointed back to. Not "is there a…?" or
+# "there's", which say something exists.
+_PLACE_THERE = re.compile(r"\bthere\b(?!\s*(?:'s|’s|is|are|was|were|been)\b)\W*$", re.IGNORECASE)

@@ -257,6 +257,9 @@ CASES = [
     # cannot be asked as it stands: ask back
     ("what did she say about it?", (), "clarify", "Who do you mean by “she”?"),
     ("", (), "clarify", "Ask me something about your messages"),
+    # a place pointed back to, with nothing before it to point at
+    ("who was there?", (), "clarify", "Where do you mean by “there”?"),
+    ("what did we do there", (), "clarify", "Where do you mean by “there”?"),
     # the telling by whom it happened to ("AKI. I GOT THE JOB."), not "You're getting this job"
     ("when did I get the job?", (), "when", "1 October 2026"),
     # the writer says they did it in the question's verb: not Lena, who called to say so
