@@ -80,6 +80,74 @@ def _beside(text: str, wanted: set[str]) -> bool:
     return False
 
 
+def chosen_sum(text: str, question: str) -> str | None:
+    """The sum of money in `text` that answers `question`: of "they wanted £9,000 but i got
+    him down to £8,200" the price agreed; of "$45 each so $90 for the two of us" the one per
+    head or the whole, as asked; of "£500 deposit now and £2,350 when it's fitted" the one
+    beside the question's own words. The first, when nothing tells them apart."""
+    sums = list(_AMOUNT.finditer(text))
+    if len(sums) < 2:
+        return sums[0].group(0).strip() if sums else None
+    asked = set(terms(question)) - _UNIT_TERMS
+    per_head = _PER.search(question) is not None
+    whole = _WHOLE.search(question) is not None
+
+    def score(hit: re.Match[str]) -> int:
+        before, after = text[: hit.start()], text[hit.end() :]
+        near = (
+            re.findall(r"[^\W\d_][\w'’-]*", before)[-_NEAR:]
+            + re.findall(r"[^\W\d_][\w'’-]*", after)[:_NEAR]
+        )
+        points = 2 * any(terms(w) & asked for w in near)
+        # a price replaced is no answer, whatever else it is beside ("meant to be €60 a night
+        # but they knocked it down to €48")
+        points += 2 * bool(_SETTLED.search(before)) - 5 * bool(_SUPERSEDED.search(before))
+        points += 2 * bool(_THEN_SETTLED.match(after))
+        unit = _PER_AFTER.match(after) is not None
+        total = _WHOLE_AFTER.match(after) is not None or _WHOLE_BEFORE.search(before) is not None
+        points += 3 * (per_head and unit) + 3 * (whole and total)
+        return points
+
+    best = max(sums, key=lambda hit: (score(hit), -hit.start()))
+    return best.group(0).strip()
+
+
+# How many words either side of a sum may say what it is for.
+_NEAR = 3
+# The price agreed, after the one asked: "got him down to", "came to", "took", "doing it for".
+_SETTLED = re.compile(
+    r"(?:\bdown\s+to|\bcame\s+to|\bcomes\s+to|\bsettled\s+(?:on|at|for)|\bagreed(?:\s+on)?|"
+    r"\bended\s+up(?:\s+at|\s+paying|\s+being)?|\bin\s+the\s+end(?:\s+it\s+was)?|\bfinal(?:ly)?|"
+    r"\bgot\s+(?:it|them|him|her)\s+for|\bpaid|\btook|\baccepted|\bdoing\s+it\s+for|"
+    r"\bfrom\s+\S+\s+to|\bnow)\W*$",
+    re.IGNORECASE,
+)
+_THEN_SETTLED = re.compile(r"\W*(?:in\s+the\s+end|all\s+in|in\s+total|total)\b", re.IGNORECASE)
+# The price before it changed: "they wanted", "asking price was", "normally", "instead of".
+_SUPERSEDED = re.compile(
+    r"(?:\bwanted|\basking(?:\s+price)?(?:\s+(?:was|is))?|\basked\s+for|\bmeant\s+to\s+be|"
+    r"\bnormally|\busually|\boriginally|\binstead\s+of|\bquote\s+(?:was|is)|\bquoted|"
+    r"\bdown\s+from|\bfrom|\bwas\s+supposed\s+to\s+be|\blisted\s+(?:at|for))\W*(?:\w+\W+)?$",
+    re.IGNORECASE,
+)
+# One of several: "each", "per night", "a head"; or all of them: "altogether", "for both".
+_PER = re.compile(r"\b(?:each|per|a\s+head|apiece|a\s+night|one)\b", re.IGNORECASE)
+_PER_AFTER = re.compile(
+    r"\W*(?:each|per\s+\w+|pp|a\s+(?:head|night|person|ticket)|apiece|/\w+)\b", re.IGNORECASE
+)
+_WHOLE = re.compile(
+    r"\b(?:total|altogether|all\s+together|in\s+all|all\s+in|both|the\s+lot|whole)\b", re.I
+)
+_WHOLE_AFTER = re.compile(
+    r"\W*(?:altogether|all\s+in|in\s+total|total|for\s+(?:the\s+)?(?:two|three|four|both|all|"
+    r"us|the\s+lot))\b",
+    re.IGNORECASE,
+)
+_WHOLE_BEFORE = re.compile(r"\b(?:total|altogether|so|comes?\s+to|came\s+to)\W*$", re.IGNORECASE)
+# Words of the question that say which sum, not what it is for.
+_UNIT_TERMS = frozenset(terms("each per total altogether much cost pay paid charge one"))
+
+
 _FIRST_PERSON = re.compile(r"\b(?:my|i|me|i'm|im|do\s+i)\b", re.IGNORECASE)
 _YOURS = re.compile(r"\b(?:your|you(?:'ll|\s+will)?\s+(?:owe|pay))\b(?:\W+\w+){0,3}\W*$", re.I)
 
@@ -127,7 +195,8 @@ def amount_answer(
         key=lambda m: (not _beside(m.text, wanted), not (mine and _yours(m.text))),
     )
     for m in order:
-        found = _AMOUNT.findall(m.text) or _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
+        said = chosen_sum(m.text, question)
+        found = [said] if said else _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
         if found:
             sentence = best_sentence(m.text, terms(found[0]) | wanted)
             return Reading(
@@ -136,25 +205,27 @@ def amount_answer(
                 qk.kind.value,
                 found[0].strip(),
                 f"{said_by(m, ctx)}: “{clip(sentence, 100)}”",
-                why=["the first sum of money in a best-supported message or the next turn"],
+                why=[f"the {_WHICH} in a best-supported message or the next turn"],
             )
     # No sum beside the best messages: a well-ranked one on the topic that says one ("did we
     # get lights on the deck steps?" / "how much did that cost us" / "$650 all in for 6 step
     # lights + an outdoor switch"), in rank order.
     for m in ranked[:_WIDER]:
-        found = _AMOUNT.findall(m.text)
-        if found and wanted & terms(m.text) and not asks(m.text):
-            why = "the first sum of money in a well-ranked message on the topic"
+        said = chosen_sum(m.text, question)
+        if said and wanted & terms(m.text) and not asks(m.text):
+            why = f"the {_WHICH} in a well-ranked message on the topic"
             return Reading(
-                f"{found[0].strip()}.",
+                f"{said}.",
                 [m],
                 qk.kind.value,
-                found[0].strip(),
+                said,
                 said_by(m, ctx),
                 why=[why],
             )
     return what_answer(question, qk, good, ctx, ranked)
 
 
+# Which sum an answer states, as its reason says.
+_WHICH = "sum of money that answers (the one agreed, or beside the question's words)"
 # How far down the ranking a sum on the topic is looked for when none is beside the best.
 _WIDER = 5
