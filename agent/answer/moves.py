@@ -33,7 +33,7 @@ MOVE_TERMS = frozenset(
 )
 CHANGE = re.compile(
     r"\b(?:moved?|push(?:ed)?|postpone\w*|reschedul\w*|instead|changed?|now|actually|"
-    r"cancel\w*|delayed|brought\s+forward|new\s+date)\b",
+    r"cancel\w*|delayed|brought\s+forward|new\s+date|bump(?:ed)?|put\s+(?:back|off|forward))\b",
     re.IGNORECASE,
 )
 # What a change keeps of its plan, naming it: "can we do sunday 9th. same place".
@@ -166,7 +166,10 @@ def _replaces_another(n: StoredMessage, plan: StoredMessage, ctx: ReaderContext)
 
 
 # The words before the day a change replaces: "not sunday 22nd", "instead of the 11th".
-_REPLACED = re.compile(r"\b(?:not|instead\s+of|rather\s+than|from)\s+(?:the\s+)?$")
+_REPLACED = re.compile(
+    r"\b(?:not|instead\s+of|rather\s+than|from|can'?t\s+do|cannot\s+do|can'?t\s+make)\s+"
+    r"(?:the\s+)?$"
+)
 _NEXT_ITEM = re.compile(r"\s*(?:\(?\d{1,2}[).:]|[b-h]\)|(?:also|other\s+thing|oh\s+and)\b)", re.I)
 # "change of plan AGAIN sorry" / "gus's brother-in-law needs the van saturday" / "so sunday
 # 5th, 9am start": a change announced without naming the plan, its new day a turn or two on.
@@ -238,9 +241,13 @@ def later_about(
 def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:
     """The day a change moves its plan to: the first said after the change word ("the hub
     double-booked the 15th. tournament's moved to saturday 29th nov")."""
-    change = CHANGE.search(n.text)
+    change = CHANGE.search(n.text) or _COUNTER.search(n.text)
     if change is None:
         return None
+    # "cancelled the 14th…, so we'll do it the 21st instead": what replaces the day called off
+    instead = [c for c in CHANGE.finditer(n.text) if c.group(0).lower() == "instead"]
+    if instead and CALLED_OFF.match(change.group(0)):
+        change = instead[-1]
     said = ctx.mentions_of(n)
     if change.group(0).lower() == "instead":  # "can we start tuesday 22nd instead?"
         # the day right before it, or the first of a stretch ("the 20th to the 22nd instead")
@@ -249,7 +256,100 @@ def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Menti
         if before and change.start() - before[-1].end_char <= _INSTEAD_REACH:
             return n, before[0]
     after = [x for x in said if x.start_char >= change.end()]
+    # "moved from tuesday to thursday": not the day it moved from
+    lower = n.text.lower()
+    kept = [
+        x for x in after if not _REPLACED.search(f"{lower[: x.start_char]} {_said_before(x.text)}")
+    ]
+    after = kept or after
     return (n, after[0]) if after else None
+
+
+def counter_offers(plan: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
+    """Another's reply to a plan that offers another day: "cinema thursday 11th?" / "can't do
+    the 11th, how about the 18th?"."""
+    return [
+        t
+        for t in ctx.turns_after(plan)[:_COUNTER_REACH]
+        if t.speaker != plan.speaker
+        and t.session_id == plan.session_id
+        and _COUNTER.search(t.text)
+        and any(x.granularity in DAY_OR_FINER for x in ctx.mentions_of(t))
+    ]
+
+
+_COUNTER = re.compile(r"\b(?:how|what)\s+about\b", re.IGNORECASE)
+# How many turns after a plan a counter-offer may come.
+_COUNTER_REACH = 3
+
+
+def _said_before(said: str) -> str:
+    """The word before its day that a mention holds: "from the 1st"."""
+    held = _FROM.match(said.lower())
+    return held.group(0) if held else ""
+
+
+_FROM = re.compile(r"(?:from|not)\s+(?:the\s+)?")
+
+
+def shifted(n: StoredMessage, plan: Mention, ctx: ReaderContext) -> Mention | None:
+    """The plan's day moved by as much as a change says, when it says so instead of naming
+    the new day: "can we push dinner back a week?", "brought forward a day", "we'll do it the
+    weekend after instead", "bump the dentist to the following monday"."""
+    if plan.granularity not in DAY_OR_FINER | {"weekend"}:
+        return None
+    text = n.text
+    shift = _SHIFT_BY.search(text) or _SHIFT_AFTER.search(text) or _SHIFT_THE.search(text)
+    if shift is None:
+        return None
+    # "we move to the weekend after, 21st to 23rd": the day it names, when it names one after
+    if any(x.start_char >= shift.start() and _EXPLICIT.search(x.text) for x in ctx.mentions_of(n)):
+        return None
+    by = _SHIFT_BY.search(text) or _SHIFT_AFTER.search(text)
+    if by is not None:
+        count = _COUNTS.get(by.group("n").lower()) or int(by.group("n"))
+        unit = by.group("unit").lower()
+        days = count * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1)
+        sign = -1 if by.group("dir").lower() in _EARLIER else 1
+        return _moved_by(plan, sign * days, by.group(0))
+    rel = _SHIFT_THE.search(text)
+    if rel is None:
+        return None
+    unit, way = (rel.group("unit") or rel.group("unit2")).lower(), (rel.group("dir") or "after")
+    sign = -1 if way.lower() in _EARLIER else 1
+    if unit in _WEEKDAYS:  # "the following monday": the next one after the plan's day
+        gap = (_WEEKDAYS.index(unit) - plan.start.weekday()) % 7 or 7
+        return _moved_by(plan, gap if sign > 0 else gap - 7, rel.group(0))
+    return _moved_by(plan, sign * (1 if unit == "day" else 7), rel.group(0))
+
+
+def _moved_by(plan: Mention, days: int, said: str) -> Mention:
+    step = timedelta(days=days)
+    return changed(plan, start=plan.start + step, end=plan.end + step, text=said.strip())
+
+
+# A day said outright: a date's number or its month.
+_EXPLICIT = re.compile(
+    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", re.IGNORECASE
+)
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_EARLIER = frozenset(["forward", "earlier", "before", "sooner"])
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+_N = r"(?P<n>a|an|one|two|three|four|\d{1,2})"
+_UNIT = r"(?P<unit>days?|weeks?|fortnight)"
+# "push dinner back a week", "brought forward a day", "moved on by two weeks"
+_SHIFT_BY = re.compile(
+    rf"\b(?P<dir>back|forward|on|later|earlier)\s+(?:by\s+)?{_N}\s+{_UNIT}\b", re.IGNORECASE
+)
+# "a week later", "two days earlier"
+_SHIFT_AFTER = re.compile(rf"\b{_N}\s+{_UNIT}\s+(?P<dir>later|earlier|sooner)\b", re.IGNORECASE)
+# "the weekend after", "the day before", "the following monday", "the monday after"
+_SHIFT_THE = re.compile(
+    r"\bthe\s+(?:(?P<unit>week|weekend|day|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday)\s+(?P<dir>after|before)|following\s+(?P<unit2>week|weekend|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday))\b",
+    re.IGNORECASE,
+)
 
 
 # How far before "instead" the day it puts in place may end: "saturday the 18th instead".

@@ -107,6 +107,7 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The question's words without request words and the names of the people talking."""
     # "brought up" asks for a mention; "what did Ben say he'd bring?" asks for what he'd bring
     asked = _PLAN_NOW.sub(" ", _BRING_UP.sub(" ", question))
+    asked = _MOVED_TO.sub(" ", asked) if _ASKS_DAY.search(asked) else asked
     # "which of the tramping lot won…": the people it is one of, not what was done
     asked = ONE_OF_PEOPLE.sub(" ", asked)
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
@@ -120,6 +121,15 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
 _ORDINAL_OF = re.compile(
     r"(?:\b(?:the|my|our|his|her|their|your)|['’]s)\s+(?:very\s+)?(first|last)\s+(?:ever\s+)?"
     r"(?!(?:time|times|thing|mention|message|one)\b)[a-z]",
+    re.IGNORECASE,
+)
+# "what day did tash move dinner *to*?": the move is how the question asks for the day, as
+# "new" is ("can we push dinner back a week?" moves it without the word); "when did we move
+# to leeds" moves house.
+_ASKS_DAY = re.compile(r"^\W*(?:when|what\s+day|what\s+date|which\s+day|what\s+time)\b", re.I)
+_MOVED_TO = re.compile(
+    r"\b(?:move[ds]?|moving|push(?:ed)?|postponed|rescheduled|bump(?:ed)?|changed)\b"
+    r"(?=(?:\s+[\w'’-]+){0,4}?\s+to\s*\??\s*$)",
     re.IGNORECASE,
 )
 _BRING_UP = re.compile(r"\b(?:bring|brings|bringing|brought)\s+(?:\w+\s+)?up\b", re.IGNORECASE)
@@ -199,7 +209,7 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     kinds = [
         w
         for p in phrases
-        if ctx.weights.knows(p[-1])
+        if ctx.weights.knows(p[-1]) or p[-1] in _BOOKED_HEADS
         for w in p[:-1]
         if not _adjective(w) and re.search(rf"\b{re.escape(w)}\b", question)
     ]
@@ -240,7 +250,7 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     said = {t for t in content_terms(question, ctx) - _NAMING_TERMS if ctx.weights.holds(t)}
     deeds = {p[-1] for p in phrases if len(said - terms(" ".join(p))) >= _TOLD_BY_DEED}
     for head in dict.fromkeys([*heads, *kinds]):
-        if head in asked_of:
+        if head in asked_of or head in _BOOKED_HEADS:
             continue
         role = head in PERSON_NOUNS or head.endswith("s") and head[:-1] in PERSON_NOUNS
         if role and head in deeds:
@@ -268,6 +278,9 @@ _GROUP_OF_PEOPLE = frozenset(
 _LIGHT_HEADS = frozenset(
     re.findall(r"\w+", "trouble troubles problem problems issue issues situation drama saga stuff")
 )
+# "my dentist appointment": a chat books "the dentist" and seldom writes "an appointment". The
+# noun before it says what is booked, and must be known; the head need not be.
+_BOOKED_HEADS = frozenset(re.findall(r"\w+", "appointment appointments appt appts booking"))
 _BARE_OCCASION = re.compile(r"\b(?:on|for)\s+([a-z]{4,})\s*[?!.]*\s*$", re.IGNORECASE)
 _TIME_NOUNS = frozenset(
     re.findall(

@@ -16,8 +16,10 @@ from .moves import (
     DAY_OR_FINER,
     MOVE_TERMS,
     changed_since,
+    counter_offers,
     echoed,
     moved_to,
+    shifted,
     undone_day,
 )
 from .reading import (
@@ -234,19 +236,35 @@ def when_answer(
     plans = list(dict.fromkeys([m, *rivals]))
     undone_by = [tp for p in plans for tp in undone_day(p, ctx)]
     replacing = {t.id: x for t, x in undone_by}
-    changes = [c for p in plans for c in changed_since(p, wanted, ranked, ctx)]
+    changed = [(p, c) for p in plans for c in changed_since(p, wanted, ranked, ctx)]
+    changed += [(p, c) for p in plans for c in counter_offers(p, ctx)]
+    changes = [c for _, c in changed]
+    # "can we push dinner back a week?": the day of the plan it moves, moved by as much; such
+    # a change names no day, so it must name the plan ("bump the *dentist*")
+    relative = {c.id: y for p, c in changed if (y := _shifted(c, p, ctx)) is not None}
+    by = {c.id: relative[c.id] for c in changes if c.id in relative and wanted & said_terms(c.text)}
     changes += [t for t, _ in undone_by]
     # "can we push the visit again?" names no day: the exchange settles it ("ok. the
     # friday after?" / "friday 22nd may it is").
     changes += [
         t for c in changes if "?" in c.text and not ctx.mentions_of(c) for t in settled(c, ctx)
     ]
+    changes = list(dict.fromkeys(changes))
     moved = [
         moved_to(n, ctx) or (n, y)
-        for n, y in _dated(list(dict.fromkeys(changes)), wanted, ctx, qk.wants_time)
+        for n, y in _dated([n for n in changes if n.id not in relative], wanted, ctx, qk.wants_time)
     ]
+    moved += [(n, y) for n in changes if (y := by.get(n.id)) is not None]
+    # "book club moved from the 1st to the 8th", of 1 July, written in June: the 8th of the
+    # plan's month, not one gone by
     moved = [
-        (n, in_month_of(y, replacing[n.id], n.ts) if n.id in replacing else y) for n, y in moved
+        (
+            n,
+            in_month_of(y, replacing.get(n.id, x), n.ts)
+            if n.id in replacing or y.direction == "past"
+            else y,
+        )
+        for n, y in moved
     ]
     moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
     # whose plan it is names no plan: Aurelio's dry run is no first day of his
@@ -256,8 +274,8 @@ def when_answer(
         (n, y)
         for n, y in moved
         if y.direction != "past"
-        and n.ts > m.ts
-        and not its_own_weekday(y, x)
+        and (n.ts > m.ts or n.id in by and n.ts >= m.ts)
+        and (n.id in by or not its_own_weekday(y, x))
         and (qk.wants_time or y.start.date() != n.ts.date())
         # Of a day gone by, only a change said in the question's own words, there or in the
         # turns just before it: a chat moves many plans ("the Tallis launch has slipped"
@@ -301,6 +319,15 @@ def when_answer(
         ],
         event_day=x.start.date(),
     )
+
+
+def _shifted(change: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> Mention | None:
+    """The first day `plan` names, moved as `change` says ("push it back a week"); None when
+    it says no such thing, or is itself what moves the plan (its own days are no plan's)."""
+    if change.id == plan.id:
+        return None
+    days = [x for x in ctx.mentions_of(plan) if x.granularity in DAY_OR_FINER | {"weekend"}]
+    return shifted(change, days[0], ctx) if days else None
 
 
 _ANCHOR = re.compile(r"\b(?:after|before|since|following|during)\b(?P<rest>.*)$", re.I)
