@@ -26,7 +26,7 @@ from .what import what_answer
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185
     r"(?:[$€£¥]\s?\d+(?:[,.]\d+)*|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
-    r"gbp|€|\$|£)|\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
+    r"gbp|quid|€|\$|£)|\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
     re.IGNORECASE,
 )
 
@@ -85,15 +85,15 @@ def chosen_sum(text: str, question: str) -> str | None:
     him down to £8,200" the price agreed; of "$45 each so $90 for the two of us" the one per
     head or the whole, as asked; of "£500 deposit now and £2,350 when it's fitted" the one
     beside the question's own words. The first, when nothing tells them apart."""
-    sums = list(_AMOUNT.finditer(text))
+    sums = _sums(text)
     if len(sums) < 2:
-        return sums[0].group(0).strip() if sums else None
+        return sums[0][2] if sums else None
     asked = set(terms(question)) - _UNIT_TERMS
     per_head = _PER.search(question) is not None
     whole = _WHOLE.search(question) is not None
 
-    def score(hit: re.Match[str]) -> int:
-        before, after = text[: hit.start()], text[hit.end() :]
+    def score(hit: tuple[int, int, str]) -> int:
+        before, after = text[: hit[0]], text[hit[1] :]
         near = (
             re.findall(r"[^\W\d_][\w'’-]*", before)[-_NEAR:]
             + re.findall(r"[^\W\d_][\w'’-]*", after)[:_NEAR]
@@ -102,14 +102,38 @@ def chosen_sum(text: str, question: str) -> str | None:
         # a price replaced is no answer, whatever else it is beside ("meant to be €60 a night
         # but they knocked it down to €48")
         points += 2 * bool(_SETTLED.search(before)) - 5 * bool(_SUPERSEDED.search(before))
-        points += 2 * bool(_THEN_SETTLED.match(after))
+        points += 2 * bool(_THEN_SETTLED.match(after)) - 5 * bool(_THEN_BUT.match(after))
         unit = _PER_AFTER.match(after) is not None
         total = _WHOLE_AFTER.match(after) is not None or _WHOLE_BEFORE.search(before) is not None
         points += 3 * (per_head and unit) + 3 * (whole and total)
         return points
 
-    best = max(sums, key=lambda hit: (score(hit), -hit.start()))
-    return best.group(0).strip()
+    best = max(sums, key=lambda hit: (score(hit), -hit[0]))
+    return best[2]
+
+
+def _sums(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, sum) of each sum of money in `text`. A chat often writes a price as a bare
+    number ("part is 280 and 90 labour so 370 all in", "9 each so"): those count when the
+    message speaks of money and names no sum with its currency."""
+    found = [(m.start(), m.end(), m.group(0).strip()) for m in _AMOUNT.finditer(text)]
+    if found or not _MONEY_CUE.search(text):
+        return found
+    bare = [(m.start(1), m.end(1), m.group(1)) for m in _NUMBER.finditer(text)]
+    bare += [(m.start(1), m.end(1), m.group(1)) for m in _SINGLE_PRICE.finditer(text)]
+    return sorted(bare)
+
+
+# A message that speaks of money: "each", "all in", "labour", "on offer", "deposit".
+_MONEY_CUE = re.compile(
+    r"[£$€]|\b(?:each|all\s+in|quid|labou?r|price[ds]?|cost(?:s|ing)?|paid|pay(?:ing)?|offer|"
+    r"deposit|fees?|charged?|cash|owe[ds]?|euros?|pounds?|bucks|a\s+head|pp|fitted|quote[ds]?)\b",
+    re.IGNORECASE,
+)
+# A one-figure price is said with what it is per: "9 each", "5 quid".
+_SINGLE_PRICE = re.compile(r"(?<![\d.,:/])(\d)\s+(?=each\b|a\s+head\b|pp\b|quid\b)", re.I)
+# The sum said before a change: "it was 95 but on offer for 76".
+_THEN_BUT = re.compile(r"\W*(?:but|reduced|down\s+to)\b", re.IGNORECASE)
 
 
 # How many words either side of a sum may say what it is for.
@@ -119,7 +143,7 @@ _SETTLED = re.compile(
     r"(?:\bdown\s+to|\bcame\s+to|\bcomes\s+to|\bsettled\s+(?:on|at|for)|\bagreed(?:\s+on)?|"
     r"\bended\s+up(?:\s+at|\s+paying|\s+being)?|\bin\s+the\s+end(?:\s+it\s+was)?|\bfinal(?:ly)?|"
     r"\bgot\s+(?:it|them|him|her)\s+for|\bpaid|\btook|\baccepted|\bdoing\s+it\s+for|"
-    r"\bfrom\s+\S+\s+to|\bnow)\W*$",
+    r"\bfrom\s+\S+\s+to|\bnow|\boffer\s+for|\bfor\s+only|\breduced\s+to)\W*$",
     re.IGNORECASE,
 )
 _THEN_SETTLED = re.compile(r"\W*(?:in\s+the\s+end|all\s+in|in\s+total|total)\b", re.IGNORECASE)
@@ -131,7 +155,10 @@ _SUPERSEDED = re.compile(
     re.IGNORECASE,
 )
 # One of several: "each", "per night", "a head"; or all of them: "altogether", "for both".
-_PER = re.compile(r"\b(?:each|per|a\s+head|apiece|a\s+night|one)\b", re.IGNORECASE)
+_PER = re.compile(
+    r"\b(?:each|per|a\s+head|apiece|a\s+night|one|half|share|split|my\s+(?:bit|part|cut))\b",
+    re.IGNORECASE,
+)
 _PER_AFTER = re.compile(
     r"\W*(?:each|per\s+\w+|pp|a\s+(?:head|night|person|ticket)|apiece|/\w+)\b", re.IGNORECASE
 )

@@ -126,7 +126,13 @@ _HOW_MUCH = re.compile(
     r"quote|rent|deposit|bill|budget|fare|salary|balance|portion|copay|co-pay|excess|damage|"
     r"out\s+of\s+pocket)\b|"
     # "what did that set me back?", "what did the vet charge?"
-    rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\bcharge\b",
+    rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\bcharged?\b|"
+    # "what was my half of dad's present?", "what did the tickets come to?", "what did she pay
+    # for the jacket?" (not "what did tomas spend the money *on*?", which asks what was bought)
+    r"\bwhat(?:'s|’s|s|\s+(?:was|is|were|are))\s+(?:my|our|your|his|her|their|each)\s+"
+    r"(?:half|share|cut|bit|part)\b|"
+    r"\bwhat\s+did\s+.{0,40}\bcome\s+to\s*\??\s*$|"
+    r"\bwhat\s+did\s+.{0,30}\b(?:pay|spend)\b(?!.*\b(?:on|with|by)\s*\??\s*$)",
     re.IGNORECASE,
 )
 # "the highest number of points" asks for a number someone stated, not for a count.

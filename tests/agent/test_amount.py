@@ -62,6 +62,14 @@ _BUILT_ON = [
     ),
     # one sum: that one
     ("vet was £310 with the x-ray", "how much was the vet?", "£310"),
+    # a chat's bare numbers, in a message that speaks of money
+    ("part is 280 and 90 labour so 370 all in", "how much did the repair cost altogether?", "370"),
+    ("ordered it, 340 so 170 each", "what was my half?", "170"),
+    ("it was 95 but on offer for 76", "what did it cost in the end?", "76"),
+    ("9 each so. cash or send it to me", "how much was my share?", "9"),
+    ("58 quid for 10 mins 🙃", "what did the vet charge?", "58 quid"),
+    # numbers, but no money spoken of
+    ("we were 7 at the table and 12 at the pub after", "how much did dinner cost?", None),
 ]
 
 _HELD_OUT = [
@@ -87,7 +95,7 @@ _HELD_OUT = [
 
 
 @pytest.mark.parametrize(("text", "question", "expected"), [*_BUILT_ON, *_HELD_OUT])
-def test_the_sum_that_answers(text: str, question: str, expected: str) -> None:
+def test_the_sum_that_answers(text: str, question: str, expected: str | None) -> None:
     assert chosen_sum(text, question) == expected
 
 

@@ -121,6 +121,12 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("how much did the filling cost?", Kind.AMOUNT),
         ("and what did that set me back", Kind.AMOUNT),
         ("what did the vet charge for the x-ray?", Kind.AMOUNT),
+        ("what did aoife get charged at the vet", Kind.AMOUNT),
+        ("what was my half of dad's present", Kind.AMOUNT),
+        ("what did the tickets come to?", Kind.AMOUNT),
+        ("what did she pay for the jacket?", Kind.AMOUNT),
+        # what was bought with it, not what it cost
+        ("what did tomas spend the team money on", Kind.WHAT),
         ("what did the vet cost?", Kind.AMOUNT),
         ("what's the hen do costing each of us in the end?", Kind.AMOUNT),
         ("what's the latest on wren's moving day?", Kind.WHEN),
