@@ -138,7 +138,7 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
 # "the roastery in Stokes Croft", "the shop on Elm Street": a name of two capitalised words or
 # more after "in", "at", "on" or "from" is a place's, not a person's.
 _PLACE_NAME = re.compile(
-    r"\b(?:in|at|on|from|near|around|off)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)"
+    r"\b(?:in|at|on|from|near|around|off)\s+(?:the\s+)?([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)+)"
 )
 
 
@@ -315,7 +315,7 @@ _MY_PERSON = "|".join(sorted(PERSON_NOUNS, key=len, reverse=True))
 _NAMED_PERSON = re.compile(
     rf"\b(?:my|our|his|her|their|[a-z]+s)\s+(?:(?:{_MY_PERSON})s?\s+)?(?:{_MY_PERSON})\s+"
     r"([a-z]{3,})(?=\s*(?:[,.!?;:)]|$)|\s+(?:can|could|will|would|is|was|has|had|to|who|from|"
-    r"at|said|says|reckons|and|'s|’s)\b)"
+    r"at|said|says|reckons|and|'s|’s|does|did|might|should|'ll|’ll|'d|’d|works|knows)\b)"
 )
 _OPENING_SUBJECT = re.compile(
     r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})\s+(?:can|could|will|would|should|is|was|has|had|says|said|"
@@ -323,6 +323,7 @@ _OPENING_SUBJECT = re.compile(
     # …or of a deed: "Kahu dug all 9 post holes", "Jayden fitted the rail"
     rf"{'|'.join(sorted(IRREGULAR_PAST))}|[a-z]{{3,}}ed)\s"
 )
+_OPENING_DOER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})['’]s\s+[a-z]{3,}ing\b")
 # "congrats priya!!", "well done mere": a person congratulated by name
 _CONGRATULATED = re.compile(
     r"\b(?:congrats|congratulations|well\s+done)\s+([^\W\d_]{3,})(?=\s*(?:[,.!?]|$|[^\w\s]))"
@@ -393,6 +394,8 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
             word = prev.group(1).lower().rstrip(".") if prev else ""
             if word and word not in _KIN_TITLES and word not in STOPWORDS:
                 continue  # "Carver Street", "Party Palace": the head of a place's name
+            if w[0].isupper() and _PLACE_HEAD_NEXT.match(text, m.end(1)):
+                continue  # "the Harbour Hotel": a place's name, not a person's
             if w[0].isupper():
                 upper[w.lower()] += 1
             else:
@@ -408,6 +411,8 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.
     opening = {m.group(1).lower() for t in texts for m in _OPENING_SUBJECT.finditer(t)}
+    # …or as the doer of a deed under way: "Conor's collecting her"
+    opening |= {m.group(1).lower() for t in texts for m in _OPENING_DOER.finditer(t)}
     opening = {w for w in opening if not anywhere[w]}
     opening |= {m.group(1) for t in texts for m in _CONGRATULATED.finditer(t.lower())}
     cued |= {w for w in opening if may_be_name(w)}
@@ -420,9 +425,27 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
         and w not in NOT_NAMES
         and w not in _FILLER
         and w not in _PRONOUNS
+        and w not in _NOT_PERSONS
         and w not in places
         and len(w) > 2
     }
+
+
+# The capitalised head of a place's name after a word: "Harbour Hotel", "Fairview Road".
+_PLACE_HEAD_NEXT = re.compile(
+    r"\s+(?:Hotel|Road|Rd|Street|St|Lane|Avenue|Park|Cafe|Café|Pub|Inn|Arms|Bar|Centre|Center|"
+    r"Clinic|Hospital|School|Church|Hall|Station|Square|Market|Gardens|House|Studios?|Club|"
+    r"Surgery|Stadium|Theatre|Cinema)\b"
+)
+# Words written capitalised that name no one: a holiday ("Dad won't make Easter"), an oath
+# ("thank God").
+_NOT_PERSONS = frozenset(
+    re.findall(
+        r"\S+",
+        "easter christmas xmas halloween hanukkah diwali eid ramadan passover thanksgiving "
+        "god jesus christ lord heaven",
+    )
+)
 
 
 def may_be_name(word: str) -> bool:

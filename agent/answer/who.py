@@ -165,6 +165,8 @@ def who_answer(
         if (
             m in good[:3]
             and speaks_for_self(m.text)
+            # "we need someone to take pics at the gig, any ideas": asked for, not done
+            and not _SEEKS.search(m.text)
             and m.speaker.lower() not in exclude
             # "we raised $310 at the bake sale" shares only the verb of "who's baking the cake",
             # and "guest list for chris's 40th" not the cake
@@ -225,6 +227,12 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"\b{re.escape(name)}\b", text, re.IGNORECASE) is not None
 
 
+_SEEKS = re.compile(
+    r"\b(?:need|needs|want|wants|looking\s+for)\s+(?:someone|somebody|a\s+\w+)\s+to\b|"
+    r"\b(?:any\s+ideas|anyone\s+(?:free|around|able|up\s+for)|can\s+(?:someone|anyone)|"
+    r"could\s+(?:someone|anyone)|who\s+can)\b",
+    re.IGNORECASE,
+)
 # Words after "who is" that name no one: "who was there?" asks who was present.
 _NO_NAME = (
     r"(?!(?:the|a|an|that|this|it|he|she|they|there|here|everyone|anyone|someone|you|we|"
