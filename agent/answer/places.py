@@ -117,6 +117,16 @@ _NOT_PLACE = frozenset(
         "summer",
         "autumn",
         "winter",
+        # a stretch of time: "did mine in a day", "in like 10 mins"
+        "day",
+        "days",
+        "hour",
+        "hours",
+        "minute",
+        "minutes",
+        "mins",
+        "jiffy",
+        "like",
     ]
 )
 
@@ -216,6 +226,31 @@ _PLACE_HEADS = (
     "crescent|terrace|quay|esplanade|parade|falls|springs|saddle|summit|peak|ridge|forest|"
     "bach|yard"
 )
+# A business by what it does ("eastgate physio", "the quayside vets"): a place when the
+# question asks where that kind of business is (`kind_named`).
+_BUSINESS = frozenset(
+    re.findall(
+        r"\S+",
+        "physio physios dentist dentists vet vets surgery salon barber barbers hairdresser "
+        "hairdressers optician opticians pharmacy chemist takeaway chipper deli butcher butchers "
+        "florist spa mechanic mechanics garage",
+    )
+)
+
+
+def kind_named(text: str, question: str, skip: Collection[str]) -> str | None:
+    """ "where's that physio niamh goes to?" / "eastgate physio, ask for hannah": the business
+    the question names by its kind, named by the word before that kind in a message."""
+    asked = [w for w in re.findall(r"[a-z]+", question.lower()) if w in _BUSINESS]
+    for kind in asked:
+        m = re.search(rf"\b([^\W\d_][\w'’&-]+)\s+{kind}s?\b", text, re.IGNORECASE)
+        word = m.group(1).lower() if m else ""
+        plain = word not in STOPWORDS and word not in _DETERMINERS and word not in _LEADING
+        if m and plain and word not in skip and not _VERB_FORM.search(word):
+            return f"{m.group(1)} {kind}"
+    return None
+
+
 _BEFORE_NAME = "mt|mount|lake|camp|port|fort|cape|glen|loch|isle|st"
 _HEADED = re.compile(
     rf"\b(?:{_BEFORE_NAME})\.?\s+[^\W\d_][\w'’-]{{2,}}(?:\s+(?:{_PLACE_HEADS}))?\b|"
@@ -270,9 +305,17 @@ def _trim_phrase(phrase: str) -> str:
     good" → "Casa Verde")."""
     words = phrase.split()
     for i, w in enumerate(words[1:], start=1):
-        if w.lower() in STOPWORDS and w.lower() not in _DETERMINERS:
+        # "behind the green watering can": a noun's last word, not the verb "can"
+        noun = (
+            i == len(words) - 1 and w.lower() in _NOUN_TOO and words[i - 1].lower().endswith("ing")
+        )
+        if w.lower() in STOPWORDS and w.lower() not in _DETERMINERS and not noun:
             return " ".join(words[:i])
     return phrase
+
+
+# Function words that also end a compound noun ("watering can").
+_NOUN_TOO = frozenset(["can"])
 
 
 def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | None:

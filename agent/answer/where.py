@@ -21,6 +21,7 @@ from .places import (
     address,
     headed_place,
     instead_of,
+    kind_named,
     moved_to,
     named_place,
     place_like,
@@ -102,7 +103,11 @@ def where_answer(
             phrase = name or prepped
             if not name and not (phrase and place_like(phrase)):
                 # "in the club calendar" says no place; "booked the raumati bowling club" does
-                phrase = headed_place(m.text, wanted | terms(question), skip) or phrase
+                phrase = (
+                    kind_named(m.text, question, skip)
+                    or headed_place(m.text, wanted | terms(question), skip)
+                    or phrase
+                )
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
                 # place the question names ("from Kyoto station", asked of Kyoto) does not.
@@ -110,6 +115,8 @@ def where_answer(
                 words = words[1:] if words[0].lower() in PLACE_PREPOSITIONS else words
                 named = any(w[:1].isupper() and not terms(w) <= wanted for w in words)
                 named = named or "'" in phrase or place_like(phrase)
+                # "under the blue pot by the back door": a spot as exact as a name
+                named = named or _SPOT.match(phrase) is not None
                 found.append((named, -rank, m, phrase))
         if found:
             break
@@ -219,6 +226,13 @@ def where_answer(
         said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
         why=[why],
     )
+
+
+_SPOT = re.compile(
+    r"(?:under|underneath|behind|beside|inside|beneath|on\s+top\s+of|next\s+to)\s+"
+    r"(?:the|my|our|your|his|her|their)\s",
+    re.IGNORECASE,
+)
 
 
 def _unplaced(reading: Reading, ctx: ReaderContext) -> Reading:
