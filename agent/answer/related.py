@@ -24,7 +24,7 @@ _ONE_THING = [
     "wedding, weddings, married, marry, marrying",
     "gift, gifts, present, presents",
     "concert, concerts, gig, gigs",
-    "holiday, holidays, vacation, vacations, getaway",
+    "holiday, holidays, vacation, vacations, getaway, hols, holliers",
     "borrow, borrowed, borrowing, lend, lent, lending, loan, loaned",
     "fired, sacked, laid off, made redundant",
     "phone, mobile, cell",
@@ -35,6 +35,9 @@ _ONE_THING = [
     "electrician, electricians, sparky, sparkie, sparkies",
     "light, lights, lighting",
     "jog, jogging, run, running, runs, ran",
+    "gran, granny, grannie, nan, nana, nanna, grandma, grandmother, grandmom",
+    "grandad, granddad, grandpa, grandfather, gramps",
+    "ears, hearing, audiologist",
 ]
 # A kind or a thing (the question's words) and the words a chat says it with, one way.
 _KINDS = {
@@ -54,6 +57,9 @@ _KINDS = {
         "street, road, avenue, flat, apartment, moved into, moved in, new place",
     "partner": "girlfriend, boyfriend, wife, husband, fiance, fiancee, fiancé, fiancée",
     "baby": "pregnant, newborn, due date",
+    "dog, dogs":
+        "puppy, puppies, pup, pups, terrier, labrador, spaniel, collie, greyhound, walkies",
+    "cat, cats": "kitten, kittens, kitty, moggy, litter tray",
     "eat, ate, eating, meal, meals": "dinner, lunch, breakfast, brunch",
     "fly, flew, flight, flights": "plane, airport, landed, boarding",
     "return, returned, returning, home":

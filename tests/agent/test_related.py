@@ -19,6 +19,10 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         ("can I lend you my drill", "borrow", "fixed"),
         # a member speaks of its kind, not the other way round, nor of its fellow members
         ("my stupid cat knocked coffee all over my laptop", "pet", "dog"),
+        # a dog as a chat says it, never by the word
+        ("some sort of terrier mix, shelter wasnt sure", "dog", "cat"),
+        ("granny's 90th is in the glenbrook", "gran", "grandad"),
+        ("fergal's off on his holliers", "holiday", "wedding"),
         ("she took first place in the under 12s", "win", "lose"),
         ("physio says its shin splints", "doctor", "dentist"),
         ("Dunmore Street, number 14. Top floor, no lift", "living", "wedding"),
