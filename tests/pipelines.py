@@ -4,13 +4,15 @@ with the settings `memlane ask` uses."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from agent.app import ensure_mentions
+from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store
@@ -46,3 +48,10 @@ def history_fixture(history: Path, *, me: str) -> Callable[..., Iterator[Pipelin
             yield p
 
     return fixture
+
+
+def first_line(pipe: Pipeline, question: str, now: datetime, turns: Sequence[str] = ()) -> str:
+    """The answer's first line, as `memlane ask` shows it, after the earlier `turns`."""
+    result = ask_after(pipe, turns, question, now=now)
+    assert result.answer is not None
+    return result.answer.text.splitlines()[0]

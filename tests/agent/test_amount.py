@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from agent.answer.amount import chosen_sum
-from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from tests.pipelines import history_fixture
+from tests.pipelines import first_line, history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "amount_chat.jsonl"
 NOW = datetime(2026, 6, 30, 9, 0)
@@ -117,11 +116,5 @@ def test_the_sum_that_answers(text: str, question: str, expected: str | None) ->
     ],
 )
 def test_how_much_on_a_chat(pipe: Pipeline, question: str, expected: str) -> None:
-    answer = _first_line(pipe, question)
+    answer = first_line(pipe, question, NOW)
     assert answer == f"{expected}.", answer
-
-
-def _first_line(pipe: Pipeline, question: str) -> str:
-    result = ask_after(pipe, (), question, now=NOW)
-    assert result.answer is not None
-    return result.answer.text.splitlines()[0]

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from tests.pipelines import history_fixture
+from tests.pipelines import first_line, history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "doers_chat.jsonl"
 NOW = datetime(2026, 4, 20, 9, 0)
@@ -39,9 +38,7 @@ pipe = history_fixture(CHAT, me="Ife")
     ],
 )
 def test_who_did_it(pipe: Pipeline, question: str, expected: str) -> None:
-    result = ask_after(pipe, (), question, now=NOW)
-    assert result.answer is not None
-    first = result.answer.text.splitlines()[0]
+    first = first_line(pipe, question, NOW)
     assert first == expected, first
 
 

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from tests.pipelines import history_fixture
+from tests.pipelines import first_line, history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "moves_chat.jsonl"
 NOW = datetime(2026, 6, 20, 9, 0)
@@ -58,7 +57,5 @@ pipe = history_fixture(CHAT, me="Bea")
     ],
 )
 def test_the_plan_as_moved(pipe: Pipeline, question: str, expected: str) -> None:
-    result = ask_after(pipe, (), question, now=NOW)
-    assert result.answer is not None
-    first = result.answer.text.splitlines()[0]
+    first = first_line(pipe, question, NOW)
     assert first.startswith(expected), first

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from agent.answer.places import kind_named, place_phrase
-from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from tests.pipelines import history_fixture
+from tests.pipelines import first_line, history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "spots_chat.jsonl"
 NOW = datetime(2026, 5, 20, 9, 0)
@@ -29,9 +28,7 @@ pipe = history_fixture(CHAT, me="Ola")
     ],
 )
 def test_where(pipe: Pipeline, question: str, expected: str) -> None:
-    result = ask_after(pipe, (), question, now=NOW)
-    assert result.answer is not None
-    first = result.answer.text.splitlines()[0]
+    first = first_line(pipe, question, NOW)
     assert expected in first.lower(), first
 
 
