@@ -21,6 +21,7 @@ from .kinds import Kind, QuestionKind, classify
 from .left import left_answer
 from .lines import lines_of_a_burst
 from .naming import name_given
+from .proposals import settled_proposal
 from .reading import (
     ReaderContext,
     Reading,
@@ -130,6 +131,11 @@ def what_answer(
     named = name_given(question, qk, wanted, good, ctx, ranked)
     if named is not None:  # "what did mara name her car?"
         return named
+    if qk.kind is Kind.WHAT:
+        # "what did we go with for dad's 60th in the end?" / "telescope??" / "yes. that"
+        agreed = settled_proposal(question, qk, wanted, good, ranked, ctx)
+        if agreed is not None:
+            return agreed
     if qk.kind is Kind.WHAT and not _WHY_HOW.search(question):
         answered = _reply_item(wanted, good, ranked, ctx)
         if answered is not None:  # "Which team did you sign with?" / "The Minnesota Wolves!"

@@ -1,0 +1,123 @@
+"""What a chat settled on: a thing put forward as a question ("telescope??", "crazy golf
+instead?") and agreed to by someone else ("yes. that", "yes 100%"), or declared ("crazy golf
+it is"), in the turns after a message on the question's topic. "what did we go with for dad's
+60th in the end?" asks for it; the best message is only the asking ("ok dad's 60th. ideas?")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .kinds import QuestionKind
+from .reading import ReaderContext, Reading, told_in
+from .text import SAYS_YES, said_terms
+
+__all__ = ["ASKS_DECISION", "settled_proposal"]
+
+# "in the end", "what did we go with", "what are the lads doing for…", "what did they decide"
+ASKS_DECISION = re.compile(
+    r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|decide[ds]?|decision|go(?:ne)?\s+with|went\s+with|"
+    r"going\s+with|settle[ds]?\s+on|pick(?:ed)?|cho(?:o)?se|chosen|doing\s+for|plan\s+for)\b",
+    re.IGNORECASE,
+)
+
+
+def settled_proposal(
+    question: str,
+    qk: QuestionKind,
+    wanted: set[str],
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> Reading | None:
+    """The last thing settled in the turns after a best message on the topic, or None."""
+    if not ASKS_DECISION.search(question):
+        return None
+    topical = [
+        m for m in dict.fromkeys([*good[:3], *ranked[:_DEPTH]]) if wanted & said_terms(m.text)
+    ]
+    found: list[tuple[StoredMessage, str]] = []
+    for m in topical:
+        turns = [m, *(t for t in ctx.turns_after(m)[:_REACH] if t.session_id == m.session_id)]
+        for i, t in enumerate(turns):
+            declared = _DECLARED.search(t.text)
+            if declared and not _NOT_A_THING.search(declared.group("x")):
+                found.append((t, declared.group("x")))
+                continue
+            thing = _proposed(t.text)
+            agreed = [
+                n for n in turns[i + 1 : i + 3] if n.speaker != t.speaker and _AGREES.match(n.text)
+            ]
+            if thing and agreed:
+                found.append((t, thing))
+    if not found:
+        return None
+    m, thing = max(found, key=lambda f: (f[0].ts, f[0].id))
+    why = (
+        "the thing put forward and agreed to (or declared: '… it is') after a message on the topic"
+    )
+    return told_in(thing, m, qk.kind.value, ctx, why)
+
+
+def _proposed(text: str) -> str | None:
+    """The thing a message puts forward as a question: "telescope??" → "telescope", "scratch
+    paintball… crazy golf instead?" → "crazy golf"; not a question about something ("where'd
+    you meet her?") nor a day ("sat 4th april?")."""
+    for asked in _ASKED.finditer(text):
+        words = asked.group(1).split()
+        while words and words[0].lower() in _LEADING:
+            words = words[1:]
+        while words and words[-1].lower() in _TRAILING:
+            words = words[:-1]
+        bare = [re.sub(r"['’](?:s|re|m|ll|d|ve)$", "", w.lower()) for w in words]
+        if not 0 < len(words) <= _WORDS or any(w in _NOT_PROPOSED for w in bare):
+            continue
+        thing = " ".join(words)
+        if not _NOT_A_THING.search(thing):
+            return thing
+    return None
+
+
+# How far down the ranking a message on the topic may start the exchange, and how many turns
+# after it are read.
+_DEPTH = 8
+_REACH = 8
+# How many words a thing put forward may have.
+_WORDS = 4
+# A clause of a message that ends with a question mark.
+_ASKED = re.compile(r"(?:^|[.!?,;:]\s*)([^.!?,;:]+?)\s*\?+")
+_LEADING = frozenset(["what", "about", "how", "maybe", "or", "the", "a", "an", "so", "and", "ok"])
+_TRAILING = frozenset(
+    ["instead", "then", "maybe", "too", "again", "tho", "though", "right", "yeah"]
+)
+# Words that make a question about something, not a thing put forward.
+_NOT_PROPOSED = frozenset(
+    re.findall(
+        r"\S+",
+        "i you he she we they it me him her us them my your his our their who where when why "
+        "which whats what's is are was were do does did can could would will should shall "
+        "anyone anybody someone everyone any this that these those there here "
+        # asking for a thing: "ideas?", "thoughts?"
+        "idea ideas thoughts suggestions options plans",
+    )
+)
+# A day, a time or a number is no thing chosen ("sat 4th april?", "7pm?").
+_NOT_A_THING = re.compile(
+    r"\d|\b(?:mon|tue|tues|wed|weds|thu|thurs|fri|sat|sun)(?:day)?\b|\b(?:tonight|tomorrow|"
+    r"tmrw|today|now|then|later|early|earlier|next|this)\b",
+    re.IGNORECASE,
+)
+# "crazy golf it is", "ok telescope it is then"
+_DECLARED = re.compile(
+    r"(?:\b(?:ok|okay|right|so|fine|alright)\s+|^|[.!?]\s+)(?:the\s+)?"
+    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
+    re.IGNORECASE,
+)
+# A reply that agrees: "yes. that", "yes 100%", "love that", "sounds good", "perfect".
+_AGREES = re.compile(
+    rf"{SAYS_YES.pattern}|^\W*(?:love\s+(?:that|it)|sounds\s+(?:good|great|perfect)|perfect|"
+    r"great\s+idea|good\s+idea|100%|done|go\s+on\s+then|i'?m\s+in|in)\b",
+    re.IGNORECASE,
+)
