@@ -131,7 +131,7 @@ def what_answer(
     named = name_given(question, qk, wanted, good, ctx, ranked)
     if named is not None:  # "what did mara name her car?"
         return named
-    if qk.kind is Kind.WHAT:
+    if qk.kind is Kind.WHAT and not _WHY_HOW.search(question):
         # "what did we go with for dad's 60th in the end?" / "telescope??" / "yes. that"
         agreed = settled_proposal(question, qk, wanted, good, ranked, ctx)
         if agreed is not None:

@@ -44,3 +44,9 @@ def test_what_a_message_puts_forward(text: str, thing: str | None) -> None:
 )
 def test_what_was_settled(pipe: Pipeline, question: str, expected: str) -> None:
     assert first_line(pipe, question, NOW) == expected
+
+
+def test_a_why_question_asks_for_the_reason(pipe: Pipeline) -> None:
+    # LoCoMo's "why did Jon decide to start his dance studio?" was answered "You thinking
+    # about." by the first version: a reason is not the thing settled
+    assert first_line(pipe, "why did we decide on the pizza place?", NOW) != "Pizza place."
