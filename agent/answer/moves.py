@@ -317,9 +317,10 @@ def shifted(n: StoredMessage, plan: Mention, ctx: ReaderContext) -> Mention | No
         return None
     unit, way = (rel.group("unit") or rel.group("unit2")).lower(), (rel.group("dir") or "after")
     sign = -1 if way.lower() in _EARLIER else 1
-    if unit in _WEEKDAYS:  # "the following monday": the next one after the plan's day
-        gap = (_WEEKDAYS.index(unit) - plan.start.weekday()) % 7 or 7
-        return _moved_by(plan, gap if sign > 0 else gap - 7, rel.group(0))
+    if unit in _WEEKDAYS:  # "the following monday": the next one after (or before) the plan's
+        ahead = (_WEEKDAYS.index(unit) - plan.start.weekday()) % 7 or 7
+        behind = (plan.start.weekday() - _WEEKDAYS.index(unit)) % 7 or 7
+        return _moved_by(plan, ahead if sign > 0 else -behind, rel.group(0))
     return _moved_by(plan, sign * (1 if unit == "day" else 7), rel.group(0))
 
 

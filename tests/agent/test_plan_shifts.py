@@ -45,6 +45,8 @@ pipe = history_fixture(CHAT, me="Bea")
         ("when are sam's leaving drinks?", "Thursday 25 June 2026"),
         ("when's the indoor session?", "Wednesday 24 June 2026"),
         ("when's book club?", "Wednesday 8 July 2026"),
+        # the same weekday before: a week earlier (the first version moved it by none)
+        ("when's the pub quiz fundraiser?", "Monday 22 June 2026"),
         pytest.param(
             "when is gran coming to stay now?",
             "Saturday 11 July 2026",
