@@ -298,23 +298,21 @@ def shifted(n: StoredMessage, plan: Mention, ctx: ReaderContext) -> Mention | No
     weekend after instead", "bump the dentist to the following monday"."""
     if plan.granularity not in DAY_OR_FINER | {"weekend"}:
         return None
-    text = n.text
-    shift = _SHIFT_BY.search(text) or _SHIFT_AFTER.search(text) or _SHIFT_THE.search(text)
+    by = _SHIFT_BY.search(n.text) or _SHIFT_AFTER.search(n.text)
+    rel = None if by else _SHIFT_THE.search(n.text)
+    shift = by or rel
     if shift is None:
         return None
     # "we move to the weekend after, 21st to 23rd": the day it names, when it names one after
     if any(x.start_char >= shift.start() and _EXPLICIT.search(x.text) for x in ctx.mentions_of(n)):
         return None
-    by = _SHIFT_BY.search(text) or _SHIFT_AFTER.search(text)
     if by is not None:
         count = _COUNTS.get(by.group("n").lower()) or int(by.group("n"))
         unit = by.group("unit").lower()
         days = count * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week") else 1)
         sign = -1 if by.group("dir").lower() in _EARLIER else 1
         return _moved_by(plan, sign * days, by.group(0))
-    rel = _SHIFT_THE.search(text)
-    if rel is None:
-        return None
+    assert rel is not None
     unit, way = (rel.group("unit") or rel.group("unit2")).lower(), (rel.group("dir") or "after")
     sign = -1 if way.lower() in _EARLIER else 1
     if unit in _WEEKDAYS:  # "the following monday": the next one after (or before) the plan's

@@ -26,7 +26,7 @@ from .spans import INTRODUCED, NAMED_THEM, given_names, names_given_to, quoted_n
 from .text import WORD, join_names, said_terms, terms
 from .titles import given_to_person, names_a_thing
 
-__all__ = ["name_given"]
+__all__ = ["CHOSEN", "name_given"]
 
 
 def name_given(
@@ -60,7 +60,7 @@ def name_given(
     # A name chosen from the options just offered, before any name given in passing ("guy
     # called declan" names the seller, not the truck).
     for m in dict.fromkeys([*turns, *ranked[:5]]):
-        chosen = _CHOSEN.search(m.text)
+        chosen = CHOSEN.search(m.text)
         offered = chosen is not None and any(
             n.session_id == m.session_id and 0 <= m.id - n.id <= 3 and _OFFERED.search(n.text)
             for n in ranked
@@ -202,9 +202,9 @@ _IN_THE_END = re.compile(
 # How far down the ranking a message asking for a name is looked for.
 _CUE_DEPTH = 10
 _OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
-# A name chosen from options: "name options: suya street or the pepper wagon" / "ok pepper
-# wagon it is".
-_CHOSEN = re.compile(
+# A choice declared: a name from options ("name options: suya street or the pepper wagon" /
+# "ok pepper wagon it is"), or a plan (proposals.py: "crazy golf it is").
+CHOSEN = re.compile(
     r"(?:\b(?:ok|okay|right|so|fine|alright|then)\s+|^|[.!?]\s+)(?:the\s+)?"
     r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
     re.IGNORECASE,

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
+from .naming import CHOSEN
 from .reading import ReaderContext, Reading, told_in
 from .text import SAYS_YES, said_terms
 
@@ -42,7 +43,7 @@ def settled_proposal(
     for m in topical:
         turns = [m, *(t for t in ctx.turns_after(m)[:_REACH] if t.session_id == m.session_id)]
         for i, t in enumerate(turns):
-            declared = _DECLARED.search(t.text)
+            declared = CHOSEN.search(t.text)
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue
@@ -107,12 +108,6 @@ _NOT_PROPOSED = frozenset(
 _NOT_A_THING = re.compile(
     r"\d|\b(?:mon|tue|tues|wed|weds|thu|thurs|fri|sat|sun)(?:day)?\b|\b(?:tonight|tomorrow|"
     r"tmrw|today|now|then|later|early|earlier|next|this)\b",
-    re.IGNORECASE,
-)
-# "crazy golf it is", "ok telescope it is then"
-_DECLARED = re.compile(
-    r"(?:\b(?:ok|okay|right|so|fine|alright)\s+|^|[.!?]\s+)(?:the\s+)?"
-    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
     re.IGNORECASE,
 )
 # A reply that agrees: "yes. that", "yes 100%", "love that", "sounds good", "perfect".
