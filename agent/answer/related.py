@@ -64,7 +64,7 @@ _KINDS = {
     "fly, flew, flight, flights": "plane, airport, landed, boarding",
     "return, returned, returning, home":
         "get back, got back, came back, come back, flew back, back home, got home, came home",
-    "race, races": "marathon, half marathon, 10k, 5k, parkrun",
+    "race, races": "marathon, half marathon, 10k, 5k, parkrun, relay, triathlon, fun run",
     "drink, drinks": "pint, pints, beer, beers, wine, cocktail, cocktails",
     "coffee": "latte, flat white, cappuccino, espresso, americano",
     "grow, growing, grew, plant, plants": "sow, sowed, sown, seedlings, seeds, planted",

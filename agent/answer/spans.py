@@ -16,7 +16,9 @@ from .phrases import PLAIN_VERBS, TIME_TERMS
 from .text import sentences, terms
 
 _NAMED = re.compile(
-    r"\b(?:name\s+is|name's|named|called|call\s+(?:him|her|it))\s+([^\W\d_][\w'-]+)",
+    # "named him pickle": naming by a pronoun; not "called him" (a phone call, as often)
+    r"\b(?:name\s+is|name's|(?:named|naming)(?:\s+(?:him|her|it))?|called|call\s+(?:him|her|it))"
+    r"\s+([^\W\d_][\w'-]+)",
     re.IGNORECASE,
 )
 # A newcomer introduced by name, at the start of a line: "[photo] meet biscuit 🚐", "everyone
@@ -323,6 +325,12 @@ _OPENING_SUBJECT = re.compile(
     # …or of a deed: "Kahu dug all 9 post holes", "Jayden fitted the rail"
     rf"{'|'.join(sorted(IRREGULAR_PAST))}|[a-z]{{3,}}ed)\s"
 )
+# "marco from climbing. nice but…", "sarah from work is coming": a person by where one knows
+# them from, opening a sentence (not "a text from work": a thing has its determiner)
+_KNOWN_FROM = re.compile(
+    r"(?:^|[.!?]\s+)([a-z]{3,})\s+from\s+(?:work|school|uni|college|church|choir|"
+    r"the\s+(?:gym|office|club|team|pub|choir|band|course|class)|[a-z]{3,}ing)\b"
+)
 _OPENING_DOER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})['’]s\s+[a-z]{3,}ing\b")
 # "congrats priya!!", "well done mere": a person congratulated by name
 _CONGRATULATED = re.compile(
@@ -407,6 +415,7 @@ def person_names(texts: Sequence[str], places: Collection[str] | None = None) ->
     kin |= {m.group(1) for t in texts for m in _SAYS_CUE.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _NAMED_PERSON.finditer(t.lower())}
     kin |= {m.group(1) for t in texts for m in _OCCASION_OF.finditer(t.lower())}
+    kin |= {m.group(1) for t in texts for m in _KNOWN_FROM.finditer(t.lower())}
     cued |= {w for w in kin if may_be_name(w)}
     # "Approved. Henrik can pick up any Tallis questions": a capitalised word opening a
     # sentence as the subject of a verb, never written in lower case inside one.

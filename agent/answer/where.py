@@ -23,6 +23,7 @@ from .places import (
     kind_named,
     moved_to,
     named_place,
+    on_street,
     place_like,
     place_phrase,
     placed_after_preposition,
@@ -84,7 +85,7 @@ def where_answer(
                 continue
             moving = moved_to(m.text)
             if moving and not terms(moving) <= wanted:  # "…so we're moving it to Leipzig"
-                found.append((True, -rank, m, moving))
+                found.append((True, -rank, m, on_street(m.text, moving)))
                 continue
             times = [x.text.lower() for x in ctx.mentions_of(m)]
             place = named_place(m.text, wanted, skip)
@@ -108,6 +109,8 @@ def where_answer(
                     or headed_place(m.text, wanted | terms(question), skip)
                     or phrase
                 )
+            if phrase and not name:  # "the new clinic on Fairview Road"
+                phrase = on_street(m.text, phrase)
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
                 # place the question names ("from Kyoto station", asked of Kyoto) does not.
@@ -260,8 +263,10 @@ def place_on_day(
     skip = {s.lower() for s in ctx.speakers}
 
     def speaks_of_day(m: StoredMessage) -> bool:
+        # a day of the span, or the span itself ("feb day trip" for "… in feb")
         return any(
-            x.granularity in DAY_OR_FINER and first <= x.start.date() <= last
+            first <= x.start.date() <= last
+            and (x.granularity in DAY_OR_FINER or x.end.date() <= last + timedelta(days=1))
             for x in ctx.mentions_of(m)
         )
 
@@ -271,6 +276,8 @@ def place_on_day(
         place = (
             _known_place(m.text, ctx.places, wanted)
             or proper_name(m.text, skip | speaker_names(ctx))
+            # "thinking sat 7th, mt holdsworth, up to powell hut": a place by its kind's word
+            or headed_place(m.text, wanted, skip)
             or plan_place(m.text, wanted, skip)
         )
         if place:

@@ -37,6 +37,14 @@ _HOLIDAY = re.compile(
 _THING = re.compile(rf"\s+{HOLIDAY_THING}\b", re.IGNORECASE)  # "the xmas party": a thing
 # "on sundays" of what someone does is a habit, not a day to read (agent.plan.rules.weekdays)
 _PLURAL_DAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE)
+# "the day tramp", "the end of season night out", "my day off": a time word naming a kind of
+# outing or thing, not a time to read
+_PART_OF_THING = re.compile(r"(?:day|night|evening|morning|weekend|week|afternoon)$", re.IGNORECASE)
+_KIND_OF = re.compile(
+    r"\s+(?:trips?|tramps?|hikes?|walks?|rides?|out|off|shifts?|jobs?|pass(?:es)?|tickets?|"
+    r"bags?|away|courses?|class(?:es)?|rates?|returns?|care|nurser(?:y|ies)|school|time\s+job)\b",
+    re.IGNORECASE,
+)
 _COUNTING = re.compile(
     r"\b(?:how\s+(?:many|long|often)|every|each|per|a\s+few|many|several|for|all)\s+(?:\w+\s+)?$"
     r"|\b(?:what|which)\s+$",
@@ -57,6 +65,9 @@ def temporal_leftovers(text: str) -> list[str]:
         and not re.match(r"\s+old\b", text[m.end() :], re.IGNORECASE)
         and not (_HOLIDAY.fullmatch(m.group(0)) and _THING.match(text, m.end()))
         and not (_PLURAL_DAY.fullmatch(m.group(0)) and habitual(text))
+        and not (_PART_OF_THING.fullmatch(m.group(0)) and _KIND_OF.match(text, m.end()))
+        # "dad's 60th", "granny's 90th": a birthday, not a day of the month
+        and not (m.group(0)[0].isdigit() and re.search(r"['’]s\s+$", text[: m.start()]))
     ]
     found += [m.group(0) for m in _JA.finditer(text)]
     return list(dict.fromkeys(found))

@@ -52,7 +52,7 @@ def calendar_dates(text: str, w: datetime) -> Iterator[mb.Cand]:
     today = w.date()
     for m in tx.CALENDAR.finditer(text):
         g = m.groupdict()
-        word = g["m1"] or g["m2"] or g["m3"]
+        word = g["m1"] or g["m2"] or g["m3"] or g["m4"] or g["m5"]
         start, end = m.span()
         if word:
             if not _month_word_ok(m, word):

@@ -23,6 +23,7 @@ Each date span is then put on its clock (agent.plan.clocks): when the messages w
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -252,6 +253,9 @@ def _day_in_named_month(hits: list[Hit]) -> list[Hit]:
 def _union_of_dates(hits: list[Hit]) -> list[Hit]:
     """Separate calendar dates ("on May 8 and May 25") mean either day: their intersection is
     always empty. Nested ones ("the 8th in May 2023") still narrow each other."""
+    given = hits
+    # "in feb and march" is either month too, as its days
+    hits = [_month_as_days(h) for h in hits]
     dated = [
         h
         for h in hits
@@ -264,7 +268,7 @@ def _union_of_dates(hits: list[Hit]) -> list[Hit]:
     )
     disjoint = all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))
     if len(spans) < 2 or not disjoint or len(spans) > 31:
-        return hits
+        return given
     union = WhereDates(spans=[WhereDate(start=a, end=b) for a, b in spans])
     first = dated[0]
     out = []
@@ -275,6 +279,16 @@ def _union_of_dates(hits: list[Hit]) -> list[Hit]:
             h = replace(h, ops=[])
         out.append(h)
     return out
+
+
+def _month_as_days(h: Hit) -> Hit:
+    """A month of a known year as the span of its days (unchanged otherwise)."""
+    op = h.ops[0] if len(h.ops) == 1 else None
+    if h.kind != "range_abs" or not isinstance(op, WhereMonth) or op.year is None:
+        return h
+    last = calendar.monthrange(op.year, op.month)[1]
+    start, end = date(op.year, op.month, 1), date(op.year, op.month, last)
+    return replace(h, ops=[WhereDate(start=start, end=end)])
 
 
 def _weekday_is_set(hits: list[Hit]) -> bool:
@@ -311,6 +325,14 @@ _DANGLING = re.compile(
 )
 
 
+# "back" left where "back in feb" was, said of the past; not of a return ("get back in may").
+_BACK_THEN = re.compile(
+    r"(?<!\bget)(?<!\bgot)(?<!\bgets)(?<!\bcome)(?<!\bcame)(?<!\bcomes)(?<!\bgo)"
+    r"(?<!\bwent)(?<!\bflew)(?<!\bfly)(?<!\bbe)(?<!\bwas)(?<!\bwere)(?<!\bis)(?<!\bare)"
+    r"(?<!\bhome)(?<!\bmove)(?<!\bmoved)\s+back(?=\s+(?:in\s+|during\s+|at\s+)?\0)",
+    re.I,
+)
+
 _JOINED = re.compile(r"\0(?:\s*(?:,|and|or|&)?\s*(?:\bon\b)?\s*\0)+", re.I)
 
 
@@ -319,6 +341,8 @@ def _strip(question: str, hits: list[Hit]) -> str:
     text = question
     for h in sorted(hits, key=lambda h: h.start, reverse=True):
         text = text[: h.start] + "\0" + text[h.end :]
+    # "what was wrong with the car back in feb": "back" goes with the time it dates
+    text = _BACK_THEN.sub(" ", text)
     # "on May 8, May 9 and May 25": the joiners between claimed spans go with them.
     text = _JOINED.sub("\0", text).replace("\0", " ")
     text = re.sub(r"\s+", " ", text)

@@ -316,6 +316,22 @@ _MONTH_CUE = (
 # The period of an abbreviated month ("Nov. 5"), not of a sentence ending in one.
 _ABBR_DOT = r"(?<=\b(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec))\.|(?<=\bsept)\."
 
+# A month shortened and alone ("back in feb", "since sept", "end of oct"): chat's way of
+# naming one. Only after a word that makes it a month: "Jan" is a name ("a text from jan").
+_ABBR = r"(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
+# …and with no cue, the ones no other word is spelt as ("the feb trip", "oct half term"):
+# "jan" is a name and "mar" a verb.
+_ABBR_ALONE = r"(?:feb|apr|jun|jul|aug|sept?|oct|nov|dec)"
+_ABBR_CUES = (
+    "in since during until till through throughout between early late mid last this next "
+    "end_of start_of beginning_of middle_of"
+)
+_ABBR_CUED = (
+    "(?:"
+    + "|".join(rf"(?<=\b{cue.replace('_', ' ')} )" for cue in _ABBR_CUES.split())
+    + r"|(?<=\bmid-))"
+)
+
 CALENDAR = re.compile(
     "|".join(
         [
@@ -328,6 +344,8 @@ CALENDAR = re.compile(
             r"\b(?P<iso>(?:19|20)\d{2}-\d{1,2}-\d{1,2})\b",
             r"\b(?P<num>\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))\b",
             rf"\b(?P<m3>{MONTH_FULL})\b" + _year_tail("y3"),
+            rf"(?:{_ABBR_CUED}\b(?P<m4>{_ABBR})|\b(?P<m5>{_ABBR_ALONE}))\b(?![.'’-]\w)"
+            + _year_tail("y5"),
             rf"\b(?:in|during|of|since|for|throughout)\s+(?:the\s+year\s+)?(?P<y4>{YEAR})\b",
         ]
     ),
@@ -384,11 +402,11 @@ def _token(m: re.Match[str], now: datetime) -> CalToken | None:
         return CalToken(*span, parsed.year, parsed.month, parsed.day) if parsed else None
     if g["y4"]:
         return CalToken(*span, int(g["y4"]), None, None)
-    word = g["m1"] or g["m2"] or g["m3"]
+    word = g["m1"] or g["m2"] or g["m3"] or g["m4"] or g["m5"]
     if not _month_word_ok(m, word):
         return None
     month = MONTHS[word.lower()[:3] if word.lower()[:4] != "sept" else "sep"]
-    year_text = g["y1"] or g["y2"] or g["y3"]
+    year_text = g["y1"] or g["y2"] or g["y3"] or g["y5"]
     year = int(year_text) if year_text else None
     day_text = g["d1"] or g["d2"]
     day = parse_number(day_text) if day_text else None

@@ -35,6 +35,9 @@ pipe = history_fixture(CHAT, me="Ife")
         ),
         ("who's doing the choir posters?", "Yemi."),
         ("who said they'd bring the music stands?", "Bisi."),
+        # a person by where one knows them from, in lower case
+        ("who did bisi go on a date with?", "Tobi."),
+        ("who was bisi's date", "Tobi."),
     ],
 )
 def test_who_did_it(pipe: Pipeline, question: str, expected: str) -> None:

@@ -25,6 +25,8 @@ pipe = history_fixture(CHAT, me="Ola")
     [
         ("where does mum keep the spare key?", "behind the green watering can"),
         ("where's that physio kemi went to?", "riverside physio"),
+        # the street it is on, not "the new optician" alone
+        ("where do i take grandad for his eyes?", "the new optician on kells street"),
     ],
 )
 def test_where(pipe: Pipeline, question: str, expected: str) -> None:
