@@ -89,6 +89,14 @@ class ReaderContext:
     speaking_after: Callable[[datetime, datetime], Sequence[StoredMessage]] = lambda day, since: ()
 
 
+def display_name(name: str, ctx: ReaderContext) -> str:
+    """A name as the chat's speakers spell it ("lucía" → "Lucía"), else capitalised."""
+    for s in ctx.speakers:
+        if s.lower() == name.lower() or s.split()[0].lower() == name.lower():
+            return s
+    return name[:1].upper() + name[1:]
+
+
 def who(m: StoredMessage, ctx: ReaderContext) -> str:
     return "you" if ctx.me and m.speaker == ctx.me else m.speaker
 

@@ -285,6 +285,10 @@ def when_answer(
     if moved:
         earlier = [(m, x)]
         m, x = max(moved, key=lambda ny: ny[0].ts)
+    elif not past and _NOW.search(ctx.asked or question):
+        # "when's my interview now?": the latest day set for it, which a later exchange on
+        # it gives ("Interview done!" … "They want a second round next Tuesday, the 29th")
+        m, x = _latest_set(m, x, wanted, ranked, ctx) or (m, x)
     again = None if past else asked_off(m, x, ctx)
     if again is not None:
         earlier = earlier or [(m, x)]
@@ -319,6 +323,49 @@ def when_answer(
         ],
         event_day=x.start.date(),
     )
+
+
+# "when's my interview now?", "what day is the party now": the state the plan is in today
+_NOW = re.compile(r"\bnow\s*\??\s*$|\bnow\b(?!\s+(?:that|on)\b)", re.IGNORECASE)
+
+
+def _latest_set(
+    m: StoredMessage,
+    x: Mention,
+    wanted: set[str],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[StoredMessage, Mention] | None:
+    """The latest day ahead of the one found, said in the exchange after a later message on
+    the topic in the same chat, or None."""
+    later = [
+        n
+        for n in ranked[:_NOW_DEPTH]
+        # a later exchange: the turns after the plan itself are its own ("call u sunday")
+        if n.conversation == m.conversation
+        and n.session_id != m.session_id
+        and n.ts > m.ts
+        and wanted & said_terms(n.text)
+    ]
+    for n in sorted(later, key=lambda n: n.ts, reverse=True):
+        for e in reversed([n, *ctx.turns_after(n)[:_NOW_TURNS]]):
+            # a day still to come when it was written ("next Tuesday"), not "today"
+            ahead = [
+                y
+                for y in ctx.mentions_of(e)
+                if y.granularity in DAY_OR_FINER
+                and y.start.date() > e.ts.date()
+                and y.start > x.start
+            ]
+            if ahead and not asks(e.text):
+                return e, ahead[0]
+    return None
+
+
+# How far down the ranking a later message on the topic may open that exchange, and how
+# many turns of its session the exchange runs.
+_NOW_DEPTH = 15
+_NOW_TURNS = 10
 
 
 def _shifted(change: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> Mention | None:

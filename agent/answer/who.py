@@ -11,6 +11,7 @@ from agent.plan.mentions_base import IRREGULAR_PAST
 from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
+from .advice import ADVISED, WHO_DOES, advice_given
 from .attending import attending
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .phrases import TIME_TERMS
@@ -18,6 +19,7 @@ from .reading import (
     ReaderContext,
     Reading,
     and_next_turns,
+    display_name,
     from_user,
     question_terms,
     said_by,
@@ -36,14 +38,6 @@ from .text import ALIASES, SAYS_YES, asks, clip, join_names, said_terms, sentenc
 from .what import WHO_IS, what_answer
 from .who_is import who_is
 from .whose import told_of
-
-
-def _display(name: str, ctx: ReaderContext) -> str:
-    """A name as the chat's speakers spell it ("lucía" → "Lucía"), else capitalised."""
-    for s in ctx.speakers:
-        if s.lower() == name.lower() or s.split()[0].lower() == name.lower():
-            return s
-    return name[:1].upper() + name[1:]
 
 
 def who_answer(
@@ -105,7 +99,7 @@ def who_answer(
         says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
-    advice = _advice_given(question, ranked[:15] or good[:3], ctx, exclude)
+    advice = advice_given(question, ranked[:15] or good[:3], ctx, exclude)
     if advice:
         m, name, why = advice
         return named(name, m, name, why)
@@ -131,7 +125,7 @@ def who_answer(
             found = []
         if found:
             mine = ctx.me and found[0].lower() == ctx.me.lower()
-            name = "You" if mine else _display(found[0], ctx)
+            name = "You" if mine else display_name(found[0], ctx)
             # "my cousin aziz is doing the labels": the name with who they are
             phrase = None if mine else person_phrase(m.text, asked)
             apposed = apposed_name(m.text, phrase) if phrase else None
@@ -158,7 +152,7 @@ def who_answer(
         if len(about) == 1 and m.speaker not in about:
             person = next(iter(about))
             if person.split()[0].lower() not in exclude:
-                shown = "You" if ctx.me and person == ctx.me else _display(person, ctx)
+                shown = "You" if ctx.me and person == ctx.me else display_name(person, ctx)
                 return named(shown, m, person, "the person the message says did it")
         # Only a telling itself: "I'd love that", in reply, is not who did it; nor "I used my
         # phone torch" (for "who phoned the council?"), on the topic only by its neighbours.
@@ -180,7 +174,7 @@ def who_answer(
     for m in ranked[:10]:
         found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
         if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
-            name = _display(found[0], ctx)
+            name = display_name(found[0], ctx)
             return named(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
@@ -286,12 +280,6 @@ _WHO_VERB = re.compile(
 )
 
 
-# "who is driving", "who's bringing", "who will book": the verb the question asks about.
-_WHO_DOES = re.compile(
-    r"^\s*who(?:'s|\s+is|\s+was|\s+will|\s+can|\s+could|\s+would)?\s+([a-z]{3,})\b", re.I
-)
-
-
 _NEGATION = re.compile(
     r"not|never|(?:had|have|has|did|do|does|could|would|was|were|is|are|ca|wo|should)n['’]?t",
     re.IGNORECASE,
@@ -308,91 +296,10 @@ _IDEA_OF = re.compile(
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 _WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
 
-_ADVISED = re.compile(r"(?:recommend|suggest|advis|tip)\w*$", re.I)
-# "who told me to try yudofu?", "who said we should go to the monkey park?": advice too, after
-# a verb of saying (the match starts where _WHO_DOES's verb ends).
-_SAYING = frozenset(["told", "tell", "tells", "said", "says"])
-_TOLD_TO = re.compile(
-    r"\s+(?:me|us|him|her|them)?\s*(?:to\s+[a-z]|(?:that\s+)?(?:i|we|you|he|she|they)\s+"
-    r"(?:should|must|had\s+to|have\s+to|ought))",
-    re.I,
-)
-
-# "who told me about the ryokan?": who first told of it, as advice is told
-_TOLD_ABOUT = re.compile(r"\s+(?:me|us)\s+(?:all\s+)?about\b", re.I)
-
 _ASKS_OF_DONE = re.compile(r"\W*(?:did|have|has|how\s+(?:was|were|did))\b", re.I)
 
 # A question that asks for advice: "where should I stay?", "any tips?", "what do you recommend?"
 _ASKS_ADVICE = re.compile(r"\b(?:should|recommend\w*|suggest\w*|tips?|ideas?|advice|worth)\b", re.I)
-
-
-# "Lena recommended it", "recommended by Lena", "Lena's tip", "Lena says": advice reported,
-# with the name of whoever gave it beside the word.
-_REPORTED = (
-    r"(?:{n})\s+(?:\w+\s+)?(?:recommend|suggest|advis|swear|rave|told|say|said)\w*",
-    r"(?:recommend|suggest|advis)\w*\s+(?:\w+\s+)?by\s+(?:{n})",
-    r"(?:{n})'s\s+(?:recommendation|suggestion|tip|idea|advice)",
-)
-
-
-_ADVICE_FORM = re.compile(
-    r"(?:^|[,;:]\s*|\b(?:and|also|just|then|definitely|really)\s+)"
-    r"(?:do|try|go|stay|get|use|book|see|visit|avoid|skip|check|take|eat|ask|call)\b"
-    r"|\b(?:you\s+(?:should|must|have\s+to|need\s+to|could|might|'d\s+love)|recommend\w*|"
-    r"suggest\w*|worth|called|don'?t\s+miss|go\s+for|highly|we\s+should|what\s+if\s+we|"
-    r"how\s+about|let'?s)\b",
-    re.IGNORECASE,
-)
-
-
-def _told_of(m: StoredMessage, topic: set[str]) -> list[str]:
-    """The sentences of `m` that tell of the topic without asking."""
-    said = [m.text[a:b].strip() for a, b in sentences(m.text)]
-    return [s for s in said if topic & terms(s) and not s.endswith("?")]
-
-
-def _advice_given(
-    question: str, top: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
-) -> tuple[StoredMessage, str, str] | None:
-    """ "who recommended the ryokan?", "who told me about it?": the person whose message
-    tells of the thing without asking ("There's a small ryokan called Yoshida-sanso"), or
-    the one it says gave the advice ("Lena swears by it"). Places the advice names ("try
-    yudofu in Nanzenji") are not who."""
-    found = _WHO_DOES.match(question)
-    if not found:
-        return None
-    saying = found.group(1).lower() in _SAYING
-    telling = saying and bool(
-        _TOLD_TO.match(question, found.end()) or _TOLD_ABOUT.match(question, found.end())
-    )
-    if not (_ADVISED.match(found.group(1)) or telling):
-        return None
-    topic = question_terms(question, ctx) - terms(found.group(1)) - TIME_TERMS
-    if not topic:
-        return None
-    # The verb of saying ranks any "told you!" high; what was told of may sit further down,
-    # as may the one message naming the rarest thing asked of ("a kayak", not "chris").
-    people = {t for n in [*ctx.names, *ctx.speakers] for t in terms(n)}
-    rarest = max(topic - people or topic, key=ctx.weights.idf)
-    holding = [m for m in top if rarest in terms(m.text)]
-    top = holding or (top if telling else top[:5])
-    # Advice reads as advice ("Do the monkey park", "you have to try yudofu"); a message that
-    # only tells of the thing later ("A monkey tried to steal my water bottle") comes second.
-    told = [(m, _told_of(m, topic)) for m in top]
-    for m, said in sorted(told, key=lambda t: not any(_ADVICE_FORM.search(s) for s in t[1])):
-        if not said:
-            continue
-        for name in names_in(m.text, ctx.names, exclude | topic):
-            if terms(name) & topic:  # "who recommended Dr. Patel?": not Dr. Patel
-                continue
-            if any(re.search(p.format(n=re.escape(name)), m.text, re.I) for p in _REPORTED):
-                return m, _display(name, ctx), "the name the message gives the advice to"
-        if m.speaker.lower() not in exclude and m.speaker.split()[0].lower() not in exclude:
-            writer = who(m, ctx)
-            why = "the writer of the message that tells of it without asking"
-            return m, writer[:1].upper() + writer[1:], why
-    return None
 
 
 def _said_yes(
@@ -435,13 +342,13 @@ def _asked_in_chat(
     """The chat asked it too ("I'm in. Who's driving?"): the next turn by someone else
     answers it, by a name or by its writer speaking for themselves ("I can take four in my
     car", Doug). Returns (that reply, the name to state, why)."""
-    found = _WHO_DOES.match(question)
+    found = WHO_DOES.match(question)
     verb = terms(found.group(1)) if found else set()
     if not verb:
         return None
     # "who recommended the dentist to me?": who answered when the chat asked for one ("do
     # you remember the name of your dentist?" / "Dr. Patel at Riverside Dental"), by writing.
-    advised = found is not None and _ADVISED.match(found.group(1)) is not None
+    advised = found is not None and ADVISED.match(found.group(1)) is not None
     topic = question_terms(question, ctx) - verb if advised else set()
     if advised and not topic:
         return None
@@ -474,7 +381,7 @@ def _asked_in_chat(
             continue
         names = [] if advised else names_in(reply.text, ctx.names, exclude)
         if names:
-            return reply, _display(names[0], ctx), "the reply to the chat's own who-question"
+            return reply, display_name(names[0], ctx), "the reply to the chat's own who-question"
         if advised or speaks_for_self(reply.text):
             writer = who(reply, ctx)
             why = (

@@ -60,6 +60,9 @@ CASES = [
     # ("Castle Crags on Saturday October 17th?"), not the morning after the message
     ("what time do we leave for the crags", (), "when", "Saturday 17 October 2026 at 07:00"),
     ("when is the second round interview?", (), "when", "Tuesday 29 September 2026"),
+    # "now": the latest day set for it, in the exchange after "Interview done!"
+    ("when's my interview now?", (), "when", "Tuesday 29 September 2026"),
+    ("what day is my interview now", (), "when", "Tuesday 29 September 2026"),
     ("when did I land back from Kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when is my dental cleaning?", (), "when", "5 November 2026"),  # the example
     # first and last mention of a topic: ordered by time, not the best match
