@@ -8,20 +8,22 @@ Saturday October 17th?": "I'm in. Who's driving?" (Aki), "Count me in." (Priya),
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext, Reading, who
-from .text import join_names, terms
+from .reading import ReaderContext, Reading, display_name, said_by, who
+from .text import asks, join_names, said_terms, terms
 
-__all__ = ["attending"]
+__all__ = ["absent", "attending"]
 
 _ASKS_WHO_COMES = re.compile(
     r"^\W*who(?:['’]s|\s+is|\s+are|\s+was|\s+were|\s+has)?\s+(?:all\s+)?"
     # "who's said they're coming"
     r"(?:said\s+(?:they(?:['’]re|\s+are|['’]ll\s+be|\s+will\s+be)|yes)\s+)?(?:coming|going|joining|in\b|"
-    r"up\s+for|signed\s+up|turning\s+up|came|went)",
+    r"up\s+for|signed\s+up|turning\s+up|came|went)"
+    # "who was at the crag trip?", "who all went on the hike?"
+    r"|^\W*who\s+(?:all\s+)?(?:was|were)\s+(?:at|on|there\s+for)\b",
     re.IGNORECASE,
 )
 # "yes!", "in!", "deal": a reply opening with yes to a plan…
@@ -79,4 +81,56 @@ def attending(
             + "; ".join(f"{who(n, ctx)}: “{n.text.strip()[:40]}”" for n in said_yes),
             why=["the one who put the plan forward and those who said they were in"],
         )
+    return None
+
+
+# "who missed easter?", "who couldn't make the party?": who said they would not be there
+_ASKS_WHO_MISSED = re.compile(
+    r"^\W*who\s+(?:missed|skipped|bailed|pulled\s+out|dropped\s+out|"
+    r"(?:didn['’]?t|couldn['’]?t|could\s+not|did\s+not|can['’]?t|won['’]?t)\s+"
+    r"(?:make|come|go|turn\s+up|show)|(?:wasn['’]?t|weren['’]?t)\s+(?:at|there|coming))",
+    re.IGNORECASE,
+)
+# "Dad won't make Easter now", "i cant come sat", "priya isn't coming": the one who says so,
+# or whom it says it of
+_SAYS_MISSING = re.compile(
+    r"(?:^|(?<=[.!?,]\s)|\b(?:so|and|but)\s+)(?P<who>[a-z][\w'’-]*)\s+"
+    r"(?:won['’]?t|wont|can['’]?t|cant|cannot|couldn['’]?t|couldnt|isn['’]?t|wasn['’]?t|"
+    r"aren['’]?t|not)\s+(?:be\s+able\s+to\s+)?(?:make|come|coming|going|go|be\s+there)\b",
+    re.IGNORECASE,
+)
+_SELF = frozenset(["i", "we"])
+# How far down the ranking a message saying someone will not be there is read.
+_MISSING_DEPTH = 15
+
+
+def absent(
+    question: str,
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    people: Collection[str],
+) -> Reading | None:
+    """Who said they (or someone they name) would miss the occasion the question names:
+    "Dad won't make Easter now". `people`: the words that may name a person (the store's
+    names, kin words); None when the question asks something else or no message says so."""
+    asked = _ASKS_WHO_MISSED.match(question)
+    if not asked:
+        return None
+    # the occasion as asked: the filter took "easter" out as a day
+    whole = _ASKS_WHO_MISSED.match(ctx.asked) if ctx.asked else None
+    topic = terms(ctx.asked[whole.end() :]) if whole else terms(question[asked.end() :])
+    for m in ranked[:_MISSING_DEPTH]:
+        said = _SAYS_MISSING.search(m.text)
+        if said is None or asks(m.text) or not topic & said_terms(m.text):
+            continue
+        word = said.group("who").lower()
+        if word in _SELF:
+            name = who(m, ctx)
+        elif word in people:
+            name = display_name(word, ctx)
+        else:
+            continue
+        shown = f"{name[:1].upper()}{name[1:]}"
+        why = "the message saying who would not be there ('won't make it', 'can't come')"
+        return Reading(f"{shown}.", [m], "who", shown, said_by(m, ctx), why=[why])
     return None

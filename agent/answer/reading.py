@@ -287,8 +287,11 @@ _LIGHT_HEADS = frozenset(
     re.findall(r"\w+", "trouble troubles problem problems issue issues situation drama saga stuff")
 )
 # "my dentist appointment": a chat books "the dentist" and seldom writes "an appointment". The
-# noun before it says what is booked, and must be known; the head need not be.
-_BOOKED_HEADS = frozenset(re.findall(r"\w+", "appointment appointments appt appts booking"))
+# noun before it says what is booked, and must be known; the head need not be. Nor "the next
+# visit", which a chat says as "next time youre in".
+_BOOKED_HEADS = frozenset(
+    re.findall(r"\w+", "appointment appointments appt appts booking visit visits")
+)
 _BARE_OCCASION = re.compile(r"\b(?:on|for)\s+([a-z]{4,})\s*[?!.]*\s*$", re.IGNORECASE)
 _TIME_NOUNS = frozenset(
     re.findall(

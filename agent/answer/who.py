@@ -12,7 +12,7 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
 from .advice import ADVISED, WHO_DOES, advice_given
-from .attending import attending
+from .attending import absent, attending
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .phrases import TIME_TERMS
 from .reading import (
@@ -77,6 +77,10 @@ def who_answer(
     coming = attending(question, good, ranked, ctx)
     if coming is not None:  # "who's coming to castle crags?": those who said they were in
         return coming
+    kin = {w for w in PERSON_NOUNS if " " not in w}
+    missing = absent(question, ranked or good, ctx, {*ctx.names, *kin})
+    if missing is not None:  # "who missed easter?" / "Dad won't make Easter now"
+        return missing
     asked_too = _asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude) or _said_yes(
         question, ranked[:5] or good[:5], ctx, exclude
     )

@@ -38,6 +38,10 @@ pipe = history_fixture(CHAT, me="Ife")
         # a person by where one knows them from, in lower case
         ("who did bisi go on a date with?", "Tobi."),
         ("who was bisi's date", "Tobi."),
+        # those who said yes to the plan, and the one who said they could not come
+        ("who was at the summer social?", "Tunde, Bisi and you."),
+        ("who missed the summer social?", "Femi."),
+        ("who couldn't make the boathouse social", "Femi."),
     ],
 )
 def test_who_did_it(pipe: Pipeline, question: str, expected: str) -> None:
