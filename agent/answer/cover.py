@@ -30,7 +30,7 @@ from .items import COMMON_WORDS
 from .phrases import noun_phrases
 from .reading import ReaderContext, speaker_names, subjects
 from .text import REQUEST_TERMS, WORD, asks, implied_terms, terms
-from .topic import asked_about
+from .topic import ASKED_BY, asked_about
 
 # A message covering this share of the best match's coverage is about the same topic: in a
 # two-word topic ("push dinner"), one of the words.
@@ -82,7 +82,8 @@ def covering_set(
     wanted = wanted - ctx.weights.unseen(wanted) or wanted
     chats = named_chats(question, ctx)
     scoped = [m for m in matches if m.conversation in chats] or matches if chats else matches
-    said = [m for m in scoped if not _asks(m, ctx)]
+    # "how many times did she text me to get milk?": her asking is what is counted
+    said = list(scoped) if ASKED_BY.search(question) else [m for m in scoped if not _asks(m, ctx)]
     doers = subjects(question, ctx)
     theirs = [m for m in said if m.speaker in doers]
     named = terms(focus or "") & wanted

@@ -19,9 +19,19 @@ from .text import ALIASES, REQUEST_TERMS, terms
 _ASKING = frozenset(terms("times often all every list which whose places things items"))
 
 
+# "how many times did niamh *text me to* pick up milk": the asking, not what was asked for
+# ("milk!! and bin bags" says no "text")
+ASKED_BY = re.compile(
+    r"\b(?:text(?:ed)?|messag(?:e|ed)|ping(?:ed)?|nag(?:ged)?|ask(?:ed)?|remind(?:ed)?|"
+    r"tell|told|beg(?:ged)?)\s+(?:me|us|you|him|her|them)\s+to\b",
+    re.IGNORECASE,
+)
+
+
 def topic_query(question: str, skip: Collection[str] = ()) -> str:
     """The question's content words, in order, or "" when it has none; `skip`: names whose
     words are not the topic (the speakers of the scope, the conversation's name)."""
+    question = ASKED_BY.sub(" ", question)
     skipped = {t for name in skip for t in terms(name)} | REQUEST_TERMS | _ASKING
     return " ".join(w for w in _TOKEN.findall(question) if terms(w) and not terms(w) <= skipped)
 

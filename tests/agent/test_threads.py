@@ -52,6 +52,19 @@ def test_told_in_the_exchange(pipe: Pipeline, question: str, expected: str, not_
 
 
 @pytest.mark.parametrize(
+    "question",
+    [
+        # the asking is what is counted: each "can you grab bread" is one time
+        "how many times did ravi text me to get bread",
+        "how many times did ravi ask me to pick up bread?",
+    ],
+)
+def test_asked_to_count(pipe: Pipeline, question: str) -> None:
+    line = first_line(pipe, question, NOW)
+    assert line.startswith("3 "), line
+
+
+@pytest.mark.parametrize(
     ("question", "content", "days"),
     [
         ("what was wrong with the car back in feb", "what was wrong with the car", "2026-02-01–"),
