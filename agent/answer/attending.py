@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext, Reading, display_name, said_by, who
+from .reading import ReaderContext, Reading, display_name, said_by, split_topic, who
 from .text import asks, join_names, said_terms, terms
 
 __all__ = ["absent", "attending"]
@@ -100,8 +100,21 @@ _SAYS_MISSING = re.compile(
     re.IGNORECASE,
 )
 _SELF = frozenset(["i", "we"])
-# How far down the ranking a message saying someone will not be there is read.
+_THIRD = frozenset(["she", "he", "they"])
+
+
+def _named_before(text: str, people: Collection[str]) -> str | None:
+    """The last person named in `text`, whom a pronoun after it points at."""
+    named = [w for w in re.findall(r"[^\W\d_][\w'’-]*", text.lower()) if w in people]
+    return named[-1] if named else None
+
+
+# How far down the ranking a message saying someone will not be there is read, and how many
+# of the best messages say which chats speak of the occasion.
 _MISSING_DEPTH = 15
+_CHATS = 5
+# RE2, for the store: a message that may say someone will not be there
+_MISSING_RE2 = r"(?:n'?t|not|cannot)\s+(?:be\s+able\s+to\s+)?(?:make|come|coming|go|going)\b"
 
 
 def absent(
@@ -113,21 +126,30 @@ def absent(
     """Who said they (or someone they name) would miss the occasion the question names:
     "Dad won't make Easter now". `people`: the words that may name a person (the store's
     names, kin words); None when the question asks something else or no message says so."""
-    asked = _ASKS_WHO_MISSED.match(question)
+    own, carried = split_topic(question)
+    asked = _ASKS_WHO_MISSED.match(own)
     if not asked:
         return None
-    # the occasion as asked: the filter took "easter" out as a day
+    # the occasion as asked: the filter took "easter" out as a day; a follow-up's, carried
     whole = _ASKS_WHO_MISSED.match(ctx.asked) if ctx.asked else None
-    topic = terms(ctx.asked[whole.end() :]) if whole else terms(question[asked.end() :])
-    for m in ranked[:_MISSING_DEPTH]:
+    topic = terms(ctx.asked[whole.end() :]) if whole else terms(own[asked.end() :])
+    topic |= terms(carried)
+    # …or said in a chat on it without its words ("freya just texted, she can't come", in
+    # the bridesmaids' chat), latest first
+    chats = [m.conversation for m in ranked[:_CHATS] if topic & said_terms(m.text)]
+    told = reversed(ctx.holding(_MISSING_RE2, (), list(dict.fromkeys(chats)))) if chats else []
+    for m in [*ranked[:_MISSING_DEPTH], *told]:
         said = _SAYS_MISSING.search(m.text)
-        if said is None or asks(m.text) or not topic & said_terms(m.text):
+        on_topic = not topic or topic & said_terms(m.text) or m.conversation in chats
+        if said is None or asks(m.text) or not on_topic:
             continue
         word = said.group("who").lower()
         if word in _SELF:
             name = who(m, ctx)
         elif word in people:
             name = display_name(word, ctx)
+        elif word in _THIRD and (named := _named_before(m.text[: said.start()], people)):
+            name = display_name(named, ctx)  # "freya just texted, she can't come"
         else:
             continue
         shown = f"{name[:1].upper()}{name[1:]}"

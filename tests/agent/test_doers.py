@@ -42,6 +42,8 @@ pipe = history_fixture(CHAT, me="Ife")
         ("who was at the summer social?", "Tunde, Bisi and you."),
         ("who missed the summer social?", "Femi."),
         ("who couldn't make the boathouse social", "Femi."),
+        # "he" after the name it points at
+        ("who couldn't come to the quiz night?", "Ade."),
     ],
 )
 def test_who_did_it(pipe: Pipeline, question: str, expected: str) -> None:
