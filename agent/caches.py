@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agent.answer.spans import person_names, place_names
+from agent.answer.lexicon import person_names, place_names
 from memory_store.db.store import Store
 
 __all__ = ["VersionCaches"]

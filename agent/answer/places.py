@@ -9,7 +9,7 @@ from collections.abc import Collection
 from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 
-from .spans import NOT_NAMES
+from .lexicon import NOT_NAMES
 from .text import terms
 
 # "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.

@@ -11,8 +11,8 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
+from .lexicon import NOT_NAMES
 from .reading import ReaderContext
-from .spans import NOT_NAMES
 from .text import terms
 
 __all__ = ["given_to_person", "names_a_thing", "titled_work"]

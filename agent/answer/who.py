@@ -14,6 +14,7 @@ from memory_store.models import StoredMessage
 from .advice import ADVISED, WHO_DOES, advice_given
 from .attending import absent, attending
 from .kinds import ONE_OF_PEOPLE, QuestionKind
+from .lexicon import NOT_NAMES, may_be_name
 from .phrases import TIME_TERMS
 from .reading import (
     ReaderContext,
@@ -26,10 +27,8 @@ from .reading import (
     who,
 )
 from .spans import (
-    NOT_NAMES,
     apposed_name,
     best_sentence,
-    may_be_name,
     names_in,
     person_phrase,
     speaks_for_self,

@@ -1,12 +1,13 @@
-"""Person names in chat (agent.answer.spans.person_names): capitalised inside sentences, or,
+"""Person names in chat (agent.answer.lexicon.person_names): capitalised inside sentences, or,
 in chat written in lower case, greeted or passing on a greeting ("hi ines", "ines says hi")."""
 
 from __future__ import annotations
 
 import pytest
 
+from agent.answer.lexicon import person_names
 from agent.answer.places import instead_of, moved_to, named_place, place_phrase
-from agent.answer.spans import person_names, speaks_for_self
+from agent.answer.spans import speaks_for_self
 
 
 @pytest.mark.parametrize(
@@ -300,7 +301,7 @@ def test_names_a_message_gives(text: str, names: list[str]) -> None:
 
 
 def test_place_names_are_where_one_goes_not_who() -> None:
-    from agent.answer.spans import place_names
+    from agent.answer.lexicon import place_names
 
     texts = ["matcha everything in Uji", "back from Kyoto on the 14th", "lunch with Aki in Nara"]
     texts += ["Aki said hi", "I went to Leeds", "Leeds said no"]
