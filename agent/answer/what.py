@@ -253,6 +253,10 @@ def what_answer(
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):
         short = phrase
+    if short and terms(short) <= terms(question):
+        # "which movie do they watch during Thanksgiving?" -> "Thanksgiving.": the question's
+        # own words answer nothing; the sentence is quoted instead
+        short = None
     if short:
         return Reading(
             f"{short[:1].upper()}{short[1:]}.",
