@@ -253,9 +253,9 @@ def what_answer(
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):
         short = phrase
-    if short and terms(short) <= terms(question):
+    if short and terms(short) <= terms(question) | terms(ctx.asked):
         # "which movie do they watch during Thanksgiving?" -> "Thanksgiving.": the question's
-        # own words answer nothing; the sentence is quoted instead
+        # own words (time words and all) answer nothing; the sentence is quoted instead
         short = None
     if short:
         return Reading(
