@@ -155,4 +155,12 @@ def absent(
         shown = f"{name[:1].upper()}{name[1:]}"
         why = "the message saying who would not be there ('won't make it', 'can't come')"
         return Reading(f"{shown}.", [m], "who", shown, said_by(m, ctx), why=[why])
-    return None
+    # No one said so, and the plan's replies are known: "who missed the crag trip?" is not
+    # "Doug." for "We need you for the crag trip"
+    came = attending(f"who came to {own[asked.end() :]}", ranked, ranked, ctx)
+    if came is None:
+        return None
+    names = came.span or ""
+    text = f"No one said they would miss it; {names} said they were in."
+    reasons = [*came.why, "no message says that someone would not be there"]
+    return Reading(text, came.citations, "who", names, came.detail, why=reasons)

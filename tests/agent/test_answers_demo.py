@@ -76,6 +76,9 @@ CASES = [
     ("who filmed Doug's send?", (), "who", "Priya"),
     ("who flashed the V3 arete?", (), "who", "You"),
     ("who made the sandwiches for the crag trip?", (), "who", "Aki"),
+    # those who said yes to the plan; no one said they would miss it (not "Doug.")
+    ("who was at the crag trip?", (), "who", "Doug, you, Aki and Priya"),
+    ("who missed the crag trip?", (), "who", "No one said they would miss it"),
     ("who is the hiring manager at Northwind?", (), "who", "Lena"),
     ("who is Lena Brooks?", (), "who", "hiring manager"),
     # how many times, said in the chat's own words: "Miso threw up three times today"
