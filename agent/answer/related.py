@@ -53,6 +53,10 @@ _KINDS = {
         "flu, covid, virus, migraine, concussion, gastritis, blockage, allergy, allergic, "
         "threw up, throwing up",
     "doctor, doctors": "gp, physio, dentist, nurse, surgeon, consultant, vet",
+    # "who sorted the ryokan?" / "did you make a ryokan booking?" (not "organize": its stem is
+    # "organization"'s)
+    "sort, sorted, sorting, arrange, arranged, organise, organised":
+        "book, booked, booking, reserve, reserved, reservation",
     "live, lives, living, address":
         "street, road, avenue, flat, apartment, moved into, moved in, new place",
     "partner": "girlfriend, boyfriend, wife, husband, fiance, fiancee, fiancé, fiancée",

@@ -91,6 +91,14 @@ def given_to_person(name: str, text: str) -> bool:
     return word in PERSON_NOUNS or word in _SOMEONE
 
 
+def given_to_thing(name: str, text: str) -> bool:
+    """Whether `text` gives `name` to a thing: "a small ryokan called Yoshida-sanso"."""
+    before = re.search(rf"([a-z]+)\s+(?:called|named)\s+{re.escape(name)}", text, re.IGNORECASE)
+    word = before.group(1).lower() if before else ""
+    # a noun before it, not a pronoun or a person: "we called her Juno", "a guy called declan"
+    return bool(word) and not {word} & (STOPWORDS | PERSON_NOUNS | _SOMEONE)
+
+
 # "the name of the company", "what's tamsin's van called": the thing whose name is asked
 _NAME_OF = re.compile(
     r"\bname\s+of\s+(?:(?:the|my|our|his|her|their|that|this|a)\s+)?(?P<n>[a-z]+)|"

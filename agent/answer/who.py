@@ -34,6 +34,7 @@ from .spans import (
     speaks_for_self,
 )
 from .text import ALIASES, SAYS_YES, asks, clip, join_names, said_terms, sentences, terms
+from .titles import given_to_thing
 from .what import WHO_IS, what_answer
 from .who_is import who_is
 from .whose import told_of
@@ -120,6 +121,8 @@ def who_answer(
         # (and one that says what someone is called: "First physio done. Her name is Anneliese")
         on = [t for t in parts if wanted & terms(t) or _CALLED.search(t)] if len(parts) > 1 else []
         found = [n for t in on or [m.text] for n in names_in(t, ctx.names, exclude)]
+        # "a small ryokan called Yoshida-sanso" names the ryokan, not who sorted it
+        found = [n for n in found if not given_to_thing(n, m.text)]
         if not found and m in good[:3]:
             # "also kayla spilled an espresso martini down the bartender": who did the
             # question's deed, named in lower case right before its verb

@@ -79,6 +79,10 @@ CASES = [
     # those who said yes to the plan; no one said they would miss it (not "Doug.")
     ("who was at the crag trip?", (), "who", "Doug, you, Aki and Priya"),
     ("who missed the crag trip?", (), "who", "No one said they would miss it"),
+    # "sorted" is said as a booking ("Did you make a ryokan booking?" / "Yes, Yoshida-sanso
+    # for…"), and "a small ryokan called Yoshida-sanso" names no one
+    ("who sorted the ryokan?", (), "who", "You"),
+    ("who arranged the ryokan in kyoto", (), "who", "You"),
     ("who is the hiring manager at Northwind?", (), "who", "Lena"),
     ("who is Lena Brooks?", (), "who", "hiring manager"),
     # how many times, said in the chat's own words: "Miso threw up three times today"
