@@ -36,6 +36,8 @@ pipe = history_fixture(CHAT, me="Maya")
         # a name given by a pronoun, the turn after the thing is spoken of
         ("whats lena's kitten called again", "marmalade", "“"),
         ("what did lena's kids name the kitten", "marmalade", "“"),
+        # "the next visit" is said "next time youre in": no reason to decline
+        ("what did dev say i'd need done on my next visit", "tyres", "does not contain"),
         # settled three days after the social was first put forward
         ("what are we doing for the end of season social", "karaoke", "bowling"),
         (
