@@ -29,12 +29,11 @@ from agent.answer.reading import (
     declined,
     named_speakers,
     question_terms,
-    unknown_subject,
-    unknown_topic,
 )
 from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, terms
+from agent.answer.unknown import unknown_subject, unknown_topic
 from agent.errors import LLMError
 from agent.plan.clocks import asked_days
 from agent.plan.leftover import reading_sentence

@@ -167,3 +167,20 @@ def possessors(question: str) -> list[str]:
     """Whose things the question asks about ("*grandpa's* gift", "*lucía's* wedding")."""
     out = [m.group(1).lower() for m in _POSSESSOR.finditer(question)]
     return [w for w in out if w not in STOP_WORDS and not terms(w) <= REQUEST_TERMS]
+
+
+_ADJECTIVE = re.compile(r"(?:ful|ous|ive|ial|ian|ed|ing|less|able|ible|ary|ish)$", re.IGNORECASE)
+# Adjectives a person asks with that no suffix marks: "kieran's *original* quote".
+PLAIN_ADJECTIVES = frozenset(
+    re.findall(
+        r"\S+",
+        "original usual normal actual final real main whole old new big small little other same "
+        "favourite favorite current previous latest early late next extra spare dodgy sore bad "
+        "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly",
+    )
+)
+
+
+def adjective(word: str) -> bool:
+    """Whether a word before a noun describes it ("the *usual* place", "a *careful* plan")."""
+    return bool(_ADJECTIVE.search(word)) or word.lower() in PLAIN_ADJECTIVES

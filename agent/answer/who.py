@@ -77,8 +77,7 @@ def who_answer(
     coming = attending(question, good, ranked, ctx)
     if coming is not None:  # "who's coming to castle crags?": those who said they were in
         return coming
-    kin = {w for w in PERSON_NOUNS if " " not in w}
-    missing = absent(question, ranked or good, ctx, {*ctx.names, *kin})
+    missing = absent(question, ranked or good, ctx, {*ctx.names, *_KIN_WORDS})
     if missing is not None:  # "who missed easter?" / "Dad won't make Easter now"
         return missing
     asked_too = _asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude) or _said_yes(
@@ -279,6 +278,8 @@ _FIRST_SINGULAR = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", r
 
 
 # "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
+# The one-word person nouns ("dad", "gran"): who a message may say will not be there
+_KIN_WORDS = frozenset(w for w in PERSON_NOUNS if " " not in w)
 _WHO_VERB = re.compile(
     r"^\s*(?:who|which\s+(?:one\s+)?of\s+(?:us|you|\w+\s+\w+))\s+"
     r"([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b",

@@ -1,4 +1,4 @@
-"""The head noun no message holds (agent.answer.reading.unknown_topic): the history cannot
+"""The head noun no message holds (agent.answer.unknown.unknown_topic): the history cannot
 answer "when is Lucía's wedding?" when no message says "wedding". Adjectives and the user's
 own people are no such head. Hand-made history; no store."""
 
@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from agent.answer.reading import ReaderContext, unknown_topic
+from agent.answer.reading import ReaderContext
 from agent.answer.text import TermWeights
+from agent.answer.unknown import unknown_topic
 
 TEXTS = [
     "Quote for the full bathroom refit is £6,850 all in",
