@@ -117,7 +117,7 @@ class AskResult:
             data["answer_detail"] = self.answer.detail
             data["evidence"] = self.answer.evidence
             # The messages behind the stated answer, first; not every message retrieved.
-            data["citations"] = [m.to_json() for m in self.answer.citations]
+            data["citations"] = [m.to_json() for m in self.answer.sources]
             data["abstained"] = self.answer.abstained
         return data
 

