@@ -37,11 +37,20 @@ _BARE_SUM = re.compile(r"^\W*(\d{1,3}(?:,\d{3})+|\d{2,})(?![\d:/%])\b")
 
 
 def _bare_sum(m: StoredMessage, ranked: Sequence[StoredMessage]) -> list[str]:
-    """The number a message opens with, when it replies to someone else's "how much"."""
-    if not any(re.search(r"\bhow\s+much\b", n.text, re.IGNORECASE) for n in replied_to(m, ranked)):
+    """The number a message opens with, when it replies to someone else's asking of the price
+    ("how much"; "did declan come down in the end?" / "8,500. and he threw in two gas
+    bottles")."""
+    if not any(_ASKS_PRICE.search(n.text) for n in replied_to(m, ranked)):
         return []
     hit = _BARE_SUM.match(m.text)
     return [hit.group(1)] if hit else []
+
+
+_ASKS_PRICE = re.compile(
+    r"\b(?:how\s+much|come\s+down|go\s+down|price|cost|pay|paid|offer(?:ed)?|charg(?:e|ed)|"
+    r"quote|asking|haggle|haggled)\b",
+    re.IGNORECASE,
+)
 
 
 # A number said of the thing itself, in a session that talks money: "And the chalk bag maybe
@@ -218,9 +227,26 @@ def amount_answer(
     # "what's my out of pocket?": the sum said to be yours ("your portion is $645"), before
     # the full fee beside it
     mine = _FIRST_PERSON.search(question) is not None
+    # The sum of the thing asked about: a message told of it, or a few turns after its
+    # telling ("GOT THE TRUCK SATURDAY" … "did declan come down?" / "8,500."), not the
+    # generator's "don't ask. £600", which a money question's words rank as high.
+    thing = wanted - _MONEY_TERMS - {t for s in ctx.speakers for t in terms(s)}
+
+    def told_of(m: StoredMessage) -> bool:
+        earlier = [
+            n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= _TOLD_TURNS
+        ]
+        return any(thing & said_terms(n.text) for n in [m, *earlier])
+
+    if thing:
+        order += [m for m in ranked[:_WIDER] if told_of(m)]
     order = sorted(
         dict.fromkeys(order),
-        key=lambda m: (not _beside(m.text, wanted), not (mine and _yours(m.text))),
+        key=lambda m: (
+            bool(thing) and not told_of(m),
+            not _beside(m.text, wanted),
+            not (mine and _yours(m.text)),
+        ),
     )
     for m in order:
         said = chosen_sum(m.text, question)
@@ -263,6 +289,12 @@ def amount_answer(
     return what_answer(question, qk, good, ctx, ranked)
 
 
+# The words of asking for a sum, which say nothing of what it was for; how many turns after
+# its telling a sum may be said of a thing.
+_MONEY_TERMS = frozenset(
+    terms("much pay paid paying cost costs spend spent price charge charged end up total owe")
+)
+_TOLD_TURNS = 4
 # How far down the ranking the exchange after a best message is read for a sum.
 _EXCHANGE_DEPTH = 20
 # Which sum an answer states, as its reason says.

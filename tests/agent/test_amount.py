@@ -113,6 +113,10 @@ def test_the_sum_that_answers(text: str, question: str, expected: str | None) ->
         ("how much was the deposit for the kitchen?", "£400"),
         ("how much are the festival tickets each?", "£65"),
         ("what did the festival tickets cost us altogether?", "£130"),
+        # the bare sum that answers "did he come down?", four turns after the bike's telling;
+        # not "don't ask. £600", which answers another "how much"
+        ("how much did jo end up paying for the bike?", "1,150"),
+        ("what did jo pay for her bike", "1,150"),
     ],
 )
 def test_how_much_on_a_chat(pipe: Pipeline, question: str, expected: str) -> None:
