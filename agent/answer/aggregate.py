@@ -35,12 +35,15 @@ from .moves import (
 from .phrases import LIGHT_TERMS
 from .reading import ReaderContext, Reading, who
 from .series import Series, series_count
+from .stay import asks_of_stay, stay_length
 from .text import clip, join_names, said_terms, short_day, terms
 from .topic import topic_query
 
 # Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
 # by "four nights of your cooking", before any count of the days the stay was spoken of.
 _SPANS = frozenset(["nights", "days", "weeks", "months", "hours"])
+# How far down the ranking a stay's days are looked for.
+_STAY_DEPTH = 10
 _PAST = re.compile(r"\b(?:have|has|had|did|was|were|went|been)\b", re.IGNORECASE)
 # On-topic messages a chat the question names holds before its every calling-off counts.
 _OFF_CHAT = 2
@@ -81,6 +84,13 @@ def count(
         said = _stated(qk.focus, cover.messages, cover, ctx)
         if said:
             return said
+        if asks_of_stay(question) and qk.focus in ("nights", "days"):
+            pool = list(dict.fromkeys([*cover.messages, *matches[:_STAY_DEPTH]]))
+            # "thursday 22nd to monday 26th": its days say it; the days "last night" was
+            # written do not
+            return stay_length(qk.focus, pool, cover.topic, ctx) or declined_spread(
+                "how_many", cover, f"no message says how many {qk.focus} it lasted"
+            )
     things = named_items(question, cover, matches, ctx) if what is Counted.THINGS else []
     if not asks_of_calling_off(question):  # "viewing 2 today" … "viewing 3": the chat counts
         # "how many places did jordan view": the places named after the numbered ones count on

@@ -153,3 +153,20 @@ def test_one_month_stays_a_month() -> None:
 )
 def test_what_is_not_a_time_left_over(question: str, left: list[str]) -> None:
     assert temporal_leftovers(question) == left
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a stay's length from the days it runs, not the days "last night" was written
+        ("how many nights were we in cornwall?", "3 nights (Friday 3 April to Monday 6 April"),
+        ("how many days did we spend in cornwall", "4 days (Friday 3 April to Monday 6 April"),
+        # "away thursday to monday": the Monday after the Thursday
+        ("how many nights was i away for the wedding?", "4 nights (Thursday 26 February"),
+        # no message gives the days: said so, not a count of the days it came up
+        ("how many nights did ravi stay in lisbon?", "does not contain"),
+    ],
+)
+def test_a_stay_by_its_days(pipe: Pipeline, question: str, expected: str) -> None:
+    line = first_line(pipe, question, NOW)
+    assert expected in line, line
