@@ -105,7 +105,11 @@ def _number_in(text: str, topic: Collection[str]) -> tuple[int, str]:
             [w.group(0).lower() for w in words[i:head]] + [_singular(words[head].group(0))]
         )
         said_before = re.findall(r"[\w'’]+", text[: words[i].start()].lower())
-        for said in said_before[-_GAP - 1 :]:
+        for k, said in enumerate(said_before[-_GAP - 1 :]):
+            # "third *proper* life drawing", not "the 7th works for us" (a day, and a clause)
+            between = said_before[-_GAP - 1 :][k + 1 :]
+            if any(w in STOPWORDS for w in between):
+                continue
             if said in _ORDINALS:
                 return _ORDINALS[said], run
             if said == _FINAL:

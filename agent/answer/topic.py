@@ -16,7 +16,8 @@ from .kinds import without_mention
 from .text import ALIASES, REQUEST_TERMS, terms
 
 # Words of a count or list request that `REQUEST_TERMS` does not hold.
-_ASKING = frozenset(terms("times often all every list which whose places things items"))
+# "conk out on *us*": a pronoun the index keeps is no topic either
+_ASKING = frozenset(terms("times often all every list which whose places things items us"))
 
 
 # "how many times did niamh *text me to* pick up milk": the asking, not what was asked for

@@ -66,6 +66,10 @@ def test_a_numbered_series_is_counted(pipe: Pipeline, question: str, count: int)
         ("got one quote from the movers so far", "quote", 0),
         ("we swam 30 lengths at the pool today", "swam", 0),
         ("viewing 2nd of march", "viewing", 0),
+        # a day, then a clause: "the 7th" numbers no engine
+        ("the 7th works for moorings", "moorings", 0),
+        ("is the 3rd ok for boat jobs", "boat", 0),
+        ("third proper life drawing tonight", "drawing", 3),
     ],
 )
 def test_the_number_a_message_gives(text: str, topic: str, n: int) -> None:
