@@ -227,15 +227,13 @@ def amount_answer(
     # "what's my out of pocket?": the sum said to be yours ("your portion is $645"), before
     # the full fee beside it
     mine = _FIRST_PERSON.search(question) is not None
-    # The sum of the thing asked about: a message told of it, or a few turns after its
+    # The sum of the thing asked about: a message told of it, or later in the session of its
     # telling ("GOT THE TRUCK SATURDAY" … "did declan come down?" / "8,500."), not the
     # generator's "don't ask. £600", which a money question's words rank as high.
     thing = wanted - _MONEY_TERMS - {t for s in ctx.speakers for t in terms(s)}
 
     def told_of(m: StoredMessage) -> bool:
-        earlier = [
-            n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= _TOLD_TURNS
-        ]
+        earlier = [n for n in ranked if n.session_id == m.session_id and n.id < m.id]
         return any(thing & said_terms(n.text) for n in [m, *earlier])
 
     if thing:
@@ -289,12 +287,10 @@ def amount_answer(
     return what_answer(question, qk, good, ctx, ranked)
 
 
-# The words of asking for a sum, which say nothing of what it was for; how many turns after
-# its telling a sum may be said of a thing.
+# The words of asking for a sum, which say nothing of what it was for.
 _MONEY_TERMS = frozenset(
     terms("much pay paid paying cost costs spend spent price charge charged end up total owe")
 )
-_TOLD_TURNS = 4
 # How far down the ranking the exchange after a best message is read for a sum.
 _EXCHANGE_DEPTH = 20
 # Which sum an answer states, as its reason says.

@@ -330,6 +330,15 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
         # The telling itself, not a question about it ("How is she?" asks).
         first = next((m for m in good if not asks(m.text)), None)
+        # "what did the vet say?": someone outside the chat, whose words come back in a
+        # report of the visit ("Back from the vet with Miso."), not in "Call the vet"
+        role = _ROLE_SAID.search(question)
+        if role and first is not None:
+            visited = re.compile(rf"\b(?:from|at|with)\s+the\s+{role.group(1)}\b", re.I)
+            reported = [
+                m for m in good[:_ROLE_DEPTH] if visited.search(m.text) and not asks(m.text)
+            ]
+            first = reported[0] if reported else first
         told = _told_on(first, ctx) if first else []
         if first and told:
             return _said_about(first, told, ctx, score)
@@ -400,6 +409,14 @@ def _with_rank(
 # (README, session 22).
 _RANK_PRIOR = 0.1
 _RANK_DEPTH = 8
+
+
+# "what did the vet say?", "what did my mechanic tell me": a role, asked after by what it said.
+_ROLE_SAID = re.compile(
+    r"\bwhat\s+did\s+(?:the|my|our|his|her|their)\s+([a-z]+)\s+(?:say|tell|said)\b", re.I
+)
+# How many of the best messages may report a visit to it.
+_ROLE_DEPTH = 4
 
 
 def _told_on(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:

@@ -300,6 +300,10 @@ CASES = [
     # "do we leave" shares a word with "I'm back from Kyoto on the 14th" as with the trip's
     # own messages: the better ranked of the two is read first
     ("when do we leave for castle crags?", (), "when", "17 October 2026"),
+    # someone outside the chat: their words come back in the report of the visit, not in
+    # "Call the vet tomorrow morning first thing."
+    ("what did the vet say?", (), "summary", "The x-ray was clear"),
+    ("what did the dentist say?", (), "summary", "It was a cavity"),
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
