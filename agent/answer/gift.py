@@ -113,6 +113,7 @@ def gift_answer(
     # Whose and which occasion ("dad", "60th"), not the words any gift shares ("present").
     about = (terms(to) | terms(question)) - terms(asked.group("givers")) - _OCCASION - _ASKING
     names = {n.lower() for n in ctx.speakers} | {n.lower() for n in ctx.names}
+    givers = _givers(asked.group("givers"), ctx)
     found: list[tuple[StoredMessage, list[str]]] = []
     for m in ranked[:_DEPTH]:
         receiver = to in (m.speaker.lower(), m.speaker.split()[0].lower())
@@ -120,8 +121,11 @@ def gift_answer(
             _thing(g.group("x"), names)
             for p in _THANKED
             for g in p.finditer(m.text)
-            if receiver or (g.group("by") or "").strip().lower() == to
+            if (receiver or (g.group("by") or "").strip().lower() == to)
+            and _thanks_givers(m, givers, ctx)
         ]
+        if receiver and givers:  # "And the shirt?": a giver asks after their own gift
+            found += _asked_after(m, givers, ctx, names)
         before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= 3]
         if about & {t for n in [m, *before] for t in terms(n.text)}:
             things += [_thing(g.group("x"), names) for p in _GIVEN for g in p.finditer(m.text)]
@@ -139,6 +143,46 @@ def gift_answer(
     said = join_names([f"the {t}" for t in things])
     why = "the latest message telling of the gift bought, given or thanked for"
     return told_in(said, m, qk.kind.value, ctx, why)
+
+
+def _givers(said: str, ctx: ReaderContext) -> set[str]:
+    """The first names of the givers the question names ("doug"; "we" and "i" are the
+    user); none when it names no one."""
+    first = {n.split()[0].lower(): n for n in ctx.speakers if n.split()}
+    out = {w for w in re.findall(r"[^\W\d_]+", said.lower()) if w in first}
+    if ctx.me and re.search(r"\b(?:i|we|me|us)\b", said, re.I):
+        out.add(ctx.me.split()[0].lower())
+    return out
+
+
+def _thanks_givers(m: StoredMessage, givers: set[str], ctx: ReaderContext) -> bool:
+    """Whether a thanks may be for the givers asked of: it names none of the chat's people,
+    or names one of them ("I love the chalk bag, Sam and Aki" thanks no Doug)."""
+    if not givers:
+        return True
+    firsts = {n.split()[0] for n in ctx.speakers if n != m.speaker and n.split()}
+    addressed = {f.lower() for f in firsts if re.search(rf"\b{re.escape(f)}\b", m.text, re.I)}
+    return not addressed or bool(addressed & givers)
+
+
+# "And the shirt?", "what about the mug?": asked after a thanks that left it out.
+_AND_THE = re.compile(
+    r"^\s*(?:and|what\s+about|how\s+about)\s+(?:the|my)\s+(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s*\?",
+    re.I,
+)
+
+
+def _asked_after(
+    thanks: StoredMessage, givers: set[str], ctx: ReaderContext, names: set[str]
+) -> list[tuple[StoredMessage, list[str]]]:
+    """What a giver asks the receiver after, in the turns after the receiver's thanks."""
+    out = []
+    for n in ctx.turns_after(thanks)[:3]:
+        said = _AND_THE.match(n.text)
+        thing = _thing(said.group("x"), names) if said else ""
+        if thing and n.speaker.split()[0].lower() in givers:
+            out.append((n, [thing]))
+    return out
 
 
 def _named_next(

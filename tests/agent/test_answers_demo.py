@@ -290,6 +290,10 @@ CASES = [
     # a gift, as its receiver thanks for it: "I love the chalk bag, Sam and Aki. And the
     # guidebook is perfect for the crag trip."
     ("what did we get priya for her birthday", (), "what", "The chalk bag and the guidebook"),
+    # "I love the chalk bag, Sam and Aki" thanks no Doug; his gift is what he asks after
+    # ("And the shirt?")
+    ("what did doug get priya?", (), "what", "The shirt."),
+    ("what did doug give priya for her birthday?", (), "what", "The shirt."),
     ("what did we buy Priya?", (), "what", "chalk bag"),
     # asked and said yes to: "Did you make a ryokan booking in the end?" / "Yes, Yoshida-sanso…"
     ("who did the booking for the ryokan", (), "who", "You."),
