@@ -33,6 +33,7 @@ from agent.answer.reading import (
 from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, terms
+from agent.answer.topic_summary import asks_topic_summary, topic_summary
 from agent.answer.unknown import unknown_subject, unknown_topic
 from agent.errors import LLMError
 from agent.plan.clocks import asked_days
@@ -184,6 +185,10 @@ def read_by_kind(
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."
         return out
+    if asks_topic_summary(question):  # "what's the plan for the crag trip?": the talk on it
+        planned = topic_summary(question, ranked, reader)
+        if planned is not None:
+            return planned
     if qk.kind in (Kind.FIRST, Kind.LAST):
         return first_or_last(question, ranked, reader, similarity or {}, last=qk.kind is Kind.LAST)
     if qk.kind is Kind.HOW_MANY:

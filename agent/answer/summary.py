@@ -37,9 +37,10 @@ def pick_points(
     ctx: ReaderContext,
     n: int = POINTS,
     skip: Collection[int] = (),
+    keep: Collection[int] = (),
 ) -> list[int]:
     """Indexes of up to `n` messages: central to the span, unlike each other, not chatter;
-    never those in `skip`."""
+    those in `keep` first, never those in `skip`."""
     vecs = [_vector(m.text, ctx) for m in messages]
     centroid: dict[str, float] = {}
     for v in vecs:
@@ -48,7 +49,7 @@ def pick_points(
     # A message carrying little (an emoji, "lol", "ok") is not a point however central.
     weight = [min(1.0, sum(v.values()) / 12.0) for v in vecs]
     central = [_cosine(v, centroid) * w for v, w in zip(vecs, weight, strict=True)]
-    chosen: list[int] = []
+    chosen: list[int] = [i for i in keep if i not in skip]
     while len(chosen) < min(n, len(messages)):
 
         def mmr(i: int) -> float:
@@ -66,12 +67,16 @@ def pick_points(
     return sorted(chosen)
 
 
-def summarize(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading:
+def summarize(
+    messages: Sequence[StoredMessage], ctx: ReaderContext, keep: Collection[int] = ()
+) -> Reading:
+    """`keep`: indexes of messages that are points whatever their centrality (the message
+    that opens a plan: "Crag trip time! Castle Crags on Saturday October 17th?")."""
     if not messages:
         return Reading("Nothing in the history matches that time.", [], "summary", abstained=True)
-    idx, dropped = _causes(messages, pick_points(messages, ctx))
+    idx, dropped = _causes(messages, pick_points(messages, ctx, keep=keep))
     if dropped:  # a reaction to a point already made makes room for another point
-        idx, _ = _causes(messages, pick_points(messages, ctx, skip=dropped))
+        idx, _ = _causes(messages, pick_points(messages, ctx, skip=dropped, keep=keep))
     asked = {i: _asked_by(messages, i, set(idx)) for i in idx}
     # Every message the summary quotes is cited: the questions beside their answers too.
     picked = [messages[j] for i in idx for j in (asked[i], i) if j is not None]

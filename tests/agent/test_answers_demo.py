@@ -304,6 +304,11 @@ CASES = [
     # "do we leave" shares a word with "I'm back from Kyoto on the 14th" as with the trip's
     # own messages: the better ranked of the two is read first
     ("when do we leave for castle crags?", (), "when", "17 October 2026"),
+    # a plan is the talk in which it was made, not one message of it ("We need you for the
+    # crag trip."); its opening message is a point
+    ("what's the plan for the crag trip?", (), "summary", "Leave at 7am from the gym parking"),
+    ("what did we say about the crag trip?", (), "summary", "Saturday October 17th"),
+    ("what did aki and i talk about for priya's present?", (), "summary", "the guidebook"),
     # someone outside the chat: their words come back in the report of the visit, not in
     # "Call the vet tomorrow morning first thing."
     ("what did the vet say?", (), "summary", "The x-ray was clear"),
