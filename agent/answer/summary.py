@@ -78,9 +78,10 @@ def summarize(
     if dropped:  # a reaction to a point already made makes room for another point
         idx, _ = _causes(messages, pick_points(messages, ctx, skip=dropped, keep=keep))
     asked = {i: _asked_by(messages, i, set(idx)) for i in idx}
+    replied = {i: _replied_by(messages, i, set(idx)) for i in idx if asked[i] is None}
     # Every message the summary quotes is cited: the questions beside their answers too.
-    picked = [messages[j] for i in idx for j in (asked[i], i) if j is not None]
-    points = [_point(messages, i, ctx, asked[i]) for i in idx]
+    picked = [messages[j] for i in idx for j in (asked[i], i, replied.get(i)) if j is not None]
+    points = [_point(messages, i, ctx, asked[i], replied.get(i)) for i in idx]
     names = list(dict.fromkeys(who(m, ctx) for m in messages))
     names = ["you", *[n for n in names if n != "you"]] if "you" in names else names
     first, last = messages[0].ts, messages[-1].ts
@@ -135,11 +136,32 @@ def _asked_by(messages: Sequence[StoredMessage], i: int, shown: Collection[int])
     return i - 1 if asked and q.speaker != m.speaker and q.session_id == m.session_id else None
 
 
-def _point(messages: Sequence[StoredMessage], i: int, ctx: ReaderContext, asked: int | None) -> str:
+def _replied_by(messages: Sequence[StoredMessage], i: int, shown: Collection[int]) -> int | None:
+    """The index of the reply to the question at `i`, when someone else gives it in the next
+    turn and it is not a point of its own: "Do we need a permit for Castle Crags?" is told
+    by its answer ("No permit, but parking is 10 dollars for the day.")."""
+    if not asks(messages[i].text) or i + 1 >= len(messages) or i + 1 in shown:
+        return None
+    q, a = messages[i], messages[i + 1]
+    answers = a.speaker != q.speaker and a.session_id == q.session_id and not asks(a.text)
+    return i + 1 if answers else None  # "No permit, but…" answers, though it opens with "No"
+
+
+def _point(
+    messages: Sequence[StoredMessage],
+    i: int,
+    ctx: ReaderContext,
+    asked: int | None,
+    replied: int | None = None,
+) -> str:
     """A message as a point of the summary; an answer with the short question it answers
-    ("How was Aurelio's first day?" — "Really good. He's sharp…"), which names its topic."""
+    ("How was Aurelio's first day?" — "Really good. He's sharp…"), which names its topic;
+    a question with the reply that answers it."""
     m = messages[i]
     said = f"“{clip(m.text, 110)}” ({who(m, ctx)})"
+    if replied is not None:
+        a = messages[replied]
+        return f"{said} — “{clip(a.text, 110)}” ({who(a, ctx)})"
     if asked is None:
         return said
     q = messages[asked]

@@ -308,6 +308,8 @@ CASES = [
     # crag trip."); its opening message is a point
     ("what's the plan for the crag trip?", (), "summary", "Leave at 7am from the gym parking"),
     ("what did we say about the crag trip?", (), "summary", "Saturday October 17th"),
+    # a question chosen as a point comes with the reply that answers it
+    ("what's the plan for the crag trip?", (), "summary", "— “No permit, but parking is 10"),
     ("what did aki and i talk about for priya's present?", (), "summary", "the guidebook"),
     # someone outside the chat: their words come back in the report of the visit, not in
     # "Call the vet tomorrow morning first thing."
