@@ -68,9 +68,11 @@ _SUMMARY = re.compile(
     # as people say talking about
     rf"\bwhat\s+(?:were|was|is|are)\s+{_TALKERS}\s+(?:going\s+)?on\s+about\b|"
     r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:going\s+)?about\b|"
-    # "what did we discuss on Monday?", "what was the chat discussing?": the verb takes the
-    # topic as its object, so nothing follows it but a time, a place or the end.
-    rf"\bwhat\s+(?:did|do|have|were|was)\s+{_TALKERS}\s+(?:{_TALK}|{_SETTLE}){_SCOPE_AFTER}",
+    # "what did we discuss on Monday?", "what was the chat discussing?", "what did the dentist
+    # tell me?": the verb takes the topic as its object, so nothing follows it but whom it was
+    # told to, a time, a place or the end.
+    rf"\bwhat\s+(?:did|do|have|were|was)\s+{_TALKERS}\s+(?:{_TALK}|{_SETTLE})"
+    rf"(?:\s+(?:me|us|you))?{_SCOPE_AFTER}",
     re.IGNORECASE,
 )
 _MENTION = (

@@ -47,6 +47,9 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what are the new shoes that Caroline got used for?", Kind.WHAT),
         ("what were my Q4 priorities again?", Kind.LIST),
         ("what are the kids' names?", Kind.LIST),
+        # what someone told, asked with whom they told it to
+        ("what did the dentist tell me?", Kind.SUMMARY),
+        ("what did dad tell me to check?", Kind.WHAT),
         # a plural asked back is a list
         ("remind me of my Q4 priorities", Kind.LIST),
         ("remind me of the address", Kind.WHAT),

@@ -315,6 +315,7 @@ CASES = [
     # "Call the vet tomorrow morning first thing."
     ("what did the vet say?", (), "summary", "The x-ray was clear"),
     ("what did the dentist say?", (), "summary", "It was a cavity"),
+    ("what did the dentist tell me?", (), "summary", "It was a cavity"),
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
