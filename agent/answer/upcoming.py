@@ -14,9 +14,9 @@ from datetime import datetime, time, timedelta
 
 from memory_store.models import FoundMention, StoredMessage
 
+from .event_phrase import event_phrase
 from .reading import ReaderContext, Reading, question_terms, who
 from .text import said_terms, short_day, terms
-from .when import event_phrase
 
 __all__ = ["next_one"]
 

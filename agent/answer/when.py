@@ -4,12 +4,14 @@ expressions resolved against the day it was written), with plans that changed.""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from agent.plan import timeexpr as tx
 from memory_store.models import StoredMessage
 
+from .dating import dated_in, journey_ways, other_way
+from .event_phrase import event_phrase
 from .finer import COARSE, bare_time, day_of_time, finer_next, finer_on_topic, with_clock
 from .kinds import QuestionKind
 from .moves import (
@@ -55,33 +57,6 @@ def _asks_of(text: str, wanted: set[str], ctx: ReaderContext) -> bool:
     return any(ctx.weights.coverage(wanted, terms(q.group(0))) >= 0.5 for q in ASKS.finditer(text))
 
 
-def _ways(question: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """The words of the journey the question asks of and of the way back: "when did she fly
-    *back* from porto?" is not "leaving tuesday"; "when did they *leave*?" is not "got back
-    yesterday"."""
-    back, off = _RETURN.search(question), _DEPART.search(question)
-    if bool(back) == bool(off):
-        return None
-    return (_RETURN, _DEPART) if back else (_DEPART, _RETURN)
-
-
-def _other_way(question: str) -> Callable[[str], bool] | None:
-    """Whether a message tells only the journey the other way."""
-    ways = _ways(question)
-    if ways is None:
-        return None
-    one, other = ways
-    return lambda text: bool(other.search(text)) and not one.search(text)
-
-
-_RETURN = re.compile(r"\b(?:back|home|return(?:s|ed|ing)?)\b", re.IGNORECASE)
-_DEPART = re.compile(
-    r"\b(?:leav(?:e|es|ing)|left|depart(?:s|ed|ing)?|off\s+to|set(?:ting)?\s+off|"
-    r"head(?:s|ed|ing)?\s+(?:off|out)|fl(?:y|ying|ew)\s+out)\b",
-    re.IGNORECASE,
-)
-
-
 def _asked_weekday(question: str) -> int | None:
     """The ISO weekday a "which saturday…?" asks for."""
     m = _ASKED_WEEKDAY.search(question)
@@ -89,8 +64,6 @@ def _asked_weekday(question: str) -> int | None:
 
 
 _AS_IT_STANDS = re.compile(r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|after\s+all)\b", re.I)
-_SPECIFIC = {"time": 0, "part_of_day": 1, "day": 1, "weekend": 2, "week": 3, "month": 4,
-             "season": 5, "year": 6}  # fmt: skip
 
 
 _DEICTIC = re.compile(r"^(?:today|tonight|now|this\s+(?:morning|afternoon|evening))$", re.I)
@@ -119,15 +92,15 @@ def when_answer(
     past = bool(_PAST_Q.search(question)) and not _AS_IT_STANDS.search(question)
     # "when am i getting my teeth cleaned": an -ed word after a present or future auxiliary
     past = past and not _AHEAD_Q.search(question)
-    ways = _ways(question)
-    dated = _dated(good[:8], wanted, ctx, qk.wants_time, ways[0] if ways else None)
+    ways = journey_ways(question)
+    dated = dated_in(good[:8], wanted, ctx, qk.wants_time, ways[0] if ways else None)
     # "the bakery smells like heaven at 5am" says no day: the last resort of a day question.
     hours = [] if qk.wants_time else [(m, x) for m, x in dated if bare_time(m, x, ctx)]
     dated = [d for d in dated if d not in hours]
     if qk.wants_time and not any(x.granularity == "time" for _, x in dated):
         # "what time do we need to be there?" wants a clock time: a message further down on the
         # topic that gives one ("tournament info from work: be at fernbrook for 9:30") beats a day.
-        timed = _dated(
+        timed = dated_in(
             [n for n in ranked[:_AHEAD_DEPTH] if wanted & terms(n.text)], wanted, ctx, True
         )
         dated = [(n, x) for n, x in timed if x.granularity == "time"][:3] or dated
@@ -135,12 +108,12 @@ def when_answer(
         # Or in the exchange that follows a best message: "car is booked, a yellow fiat 500" /
         # … / "pickup is 8am on the thursday".
         leads = [*good[:5], *(n for n in ranked[:10] if wanted & terms(n.text))]
-        said = _dated(_exchange(list(dict.fromkeys(leads)), ctx), wanted, ctx, True)
+        said = dated_in(_exchange(list(dict.fromkeys(leads)), ctx), wanted, ctx, True)
         dated = [(n, x) for n, x in said if x.granularity == "time"][:1] or dated
     weekday = _asked_weekday(question)
     if weekday is not None:
         # "which saturday…?": the answer is a Saturday, said by a best message or in its exchange
-        more = _dated(_exchange(good[:5], ctx), wanted, ctx, qk.wants_time)
+        more = dated_in(_exchange(good[:5], ctx), wanted, ctx, qk.wants_time)
         on_it = [
             (n, x)
             for n, x in list(dict.fromkeys([*dated, *more]))
@@ -151,7 +124,7 @@ def when_answer(
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").
         near = [n for m in good[:3] for n in neighbours(m, ranked)]
-        dated = _dated(list(dict.fromkeys(near)), wanted, ctx, qk.wants_time)
+        dated = dated_in(list(dict.fromkeys(near)), wanted, ctx, qk.wants_time)
         dated = [(m, x) for m, x in dated if qk.wants_time or not bare_time(m, x, ctx)] or hours
     if not dated and not past and good:
         # "when is kaveh actually putting the new boiler in?" of "I'll get the boiler ordered":
@@ -184,7 +157,7 @@ def when_answer(
     # 9th") answers another when-question.
     event = _event_terms(question, ctx)
 
-    away = _other_way(question)
+    away = other_way(question)
 
     def score(mx: tuple[StoredMessage, Mention]) -> float:
         m, x = mx
@@ -283,7 +256,9 @@ def when_answer(
     changes = list(dict.fromkeys(changes))
     moved = [
         moved_to(n, ctx) or (n, y)
-        for n, y in _dated([n for n in changes if n.id not in relative], wanted, ctx, qk.wants_time)
+        for n, y in dated_in(
+            [n for n in changes if n.id not in relative], wanted, ctx, qk.wants_time
+        )
     ]
     moved += [(n, y) for n in changes if (y := by.get(n.id)) is not None]
     # "book club moved from the 1st to the 8th", of 1 July, written in June: the 8th of the
@@ -444,7 +419,7 @@ def _ahead(
         for n in ranked[:_AHEAD_DEPTH]
         if covers[n.id] >= MIN_SUPPORT and (key is None or key in said[n.id])
     ]
-    ahead = [(n, y) for n, y in _dated(on_topic, wanted, ctx, wants_time) if y.start > now]
+    ahead = [(n, y) for n, y in dated_in(on_topic, wanted, ctx, wants_time) if y.start > now]
     if not ahead:
         return None
     return max(ahead, key=lambda ny: (round(covers[ny[0].id], 3), ny[0].ts))
@@ -462,46 +437,6 @@ def _exchange(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredM
     """The turns that follow each of `good` in its session, best message first."""
     out = [t for m in good for t in ctx.turns_after(m)[:_EXCHANGE] if t.session_id == m.session_id]
     return list(dict.fromkeys(out))
-
-
-def _dated(
-    messages: Sequence[StoredMessage],
-    wanted: set[str],
-    ctx: ReaderContext,
-    wants_time: bool,
-    way: re.Pattern[str] | None = None,
-) -> list[tuple[StoredMessage, Mention]]:
-    return [(m, x) for m in messages for x in _closest_mention(m, wanted, ctx, wants_time, way)]
-
-
-def _closest_mention(
-    m: StoredMessage,
-    wanted: set[str],
-    ctx: ReaderContext,
-    wants_time: bool = False,
-    way: re.Pattern[str] | None = None,
-) -> list[Mention]:
-    """The message's mention of the day asked: a day over a week, then the nearest to the
-    question's words, or to the way asked ("fly out thursday 8th, *back* wednesday 14th")."""
-    found = list(ctx.mentions_of(m))
-    if wants_time and any(x.granularity == "time" for x in found):
-        found = [x for x in found if x.granularity == "time"]
-    if len(found) <= 1:
-        return found
-    low = m.text.lower()
-    spots = [i for t in wanted if (i := low.find(t[:4])) >= 0] or [0]
-    if way is not None:
-        spots = [w.end() for w in way.finditer(m.text)] or spots
-    # A day beats a week ("next week … effective January 1st"); then the nearest to the topic.
-    return [
-        min(
-            found,
-            key=lambda x: (
-                _SPECIFIC.get(x.granularity, 9) > 1,
-                min(abs(x.start_char - s) for s in spots),
-            ),
-        )
-    ]
 
 
 def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:
@@ -532,43 +467,3 @@ def _dated_before(
 
 # How close before the telling a writer's turn is to be part of it.
 _BURST = timedelta(minutes=5)
-
-_BARE_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
-
-
-def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
-    """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
-    span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
-    g, last = x.granularity, x.end - timedelta(microseconds=1)
-    if g == "clock":  # a time said without its day (finer.day_of_time)
-        # "the 9:40 start", written at 18:02, is as likely the morning's as 21:40: as written
-        said = x.text.strip()
-        shown = said if _BARE_CLOCK.fullmatch(said) else f"{x.start:%H:%M}"
-        return f"at {shown} (the day is not said)"
-    if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
-        return f"{day_phrase(x.start)} at {x.start:%H:%M}"
-    if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):
-        # "what time is book club?": the day is all that was said, and the answer says so
-        return f"{day_phrase(x.start)} (no time is said)" if wants_time else day_phrase(x.start)
-    if g == "month":
-        return f"{x.start:%B %Y}"
-    if g in ("year", "season"):
-        return f"{x.start:%Y}" if g == "year" else f"{_season(x.start)} {x.start:%Y}"
-    if x.end <= written and written - x.end < timedelta(days=8) and g in ("week", "weekend"):
-        unit = "week" if g == "week" else "weekend"
-        return f"the {unit} before {written.day} {written:%B %Y}"
-    return f"between {short_day(x.start)} and {short_day(last)}"
-
-
-def _season(d: datetime) -> str:
-    return {
-        12: "winter",
-        1: "winter",
-        2: "winter",
-        3: "spring",
-        4: "spring",
-        5: "spring",
-        6: "summer",
-        7: "summer",
-        8: "summer",
-    }.get(d.month, "autumn")

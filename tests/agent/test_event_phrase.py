@@ -1,4 +1,4 @@
-"""How a resolved time is said in an answer (agent.answer.when.event_phrase): a day, a time,
+"""How a resolved time is said in an answer (agent.answer.event_phrase): a day, a time,
 or a clock time without its day as it was written."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from agent.answer.when import event_phrase
+from agent.answer.event_phrase import event_phrase
 from agent.plan.mentions import Mention
 
 W = datetime(2025, 5, 30, 18, 2)

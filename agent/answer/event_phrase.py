@@ -1,0 +1,52 @@
+"""How a resolved time is said in an answer: a day, a time, or, where the text is vague, the span
+it allows ("the week before 9 June 2023", "spring 2024")."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from .reading import Mention
+from .text import day_phrase, short_day
+
+__all__ = ["event_phrase"]
+
+_BARE_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
+
+
+def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
+    """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
+    span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
+    g, last = x.granularity, x.end - timedelta(microseconds=1)
+    if g == "clock":  # a time said without its day (finer.day_of_time)
+        # "the 9:40 start", written at 18:02, is as likely the morning's as 21:40: as written
+        said = x.text.strip()
+        shown = said if _BARE_CLOCK.fullmatch(said) else f"{x.start:%H:%M}"
+        return f"at {shown} (the day is not said)"
+    if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
+        return f"{day_phrase(x.start)} at {x.start:%H:%M}"
+    if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):
+        # "what time is book club?": the day is all that was said, and the answer says so
+        return f"{day_phrase(x.start)} (no time is said)" if wants_time else day_phrase(x.start)
+    if g == "month":
+        return f"{x.start:%B %Y}"
+    if g in ("year", "season"):
+        return f"{x.start:%Y}" if g == "year" else f"{_season(x.start)} {x.start:%Y}"
+    if x.end <= written and written - x.end < timedelta(days=8) and g in ("week", "weekend"):
+        unit = "week" if g == "week" else "weekend"
+        return f"the {unit} before {written.day} {written:%B %Y}"
+    return f"between {short_day(x.start)} and {short_day(last)}"
+
+
+def _season(d: datetime) -> str:
+    return {
+        12: "winter",
+        1: "winter",
+        2: "winter",
+        3: "spring",
+        4: "spring",
+        5: "spring",
+        6: "summer",
+        7: "summer",
+        8: "summer",
+    }.get(d.month, "autumn")
