@@ -27,7 +27,7 @@ def topic_summary(
 ) -> Reading | None:
     """A summary of the session that talks of the question's thing the most; None when no
     best match holds the thing's words."""
-    thing = question_terms(_ASKS.sub(" ", question), ctx)
+    thing = question_terms(_PLAN_TAIL.sub(" ", _ASKS.sub(" ", question)), ctx)
     if not thing or lines_of_a_burst(ranked, ctx):
         return None  # a plan sent as a run of short lines is read line by line (what.py)
     on_it = [m for m in ranked[:_DEPTH] if thing & terms(m.text)]
@@ -48,9 +48,13 @@ def topic_summary(
 
 _ASKS = re.compile(
     r"\b(?:what(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:the|our)\s+plans?\s+(?:for|with)|"
+    # "what's the crag trip plan?": the thing before the plan
+    r"what(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:the|our)\s+(?=(?:[\w'’-]+\s+){1,3}"
+    r"plans?\s*[?!.]*\s*$)|"
     r"what\s+did\s+(?:we|you\s+and\s+i|[^\W\d_]+\s+and\s+i|i\s+and\s+[^\W\d_]+)\s+"
     r"(?:say|talk|decide|agree|plan)\s+(?:about|on|for))\b",
     re.IGNORECASE,
 )
+_PLAN_TAIL = re.compile(r"\bplans?\s*[?!.]*\s*$", re.IGNORECASE)
 # How many of the best matches vote for the session that talks of the thing.
 _DEPTH = 10

@@ -307,6 +307,7 @@ CASES = [
     # a plan is the talk in which it was made, not one message of it ("We need you for the
     # crag trip."); its opening message is a point
     ("what's the plan for the crag trip?", (), "summary", "Leave at 7am from the gym parking"),
+    ("what's the crag trip plan?", (), "summary", "Leave at 7am from the gym parking"),
     ("what did we say about the crag trip?", (), "summary", "Saturday October 17th"),
     # a question chosen as a point comes with the reply that answers it
     ("what's the plan for the crag trip?", (), "summary", "— “No permit, but parking is 10"),
