@@ -58,6 +58,7 @@ def where_answer(
     wider: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    good = _with_next_lines(good, ctx)
     if _HABIT.search(question):  # "where does game night normally happen?"
         usual = _usual_place(ranked[:_HABIT_DEPTH] or good, ctx)
         if usual is not None:
@@ -111,6 +112,10 @@ def where_answer(
                 )
             if phrase and not name:  # "the new clinic on Fairview Road"
                 phrase = on_street(m.text, phrase)
+            lead = _named_before(m.text, phrase, wanted, skip) if phrase and not name else None
+            if lead:  # "eastbourne, by the wharf": the place, then the spot in it
+                found.append((True, -rank, m, f"{lead}, {phrase}"))
+                continue
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
                 # place the question names ("from Kyoto station", asked of Kyoto) does not.
@@ -300,6 +305,23 @@ _TOP = 3
 # A few capitals alone: a code, a model, a trim ("SR", "XLT"), or an acronym of a place ("NYC")
 _CODE = re.compile(r"[A-Z0-9]{1,4}")
 
+# A line opening on a short name and a comma, then where in it: "eastbourne, by the wharf",
+# "the hare, round the corner from the venue".
+_LEAD = re.compile(r"^\s*((?:the\s+)?[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,2}),\s+(.*)$")
+
+
+def _named_before(text: str, phrase: str, wanted: set[str], skip: Collection[str]) -> str | None:
+    """The name a line opens on before the comma when the place phrase follows it at once:
+    not a common word ("ok, by the wharf"), a person of the chat, nor the question's own."""
+    lead = _LEAD.match(text)
+    if lead is None or not lead.group(2).lower().startswith(phrase.lower()):
+        return None
+    words = [w for w in lead.group(1).lower().split() if w != "the"]
+    people = {s.lower() for s in skip}
+    if any(w in COMMON_WORDS or w in STOPWORDS or w in people for w in words):
+        return None
+    return None if terms(lead.group(1)) <= wanted else lead.group(1)
+
 
 def _first_placed(
     messages: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext, origin: bool
@@ -320,6 +342,22 @@ def _first_placed(
 _MEANING_DEPTH = 5
 # How close a writer's turns are to be one telling of where it came from.
 _BURST = timedelta(minutes=10)
+
+
+def _with_next_lines(good: list[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
+    """Each message followed by its writer's next line, sent within `_NEXT_LINE`: a chat
+    splits one telling over lines, and the place is often the second ("good news, got a
+    regular sunday spot" / "eastbourne, by the wharf"), read before the next-best message."""
+    out = []
+    for m in good:
+        out.append(m)
+        after = ctx.turns_after(m)[:1]
+        if after and after[0].speaker == m.speaker and after[0].ts - m.ts <= _NEXT_LINE:
+            out.append(after[0])
+    return list(dict.fromkeys(out))
+
+
+_NEXT_LINE = timedelta(minutes=3)
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)

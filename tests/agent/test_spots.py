@@ -1,7 +1,8 @@
 """Where, as a chat says it (tests/fixtures/spots_chat.jsonl; the user is Ola): a spot said
 exactly ("behind the green watering can") is as good an answer as a name, and beats a
 neighbour's name in another message; a business named by its kind ("riverside physio") when
-the question asks for that kind; "in like 3 sessions" and "in a day" are no places."""
+the question asks for that kind; "in like 3 sessions" and "in a day" are no places; a place
+on the writer's next line ("got a regular sunday spot" / "eastbourne, by the wharf")."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ pipe = history_fixture(CHAT, me="Ola")
         ("where's that physio kemi went to?", "riverside physio"),
         # the street it is on, not "the new optician" alone
         ("where do i take grandad for his eyes?", "the new optician on kells street"),
+        # the writer's next line places what the best message tells of
+        ("where does kemi park the van on sundays?", "eastbourne"),
     ],
 )
 def test_where(pipe: Pipeline, question: str, expected: str) -> None:
