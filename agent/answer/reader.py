@@ -21,6 +21,7 @@ from memory_store.models import StoredMessage
 
 from .amount import amount_answer
 from .categories import asked_kind, kind_word, without_kind_word, words_of_kind
+from .gift import gift_answer
 from .kinds import Kind, QuestionKind, classify
 from .reading import (
     MIN_SUPPORT,
@@ -303,6 +304,13 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     # of the wrong person) 0.646 of the time declined, against 0.662.
     if not named_speakers(question, ctx):
         score = max(score, max(cover))
+    if qk.kind is Kind.WHAT:
+        # A gift is told by the receiver's thanks or the giver's asking after it ("And the
+        # shirt?"), seldom in the question's words: the gift's own patterns are the evidence.
+        given = gift_answer(question, qk, ranked, ctx)
+        if given is not None:
+            given.evidence = score
+            return given
     if score < ctx.threshold and qk.kind is Kind.WHERE and ctx.scoped:
         placed = place_on_day(question, qk, ranked, ctx)
         if placed is not None:

@@ -293,6 +293,9 @@ CASES = [
     # "I love the chalk bag, Sam and Aki" thanks no Doug; his gift is what he asks after
     # ("And the shirt?")
     ("what did doug get priya?", (), "what", "The shirt."),
+    # in other words: no message says "buy" or "present", and Priya, not Doug, tells of it
+    ("what did doug buy priya?", (), "what", "The shirt."),
+    ("what present did doug give priya?", (), "what", "The shirt."),
     ("what did doug give priya for her birthday?", (), "what", "The shirt."),
     ("what did we buy Priya?", (), "what", "chalk bag"),
     # asked and said yes to: "Did you make a ryokan booking in the end?" / "Yes, Yoshida-sanso…"
