@@ -80,6 +80,12 @@ _KINDS = {
     "restaurant, restaurants": "booked a table, table for, reservation, bistro, trattoria",
     "funeral": "passed away, died, wake",
     "breakup, breakups": "split up, broke up, dumped",
+    # "what day did jude actually start at the bakery?" / "first day was monday"
+    "start, started, starting, starts, begin, begins, began":
+        "first day, first shift, first week, first session",
+    "park, parked, parking": "spot, pitch",
+    "arrive, arrived, arriving, turn up, turned up":
+        "delivered, delivery, brought round, dropped off, got here",
     "broke, broken, break, breaks, breakdown":
         "died, died on, conked out, packed in, packed up, stopped working, gave up, kaput",
 }  # fmt: skip

@@ -28,6 +28,12 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         ("Dunmore Street, number 14. Top floor, no lift", "living", "wedding"),
         ("I'm learning the cello", "instrument", "violin"),
         ("they moved her to a ward upstairs", "hospital", "surgery"),
+        # a beginning, a place to leave the van, a thing come: said without the word
+        ("ok so. first day was monday", "started", "finished"),
+        ("good news, got a regular sunday spot", "park", "arrive"),
+        ("the fridge got delivered this morning", "arrived", "start"),
+        # "spot" is a place only one way: parking does not speak of spotting anything
+        ("parked round the back", "parking", "spot"),
         # a colour is not what a message is about unless colour is asked
         ("kitchen is grim though, brown tiles everywhere", "kitchen", "colour"),
         # a word inside another word says nothing
