@@ -13,7 +13,8 @@ from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
 from .reading import ReaderContext, Reading, exchange_after, told_in
-from .text import said_terms, terms
+from .related import said_for
+from .text import asks, said_terms, terms
 
 # "what was (actually) wrong with…", "what's the problem with…", "dad's issue with that ranger"
 ASKS_FAULT = re.compile(
@@ -92,6 +93,12 @@ def fault_answer(
         return told
     chats = {m.conversation for m in good[:3]}
     pool = dict.fromkeys([*good, *(m for m in ranked[:_DEPTH] if m.conversation in chats)])
+    # Of the thing the question names, in a chat that names it: "what was wrong with the van?"
+    # is not told by a tooth's "just a cavity", whose word for trouble ranks it as high.
+    named = _named_thing(question)
+    naming = {m.conversation for m in ranked[:_DEPTH] if named & said_terms(m.text)}
+    if naming:
+        pool = dict.fromkeys(m for m in [*good, *ranked[:_DEPTH]] if m.conversation in naming)
     asked = terms(question)
     for m in pool:
         part = failed_part(m.text)
@@ -109,8 +116,7 @@ def _told_of_thing(
     message naming the thing ("car wouldnt start this morning"), its latest telling first,
     which corrects a guess ("sounds like the battery" … "battery's fine actually. its the
     alternator"). The vet's "ear infection" ranks near a car's fault by "wrong" alone."""
-    thing = _THING.search(question)
-    named = said_terms(thing.group(1)) - _NOT_THING if thing else set()
+    named = _named_thing(question)
     if not named:
         return None
     asked = terms(question)
@@ -119,11 +125,29 @@ def _told_of_thing(
             continue
         thread = exchange_after(m, ranked[:_DEPTH], ctx, _THREAD)
         for t in reversed(thread):
-            part = failed_part(t.text)
+            # a person's or a pet's trouble is told by its name: "It was a cavity"
+            part = failed_part(t.text) or _diagnosed(t.text)
             if part and not terms(part) <= asked:
                 why = "the part the exchange on it says failed, as last told ('it's the …')"
                 return told_in(part, t, qk.kind.value, ctx, why)
     return None
+
+
+def _named_thing(question: str) -> set[str]:
+    """The terms of the thing the question asks about ("wrong with *the car*"), if it names one."""
+    thing = _THING.search(question)
+    return said_terms(thing.group(1)) - _NOT_THING if thing else set()
+
+
+def _diagnosed(text: str) -> str | None:
+    """A diagnosis a statement names ("It was a cavity"); not one asked or feared ("worried
+    it's a cavity?")."""
+    if asks(text) or _FEARED.search(text):
+        return None
+    return said_for("diagnosis", text)
+
+
+_FEARED = re.compile(r"\b(?:worried|afraid|scared|hope|hoping|maybe|might|could|probably)\b", re.I)
 
 
 def failed_part(text: str) -> str | None:

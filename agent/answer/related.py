@@ -16,7 +16,7 @@ import re
 
 from .categories import KIND_NAMES, KIND_WORDS
 
-__all__ = ["GROUPS", "groups_in"]
+__all__ = ["GROUPS", "groups_in", "said_for"]
 
 # Words for one thing: each word of a group speaks of every other.
 _ONE_THING = [
@@ -51,6 +51,7 @@ _KINDS = {
     "diagnosis, diagnosed, verdict, wrong":
         "sprain, strain, fracture, splints, tendinitis, tendonitis, infection, torn, broken, "
         "flu, covid, virus, migraine, concussion, gastritis, blockage, allergy, allergic, "
+        "cavity, abscess, "
         "threw up, throwing up",
     "doctor, doctors": "gp, physio, dentist, nurse, surgeon, consultant, vet",
     # "who sorted the ryokan?" / "did you make a ryokan booking?" (not "organize": its stem is
@@ -84,6 +85,7 @@ _KINDS = {
     "start, started, starting, starts, begin, begins, began":
         "first day, first shift, first week, first session",
     "park, parked, parking": "spot, pitch",
+    "tooth, teeth": "toothache, cavity, filling, fillings, root canal",
     "arrive, arrived, arriving, turn up, turned up":
         "delivered, delivery, brought round, dropped off, got here",
     "broke, broken, break, breaks, breakdown":
@@ -116,3 +118,14 @@ _FIND = [_alternation(said) for _, said in GROUPS]
 def groups_in(text: str) -> list[int]:
     """The groups (indexes of GROUPS) whose said words `text` holds."""
     return [i for i, find in enumerate(_FIND) if find.search(text)]
+
+
+def said_for(head: str, text: str) -> str | None:
+    """The first word or phrase of `text` that a group headed by `head` says it with: "it was
+    a cavity" says a diagnosis with "cavity"."""
+    for (heads, _), find in zip(GROUPS, _FIND, strict=True):
+        if head in heads:
+            found = find.search(text)
+            if found:
+                return found.group(0)
+    return None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.fault import ASKS_FAULT, failed_part
+from agent.answer.fault import ASKS_FAULT, _diagnosed, failed_part
 from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
 from tests.pipelines import history_fixture
@@ -67,6 +67,19 @@ def test_a_question_asking_what_failed(question: str, asks: bool) -> None:
     assert bool(ASKS_FAULT.search(question)) is asks
 
 
+@pytest.mark.parametrize(
+    ("text", "diagnosis"),
+    [
+        ("back from the dentist. just a cavity, filled it there and then", "cavity"),
+        ("vet thinks it's gastritis", "gastritis"),
+        ("eek. worried it's an abscess?", None),  # feared, asked: not told
+        ("maybe a sprain, maybe nothing", None),
+    ],
+)
+def test_a_diagnosis_told_by_its_name(text: str, diagnosis: str | None) -> None:
+    assert _diagnosed(text) == diagnosis
+
+
 pipe = history_fixture(CHAT, me="Rosa")
 
 
@@ -78,6 +91,8 @@ pipe = history_fixture(CHAT, me="Rosa")
         ("what did gary say was wrong with the van", "coil pack"),
         # "the drain pump was blocked", not the guess before it nor the dishwasher itself
         ("what was wrong with jen's dishwasher in the end?", "drain pump"),
+        # a person's trouble told by its name, as last told: not the fear before it
+        ("what was wrong with my tooth?", "cavity"),
     ],
 )
 def test_what_was_wrong(pipe: Pipeline, question: str, part: str) -> None:

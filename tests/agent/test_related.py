@@ -32,6 +32,8 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         ("ok so. first day was monday", "started", "finished"),
         ("good news, got a regular sunday spot", "park", "arrive"),
         ("the fridge got delivered this morning", "arrived", "start"),
+        ("I've had a toothache on the left side", "tooth", "dentist"),
+        ("It was a cavity, she did a filling right away", "wrong", "pet"),
         # "spot" is a place only one way: parking does not speak of spotting anything
         ("parked round the back", "parking", "spot"),
         # a colour is not what a message is about unless colour is asked
