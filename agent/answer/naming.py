@@ -141,7 +141,42 @@ def name_given(
                 said_by(m, ctx),
                 why=[f"the name given in {who(m, ctx)}'s message ('called', 'named', 'meet')"],
             )
+    return _name_before_head(question, [*turns, *further], own, qk, ctx)
+
+
+def _name_before_head(
+    question: str,
+    messages: Sequence[StoredMessage],
+    own: set[str],
+    qk: QuestionKind,
+    ctx: ReaderContext,
+) -> Reading | None:
+    """A name written before the noun the question calls the thing: "what's the new training
+    board called?" / "The Kilter board? Finally!"."""
+    head = _HEAD_CALLED.search(question)
+    if head is None:
+        return None
+    before = re.compile(rf"\b((?:[A-Z][\w'’-]*\s+){{1,3}}){re.escape(head.group(1))}\b", re.I)
+    for m in messages:
+        for found in before.finditer(m.text):
+            words = [w for w in found.group(1).split() if w.lower() not in _NOT_A_NAME]
+            if words and all(w[:1].isupper() and w.lower() not in own for w in words):
+                name = f"{' '.join(words)} {found.group(0).split()[-1]}"
+                why = f"the name {who(m, ctx)}'s message writes before the {head.group(1)}"
+                return told_in(name, m, qk.kind.value, ctx, why)
     return None
+
+
+# "what's the new training board called", "what is mum's dog named": the thing's head noun.
+_HEAD_CALLED = re.compile(
+    r"\bwhat(?:['’]s|\s+is|\s+was|\s+were|\s+are)\s+(?:the|my|our|his|her|their|your|that|"
+    r"this|[\w-]+['’]s)\s+(?:[\w-]+\s+){0,3}?([a-z-]+)\s+(?:called|named)\b",
+    re.IGNORECASE,
+)
+# Capitalised words that open a sentence or stand for no name.
+_NOT_A_NAME = frozenset(
+    ["the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that", "new", "old"]
+)
 
 
 # A question asking what something is called: "what did she name her car", "what's the cat

@@ -249,6 +249,19 @@ def what_answer(
         if naming is not None:
             best, span = naming, dict(spans)[naming]
             phrase = focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)
+    if noun and short and not phrase and not titled and not terms(noun) & terms(span):
+        # "what story did i use in the interview?": "window function" from "I did use a window
+        # function" is no story; a best message that qualifies the noun asked for is ("Use the
+        # warehouse migration story.")
+        qualified = (
+            (m, focus_phrase(t, noun, wanted, ctx.speakers, kind_of=kind_of))
+            for m, t in spans[:4]
+            if terms(noun) <= terms(t)
+        )
+        found = next(((m, q) for m, q in qualified if q), None)
+        if found is not None:
+            best, phrase = found
+            span = dict(spans)[best]
     # "What workshop did she attend?": the noun as the sentence qualifies it, unless a name
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):
@@ -306,8 +319,8 @@ def _defined(question: str, messages: Sequence[StoredMessage]) -> tuple[StoredMe
 # "what's the wifi password at the cottage", "what was the final price": the thing asked for
 _WHAT_IS = re.compile(
     r"^\s*what(?:['’]?s|\s+is|\s+was|\s+were|\s+are|\s+will\s+be)\s+"
-    r"(?:the|my|our|his|her|their|your|[\w-]+['’]s)\s+((?:[a-z-]+\s+){0,2}[a-z-]+?)"
-    r"(?=\s+(?:for|of|at|on|in|again|now|this|that|going|we|they|you|i)\b|\s*[?!.]*\s*$)",
+    r"(?:the|my|our|his|her|their|your|[\w-]+['’]s)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)"
+    r"(?=\s+(?:for|of|at|on|in|about|again|now|this|that|going|we|they|you|i)\b|\s*[?!.]*\s*$)",
     re.IGNORECASE,
 )
 # Nouns whose "X is …" says how it is, not what: "the weather is grim", "the problem is…"

@@ -324,6 +324,13 @@ CASES = [
     # and the cat's "gastritis" is another's
     ("what was wrong with my tooth?", (), "what", "Cavity."),
     ("what was wrong with miso?", (), "what", "Gastritis."),
+    # a name written before the noun asked for, in the reply: "The Kilter board? Finally!"
+    ("what's the new training board called?", (), "what", "Kilter board."),
+    # what a thing was about: "the SQL exercise was a sales report with a running total"
+    ("what was the sql exercise about?", (), "what", "A sales report with a running total."),
+    # the noun asked for, as a best message qualifies it: not "window function", which is no
+    # story
+    ("what story did i use in the interview?", (), "what", "Warehouse migration story."),
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
