@@ -170,6 +170,10 @@ def _found(
             if not_done and not (planned and _PLANNED.search(sentence, 0, w.start())):
                 continue
             rest = sentence[w.end() :]
+            # "they asked a lot about dashboards": how much is no thing; what about is
+            degree = _DEGREE.match(rest)
+            if degree:
+                rest = " " * degree.end() + rest[degree.end() :]
             if _THEN_VERB.match(rest):  # "that charity race sounds great": a noun, not the deed
                 continue
             end = _OBJECT_END.search(rest)
@@ -193,6 +197,13 @@ def _found(
                 closer = again and again.group(1).split()[-1].lower() not in _NO_THING
                 return f"{thing} ({again.group(1)})" if again and closer else thing
     return None
+
+
+# A degree before what a verb is about: "asked a lot about", "talked loads about".
+_DEGREE = re.compile(
+    r"\s*(?:a\s+lot|lots|loads|a\s+bit|a\s+little|heaps|so\s+much|non-?stop)\s+(?:about|of)\b",
+    re.IGNORECASE,
+)
 
 
 # How far down the ranking a telling of the act counts whatever its words.

@@ -303,15 +303,21 @@ def _defined(question: str, messages: Sequence[StoredMessage]) -> tuple[StoredMe
     £2,000 for the team, so £500 each"), its value up to the end of the clause; the first such
     message in rank order."""
     asked = _WHAT_IS.match(question)
-    if not asked:
+    # "what question am i bringing?": a thing written out after its noun and a colon ("My
+    # question: is Klara actually conscious…?")
+    noun = None if asked else _WHAT_NOUN.match(question)
+    named = asked or noun
+    if named is None:
         return None
-    head = asked.group(1).split()[-1].lower()
+    head = named.group(1).split()[-1].lower()
     if head in _NOT_DEFINED:
         return None
-    said = re.compile(rf"\b{re.escape(head)}s?\s+(?:is|was|will\s+be|['’]s|=|:)\s+{_VALUE}", re.I)
+    link = r"(?:is|was|will\s+be|['’]s|=|:)\s+" if asked else r":\s+"
+    said = re.compile(rf"\b{re.escape(head)}s?\s*{link}{_VALUE}", re.I)
     for m in dict.fromkeys(messages):
         found = said.search(m.text)
-        if found and not asks(m.text[found.start() :]):
+        # (a thing written out after a colon may be a question: "My question: is Klara…?")
+        if found and (noun or not asks(m.text[found.start() :])):
             return m, found.group("value").strip()
     return None
 
@@ -322,6 +328,9 @@ _WHAT_IS = re.compile(
     r"(?:the|my|our|his|her|their|your|[\w-]+['’]s)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)"
     r"(?=\s+(?:for|of|at|on|in|about|again|now|this|that|going|we|they|you|i)\b|\s*[?!.]*\s*$)",
     re.IGNORECASE,
+)
+_WHAT_NOUN = re.compile(
+    r"^\s*what\s+([a-z-]+)\s+(?:am|are|is|was|were|did|do|does|have|has|will|should)\b", re.I
 )
 # Nouns whose "X is …" says how it is, not what: "the weather is grim", "the problem is…"
 _NOT_DEFINED = frozenset(

@@ -331,6 +331,10 @@ CASES = [
     # the noun asked for, as a best message qualifies it: not "window function", which is no
     # story
     ("what story did i use in the interview?", (), "what", "Warehouse migration story."),
+    # what the verb is about, past how much: "They asked a lot about dashboards."
+    ("what did they ask about in the second interview?", (), "what", "Dashboards."),
+    # a thing written out after its noun and a colon, a question though it is
+    ("what question am i bringing to book club?", (), "what", "Is Klara actually conscious"),
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
