@@ -171,7 +171,8 @@ def _found(
                 continue
             rest = sentence[w.end() :]
             # "they asked a lot about dashboards": how much is no thing; what about is
-            degree = _DEGREE.match(rest)
+            # …nor whom for: "bought you a tin of tea" bought a tin of tea
+            degree = _DEGREE.match(rest) or _INDIRECT.match(rest)
             if degree:
                 rest = " " * degree.end() + rest[degree.end() :]
             if _THEN_VERB.match(rest):  # "that charity race sounds great": a noun, not the deed
@@ -202,6 +203,12 @@ def _found(
 # A degree before what a verb is about: "asked a lot about", "talked loads about".
 _DEGREE = re.compile(
     r"\s*(?:a\s+lot|lots|loads|a\s+bit|a\s+little|heaps|so\s+much|non-?stop)\s+(?:about|of)\b",
+    re.IGNORECASE,
+)
+
+
+_INDIRECT = re.compile(
+    r"\s*(?:you|u|him|her|them|me|us)(?=\s+(?:a|an|the|some|two|three|four|\d+|this|that)\s)",
     re.IGNORECASE,
 )
 

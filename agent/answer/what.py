@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
@@ -16,6 +17,7 @@ from .deed_object import deed_object, untold_deed
 from .fault import fault_answer
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
+from .how_was import how_it_went
 from .items import Item, items_of
 from .kinds import Kind, QuestionKind, classify
 from .left import left_answer
@@ -115,6 +117,8 @@ def what_answer(
         or fault_answer(question, qk, good, ranked, ctx)
         # "what did sami leave at my place?": "you left your laptop charger here"
         or left_answer(question, qk, good, ranked, ctx)
+        # "how was the ryokan?": the reply when the chat asked it
+        or how_it_went(question, [*good, *ranked], ctx)
     )
     if told is not None:
         return told
@@ -207,6 +211,10 @@ def what_answer(
         ((m, t) for m, t in spans if not (ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
         spans[0],
     )
+    doer = _doer_of(question, [(m, t) for m, t in spans[:3] if not asks(t)])
+    if doer is not None:  # "what tried to steal my water bottle?": "A monkey tried to…"
+        m, said = doer
+        return told_in(said, m, qk.kind.value, ctx, "the one the best message says did it")
     if _ASKS_WHY.match(question):
         # "how come she didn't swim in it?": a reason, told with its marker ("they cancelled
         # the swim. blue-green algae in the lake apparently"), among the best few
@@ -296,6 +304,38 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+# "what tried to steal…", "what broke the window": "what" as the subject of a past verb.
+_WHAT_DID_IT = re.compile(r"^\s*(?:and\s+|so\s+)?what\s+(?P<verb>[a-z]+ed|[a-z]+)\b", re.I)
+_NOT_DOERS = frozenset(terms("it he she they i we you this that there someone something"))
+
+
+def _doer_of(
+    question: str, spans: Sequence[tuple[StoredMessage, str]]
+) -> tuple[StoredMessage, str] | None:
+    """The noun phrase a best sentence puts before the question's verb, when the question asks
+    what did it: "what tried to steal my water bottle?" / "A monkey tried to steal my water
+    bottle." -> "A monkey"."""
+    asked = _WHAT_DID_IT.match(question)
+    if asked is None:
+        return None
+    verb = asked.group("verb").lower()
+    if not (verb.endswith("ed") or verb in IRREGULAR_PAST) or verb in _NOT_VERBS:
+        return None
+    for m, sentence in spans:
+        said = re.search(rf"\b{re.escape(verb)}\b", sentence, re.I)
+        if said is None:
+            continue
+        clause = re.split(r"[,.;:!?]|\b(?:and|but|so|then|when)\b", sentence[: said.start()])[-1]
+        words = clause.split()
+        if 1 <= len(words) <= 4 and not terms(" ".join(words)) & _NOT_DOERS:
+            return m, " ".join(words)
+    return None
+
+
+# Past forms that are no deed asked of: "what was…", "what had…", "what did…".
+_NOT_VERBS = frozenset(["was", "were", "had", "did", "said", "made", "got", "used", "need"])
 
 
 def _defined(question: str, messages: Sequence[StoredMessage]) -> tuple[StoredMessage, str] | None:

@@ -335,6 +335,14 @@ CASES = [
     ("what did they ask about in the second interview?", (), "what", "Dashboards."),
     # a thing written out after its noun and a colon, a question though it is
     ("what question am i bringing to book club?", (), "what", "Is Klara actually conscious"),
+    # how a thing went: the reply when the chat asked it, not a message naming the thing
+    ("how was the ryokan?", (), "what", "Amazing. The kaiseki dinner had eleven courses"),
+    ("how did the interview go?", (), "what", "Really well I think"),
+    ("how was the book club?", (), "what", "Loved it."),
+    # "what" as the doer: the noun phrase before the verb
+    ("what tried to steal my water bottle?", (), "what", "A monkey."),
+    # bought for someone: the thing, not "you a tin of tea"
+    ("what did i buy aki in uji?", (), "what", "A tin of tea."),
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),

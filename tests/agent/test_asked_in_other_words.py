@@ -96,6 +96,9 @@ def _said(i: int, text: str, minute: int) -> StoredMessage:
         ("what did bruno eat at the beach?",
          ["bruno got into the chilly bin at the beach", "ate the whole pack of sausages. all 8"],
          "the whole pack of sausages"),
+        # whom it was for and how much are no thing: the thing is
+        ("what did i buy aki in uji?", ["Uji today. I bought you a tin of tea."], "a tin of tea"),
+        ("what did they ask about?", ["They asked a lot about dashboards."], "dashboards"),
     ],
 )  # fmt: skip
 def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str | None) -> None:

@@ -1,0 +1,88 @@
+"""How a thing went: "how was the ryokan?", "how did the interview go?", "how is miso?". A chat
+asks it itself ("How was the ryokan?", "How did it go??", "And?? How is she?") and the other
+side answers in the next turn ("Amazing. The kaiseki dinner had eleven courses."). That reply is
+the answer; the message that only names the thing ("a small ryokan called Yoshida-sanso") says
+nothing of how it went."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.indexes.tokenize import STOPWORDS
+from memory_store.models import StoredMessage
+
+from .reading import ReaderContext, Reading, said_by
+from .text import asks, clip, terms
+
+__all__ = ["how_it_went"]
+
+# The user's question: "how was the ryokan?", "how did the interview go?", "how's miso doing?"
+_ASKED = re.compile(
+    r"^\s*(?:and\s+|so\s+)?how(?:['’]s|\s+(?:was|were|is|are|did|does|do))\s+(?P<thing>.+?)"
+    r"(?:\s+(?:go|went|going|doing|getting\s+on))?\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
+# The chat asking it: "How was the ryokan?", "How did it go??", "how's she doing", "And?? How
+# is she?"
+_ASKING = re.compile(
+    r"\bhow(?:['’]s|\s+(?:was|were|is|are|did|does|do))\s+(?P<thing>[^?]{1,40}?)"
+    r"(?:\s+(?:go|went|going|doing|getting\s+on))?\s*\?",
+    re.IGNORECASE,
+)
+# A pronoun standing for the thing named a few turns before: "How did it go??"
+_PRONOUN = frozenset(["it", "she", "he", "they", "that", "things", "everything"])
+# How far down the ranking the chat's own asking is looked for, and how many turns before it
+# may name what a pronoun stands for.
+_DEPTH = 20
+_BEFORE = 4
+
+
+def how_it_went(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """The reply to the chat's own asking how the thing went, or None when the question asks
+    no such thing or the chat never asked it."""
+    asked = _ASKED.match(question)
+    if asked is None:
+        return None
+    thing = terms(asked.group("thing")) - _FILLER
+    if not thing:
+        return None
+    for m in ranked[:_DEPTH]:
+        asking = _ASKING.search(m.text)
+        if asking is None or not _of_thing(m, asking.group("thing"), thing, ranked):
+            continue
+        reply = next(
+            (n for n in ctx.turns_after(m)[:2] if n.speaker != m.speaker and not asks(n.text)),
+            None,
+        )
+        if reply is not None:
+            said = reply.text.strip()
+            return Reading(
+                f"“{clip(said)}”",
+                [reply, m],
+                "what",
+                said,
+                said_by(reply, ctx),
+                why=[f"the reply when the chat asked it (“{clip(asking.group(0), 60)}”)"],
+            )
+    return None
+
+
+# Words of "how did the interview go for you" that say no thing.
+_FILLER = frozenset(terms("go went going doing getting on for you your from side then now so"))
+
+
+def _of_thing(
+    m: StoredMessage, asked: str, thing: set[str], ranked: Sequence[StoredMessage]
+) -> bool:
+    """Whether the chat's asking is of the thing: it names it, or asks by a pronoun a turn or
+    few after a message of its session that does ("Interview done!" / "How did it go??")."""
+    words = {w.lower() for w in re.findall(r"[\w'’]+", asked)}
+    if thing <= terms(asked):
+        return True
+    if not words & _PRONOUN or words - _PRONOUN - STOPWORDS - _FILLER:
+        return False
+    before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= _BEFORE]
+    return any(thing <= terms(n.text) for n in before)
