@@ -373,9 +373,7 @@ def _asked_in_chat(
             if not beside and not any(topic & terms(s) for s in asking):
                 continue
         elif not any(
-            verb <= terms(s) or about and about & terms(s)
-            for s in asking
-            if re.search(r"\bwho", s, re.I)
+            verb <= terms(s) or about and about & terms(s) for s in asking if _ASKS_WHO.search(s)
         ):
             continue
         reply = next((t for t in ctx.turns_after(m)[:3] if t.speaker != m.speaker), None)
@@ -398,6 +396,15 @@ def _asked_in_chat(
             )
             return reply, writer[:1].upper() + writer[1:], why
     return None
+
+
+# The chat asking who: "Who's driving?", and asking for someone to do it: "could anyone feed
+# pickle 7th-10th august?", "anyone free to take the van back?"
+_ASKS_WHO = re.compile(
+    r"\bwho|\b(?:could|can|would|will)\s+(?:any|some)(?:one|body)\b|"
+    r"\b(?:any|some)(?:one|body)\s+(?:able|free|fancy|up\s+for|around|willing)\b",
+    re.IGNORECASE,
+)
 
 
 # "Would you be able to?", "could you do it?": the reply asks the one who asked who.
