@@ -115,7 +115,12 @@ _GROUP_OF_PEOPLE = frozenset(
     re.findall(r"\w+", "others rest everyone everybody people guys gang lads girls folks")
 )
 _LIGHT_HEADS = frozenset(
-    re.findall(r"\w+", "trouble troubles problem problems issue issues situation drama saga stuff")
+    re.findall(
+        r"\w+",
+        "trouble troubles problem problems issue issues situation drama saga stuff "
+        # "miso's feeding routine": how she is fed, in words a chat writes ("half a can")
+        "routine routines schedule arrangements",
+    )
 )
 # "my dentist appointment": a chat books "the dentist" and seldom writes "an appointment". The
 # noun before it says what is booked, and must be known; the head need not be. Nor "the next
