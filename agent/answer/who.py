@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from agent.plan.mentions_base import IRREGULAR_PAST
 from agent.plan.people import PERSON_NOUNS
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .advice import ADVISED, WHO_DOES, advice_given
@@ -183,6 +184,13 @@ def who_answer(
             return named(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )
+    # A person the best message's exchange introduces ("Northwind Labs wants to interview me!"
+    # … "Video call first, with the hiring manager, someone called Lena Brooks."), a few turns on.
+    for m in and_next_turns(good[:2], ranked, 2, turns=_INTRODUCED_WITHIN):
+        person = _SOMEONE_CALLED.search(m.text)
+        first = person.group(1).split()[0].lower() if person else ""
+        if person and first not in exclude and first not in STOPWORDS:
+            return named(person.group(1), m, person.group(1), "the person the exchange introduces")
     # Failing a name, a writer who says they did it or will ("i'll report it to the council
     # tmrw"), in a message that holds the question's words besides its verb.
     topic = wanted - terms(did or "")
@@ -195,6 +203,15 @@ def who_answer(
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+
+
+# "someone called Lena Brooks", "a guy named declan", "this woman called bev"
+# (in any case; a surname only when capitalised: "a guy called declan who…")
+_SOMEONE_CALLED = re.compile(
+    r"(?i:\b(?:someone|somebody|a\s+(?:guy|bloke|woman|lady|man|girl|lad)|this\s+(?:guy|bloke|"
+    r"woman|lady|man|girl|lad))\s+(?:called|named)\s+)([^\W\d_][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)",
+)
+_INTRODUCED_WITHIN = 5
 
 
 def _no_name(reading: Reading, wanted: set[str], ctx: ReaderContext) -> Reading:

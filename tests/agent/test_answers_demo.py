@@ -345,6 +345,8 @@ CASES = [
     ("what did i buy aki in uji?", (), "what", "A tin of tea."),
     # a routine is no topic a chat names: how she is fed is ("once a day"); was declined
     ("what's miso's feeding routine?", (), "what", "once a day"),
+    # a person the exchange introduces a few turns on: "someone called Lena Brooks"
+    ("who interviewed me at northwind?", (), "who", "Lena Brooks."),
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
