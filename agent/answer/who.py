@@ -187,10 +187,11 @@ def who_answer(
     # A person the best message's exchange introduces ("Northwind Labs wants to interview me!"
     # … "Video call first, with the hiring manager, someone called Lena Brooks."), a few turns on.
     for m in and_next_turns(good[:2], ranked, 2, turns=_INTRODUCED_WITHIN):
-        person = _SOMEONE_CALLED.search(m.text)
-        first = person.group(1).split()[0].lower() if person else ""
-        if person and first not in exclude and first not in STOPWORDS:
-            return named(person.group(1), m, person.group(1), "the person the exchange introduces")
+        introduced = _SOMEONE_CALLED.search(m.text)
+        first = introduced.group(1).split()[0].lower() if introduced else ""
+        if introduced and first not in exclude and first not in STOPWORDS:
+            said = introduced.group(1)
+            return named(said, m, said, "the person the exchange introduces")
     # Failing a name, a writer who says they did it or will ("i'll report it to the council
     # tmrw"), in a message that holds the question's words besides its verb.
     topic = wanted - terms(did or "")
