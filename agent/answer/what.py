@@ -14,6 +14,7 @@ from memory_store.models import StoredMessage
 from .asked_back import chosen_option, told_when_asked
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
+from .defined import defined_value
 from .fault import fault_answer
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
@@ -168,7 +169,7 @@ def what_answer(
                 said_by(reply, ctx),
                 why=["the writer's answer when the chat asked back about their best message"],
             )
-    defined = _defined(question, [*good[:4], *ranked[:10]])
+    defined = defined_value(question, [*good[:4], *ranked[:10]])
     if defined is not None:  # "what was the fundraising target?" / "target is £2,000 for…"
         m, value = defined
         why = "the value the chat gives the thing asked for ('the target is …')"
@@ -336,67 +337,6 @@ def _doer_of(
 
 # Past forms that are no deed asked of: "what was…", "what had…", "what did…".
 _NOT_VERBS = frozenset(["was", "were", "had", "did", "said", "made", "got", "used", "need"])
-
-
-def _defined(question: str, messages: Sequence[StoredMessage]) -> tuple[StoredMessage, str] | None:
-    """ "what was the fundraising target?": a message that says what the thing is ("target is
-    £2,000 for the team, so £500 each"), its value up to the end of the clause; the first such
-    message in rank order."""
-    asked = _WHAT_IS.match(question)
-    # "what question am i bringing?": a thing written out after its noun and a colon ("My
-    # question: is Klara actually conscious…?")
-    noun = None if asked else _WHAT_NOUN.match(question)
-    named = asked or noun
-    if named is None:
-        return None
-    head = named.group(1).split()[-1].lower()
-    if head in _NOT_DEFINED:
-        return None
-    link = r"(?:is|was|will\s+be|['’]s|=|:)\s+" if asked else r":\s+"
-    said = re.compile(rf"\b{re.escape(head)}s?\s*{link}{_VALUE}", re.I)
-    for m in dict.fromkeys(messages):
-        found = said.search(m.text)
-        # (a thing written out after a colon may be a question: "My question: is Klara…?")
-        if found and (noun or not asks(m.text[found.start() :])):
-            return m, found.group("value").strip()
-    return None
-
-
-# "what's the wifi password at the cottage", "what was the final price": the thing asked for
-_WHAT_IS = re.compile(
-    r"^\s*what(?:['’]?s|\s+is|\s+was|\s+were|\s+are|\s+will\s+be)\s+"
-    r"(?:the|my|our|his|her|their|your|[\w-]+['’]s)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)"
-    r"(?=\s+(?:for|of|at|on|in|about|again|now|this|that|going|we|they|you|i)\b|\s*[?!.]*\s*$)",
-    re.IGNORECASE,
-)
-_WHAT_NOUN = re.compile(
-    r"^\s*what\s+([a-z-]+)\s+(?:am|are|is|was|were|did|do|does|have|has|will|should)\b", re.I
-)
-# Nouns whose "X is …" says how it is, not what: "the weather is grim", "the problem is…"
-_NOT_DEFINED = frozenset(
-    [
-        "weather",
-        "thing",
-        "problem",
-        "point",
-        "deal",
-        "issue",
-        "idea",
-        "news",
-        "story",
-        "matter",
-        "vibe",
-        "mood",
-    ]
-)
-# A value: not a word of degree or state ("the target is so close", "the venue is still…"),
-# nor a verdict ("this trilogy is one of my faves", "video games is a great way to…")
-_VALUE = (
-    r"(?!(?:so|too|very|really|not|still|going|gonna|a\s+bit|quite|pretty|definitely|"
-    r"probably|now|just|also|def|literally|one\s+of|such|my|your|our|"
-    r"(?:a|an|the)\s+(?:great|good|nice|lovely|real|huge|big|fun|bit|lot|way|best|worst))\b)"
-    r"(?P<value>(?:\d[.,]\d|[^,.!?;\n]){2,60})"
-)
 
 
 def _named(phrase: str, sentence: str) -> bool:
