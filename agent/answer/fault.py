@@ -91,14 +91,13 @@ def fault_answer(
     told = _told_of_thing(question, qk, ranked, ctx)
     if told is not None:
         return told
-    chats = {m.conversation for m in good[:3]}
-    pool = dict.fromkeys([*good, *(m for m in ranked[:_DEPTH] if m.conversation in chats)])
     # Of the thing the question names, in a chat that names it: "what was wrong with the van?"
     # is not told by a tooth's "just a cavity", whose word for trouble ranks it as high.
     named = _named_thing(question)
     naming = {m.conversation for m in ranked[:_DEPTH] if named & said_terms(m.text)}
-    if naming:
-        pool = dict.fromkeys(m for m in [*good, *ranked[:_DEPTH]] if m.conversation in naming)
+    chats = naming or {m.conversation for m in good[:3]}
+    kept = [m for m in good if not naming or m.conversation in naming]
+    pool = dict.fromkeys([*kept, *(m for m in ranked[:_DEPTH] if m.conversation in chats)])
     asked = terms(question)
     for m in pool:
         part = failed_part(m.text)

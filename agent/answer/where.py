@@ -112,10 +112,9 @@ def where_answer(
                 )
             if phrase and not name:  # "the new clinic on Fairview Road"
                 phrase = on_street(m.text, phrase)
-            lead = _named_before(m.text, phrase, wanted, skip) if phrase and not name else None
-            if lead and phrase:  # "eastbourne, by the wharf": the place, then the spot in it
-                joined = " " if _joined(m.text, lead, phrase) else ", "
-                found.append((True, -rank, m, f"{lead}{joined}{phrase}"))
+            whole = _with_name_before(m.text, phrase, wanted, skip) if phrase and not name else None
+            if whole:  # "eastbourne, by the wharf": the place, then the spot in it
+                found.append((True, -rank, m, whole))
                 continue
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
@@ -311,14 +310,23 @@ _CODE = re.compile(r"[A-Z0-9]{1,4}")
 _LEAD = re.compile(r"^\s*((?:the\s+)?[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,2}),\s+(.*)$")
 
 
-def _joined(text: str, lead: str, phrase: str) -> bool:
-    """Whether the message writes the name and the phrase without a comma between."""
-    return f"{lead} {phrase}".lower() in text.lower()
+def _with_name_before(
+    text: str, phrase: str, wanted: set[str], skip: Collection[str]
+) -> str | None:
+    """The place phrase with the name written before it, as the message joins them ("The
+    Copper Lantern on Mill Road", "eastbourne, by the wharf"); None when no name stands
+    there."""
+    name = _named_before(text, phrase, wanted, skip)
+    if name is None:
+        return None
+    joined = f"{name} {phrase}".lower() in text.lower()
+    return f"{name}{' ' if joined else ', '}{phrase}"
 
 
 def _named_before(text: str, phrase: str, wanted: set[str], skip: Collection[str]) -> str | None:
-    """The name a line opens on before the comma when the place phrase follows it at once:
-    not a common word ("ok, by the wharf"), a person of the chat, nor the question's own."""
+    """The name a street places ("The Copper Lantern on Mill Road"), or the name a line opens
+    on before the comma when the place phrase follows it at once: not a common word ("ok, by
+    the wharf"), a person of the chat, nor the question's own."""
     at = text.lower().find(phrase.lower())
     if at > 0 and STREET.search(phrase):
         # "The Copper Lantern on Mill Road": the name the street places

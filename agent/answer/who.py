@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from agent.plan.mentions_base import IRREGULAR_PAST
 from agent.plan.people import PERSON_NOUNS
-from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .advice import ADVISED, WHO_DOES, advice_given
@@ -30,12 +29,13 @@ from .reading import (
 from .spans import (
     apposed_name,
     best_sentence,
+    given_names,
     names_in,
     person_phrase,
     speaks_for_self,
 )
 from .text import ALIASES, SAYS_YES, asks, clip, join_names, said_terms, sentences, terms
-from .titles import given_to_thing
+from .titles import given_to_person, given_to_thing
 from .what import WHO_IS, what_answer
 from .who_is import who_is
 from .whose import told_of
@@ -187,11 +187,9 @@ def who_answer(
     # A person the best message's exchange introduces ("Northwind Labs wants to interview me!"
     # … "Video call first, with the hiring manager, someone called Lena Brooks."), a few turns on.
     for m in and_next_turns(good[:2], ranked, 2, turns=_INTRODUCED_WITHIN):
-        introduced = _SOMEONE_CALLED.search(m.text)
-        first = introduced.group(1).split()[0].lower() if introduced else ""
-        if introduced and first not in exclude and first not in STOPWORDS:
-            said = introduced.group(1)
-            return named(said, m, said, "the person the exchange introduces")
+        introduced = _introduced(m.text, exclude)
+        if introduced:
+            return named(introduced, m, introduced, "the person the exchange introduces")
     # Failing a name, a writer who says they did it or will ("i'll report it to the council
     # tmrw"), in a message that holds the question's words besides its verb.
     topic = wanted - terms(did or "")
@@ -206,12 +204,17 @@ def who_answer(
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
 
 
-# "someone called Lena Brooks", "a guy named declan", "this woman called bev"
-# (in any case; a surname only when capitalised: "a guy called declan who…")
-_SOMEONE_CALLED = re.compile(
-    r"(?i:\b(?:someone|somebody|a\s+(?:guy|bloke|woman|lady|man|girl|lad)|this\s+(?:guy|bloke|"
-    r"woman|lady|man|girl|lad))\s+(?:called|named)\s+)([^\W\d_][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)",
-)
+def _introduced(text: str, exclude: set[str]) -> str | None:
+    """The person a message gives a name to ("someone called Lena Brooks", "a guy called
+    declan"), with the surname that follows it capitalised."""
+    for name in given_names(text):
+        if name.lower() in exclude or not given_to_person(name, text):
+            continue
+        full = re.search(rf"\b{re.escape(name)}(?:\s+[A-Z][\w'’-]+)?", text)
+        return full.group(0) if full else name
+    return None
+
+
 _INTRODUCED_WITHIN = 5
 
 
