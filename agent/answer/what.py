@@ -36,6 +36,7 @@ from .reading import (
     told_in,
     who,
 )
+from .reasons import reason_given
 from .spans import (
     best_sentence,
     trim_span,
@@ -212,6 +213,10 @@ def what_answer(
         ((m, t) for m, t in spans if not (ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
         spans[0],
     )
+    given = reason_given(question, wanted, best, good, ranked, ctx)
+    if given is not None:  # "why did she join a church?": "I wanted to feel closer to…"
+        m, said = given
+        return told_in(said, m, qk.kind.value, ctx, "the reason a best message gives")
     doer = _doer_of(question, [(m, t) for m, t in spans[:3] if not asks(t)])
     if doer is not None:  # "what tried to steal my water bottle?": "A monkey tried to…"
         m, said = doer
@@ -220,6 +225,8 @@ def what_answer(
         # "how come she didn't swim in it?": a reason, told with its marker ("they cancelled
         # the swim. blue-green algae in the lake apparently"), among the best few
         for m in dict.fromkeys([*good[:4], *ranked[:3]]):
+            if m is not best and not wanted & terms(m.text):  # another talk's reason
+                continue
             reason = next((t for t in _sentences_of(m.text) if _REASON.search(t)), None)
             if reason and not ASKS.search(reason):
                 # the reason may run on into the next sentence: a short message whole
@@ -330,11 +337,14 @@ def _doer_of(
             continue
         clause = re.split(r"[,.;:!?]|\b(?:and|but|so|then|when)\b", sentence[: said.start()])[-1]
         words = clause.split()
+        if words and words[-1].lower() in _PASSIVE:  # "I was inspired by…": no doer before
+            continue
         if 1 <= len(words) <= 4 and not terms(" ".join(words)) & _NOT_DOERS:
             return m, " ".join(words)
     return None
 
 
+_PASSIVE = frozenset(["was", "were", "is", "are", "am", "be", "been", "being", "got", "get"])
 # Past forms that are no deed asked of: "what was…", "what had…", "what did…".
 _NOT_VERBS = frozenset(["was", "were", "had", "did", "said", "made", "got", "used", "need"])
 
