@@ -15,7 +15,9 @@ from .asked_back import chosen_option, told_when_asked
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
+from .echo import past_the_echo
 from .fault import fault_answer
+from .feelings import feeling_told
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .how_was import how_it_went
@@ -217,6 +219,10 @@ def what_answer(
     if given is not None:  # "why did she join a church?": "I wanted to feel closer to…"
         m, said = given
         return told_in(said, m, qk.kind.value, ctx, "the reason a best message gives")
+    felt = feeling_told(question, wanted, best, good, ranked, ctx)
+    if felt is not None:  # "how did he feel about the atmosphere?": "really electric"
+        m, said = felt
+        return told_in(said, m, qk.kind.value, ctx, "the feeling a best message says")
     doer = _doer_of(question, [(m, t) for m, t in spans[:3] if not asks(t)])
     if doer is not None:  # "what tried to steal my water bottle?": "A monkey tried to…"
         m, said = doer
@@ -300,6 +306,7 @@ def what_answer(
         )
     # Asked who or where, in a chat of short messages, a sentence alone reads as an answer it
     # is not (14 of 15 such quotes were wrong on the scenario histories): say so.
+    best, span = past_the_echo(question, best, span, ctx)
     unanswered = {Kind.WHO: "who", Kind.WHERE: "the place"}.get(qk.kind)
     lead = (
         f"No message names {unanswered}. The nearest: " if unanswered and ctx.short_messages else ""

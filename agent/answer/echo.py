@@ -1,0 +1,51 @@
+"""An echo is no answer. A chat sets a thing up, then tells it: "Last Friday I went to a
+council meeting for adoption. It was so inspiring to see…". The sentence sharing most words
+with the question is often the setup, saying again what the question already says; what the
+question asks is in the sentence after it, or in the writer's next turn."""
+
+from __future__ import annotations
+
+from memory_store.models import StoredMessage
+
+from .phrases import LIGHT_TERMS, PLAIN_VERBS, TIME_TERMS
+from .reading import ReaderContext, speaker_terms
+from .spans import trim_span
+from .text import asks, sentences, terms
+
+# Everyday verbs, and the words that only place a telling in time ("last Friday I went…").
+_PLAIN = frozenset(
+    terms(" ".join([*PLAIN_VERBS, "go went come came do did have had last just recently"]))
+)
+# A sentence telling this many new words or fewer only echoes the question; one telling at
+# least `_TELLS` says something of its own.
+_ECHO, _TELLS = 1, 2
+
+
+def new_terms(text: str, question: str, ctx: ReaderContext) -> set[str]:
+    """The words of `text` the question does not already say: not its words, its people's
+    names, times, everyday verbs or praise."""
+    return terms(text) - terms(question) - speaker_terms(ctx) - TIME_TERMS - _PLAIN - LIGHT_TERMS
+
+
+def past_the_echo(
+    question: str, best: StoredMessage, span: str, ctx: ReaderContext
+) -> tuple[StoredMessage, str]:
+    """The sentence that tells, when `span` (a sentence of `best`) only echoes the question:
+    the next sentence of the message that says something new, else, when `span` ends the
+    message, the first sentence of the writer's next turn."""
+    if len(new_terms(span, question, ctx)) > _ECHO:
+        return best, span
+    said = [best.text[a:b] for a, b in sentences(best.text)]
+    at = next((i for i, s in enumerate(said) if span in s or s.strip() in span), None)
+    if at is None:
+        return best, span
+    for s in said[at + 1 :]:
+        if not asks(s) and len(new_terms(s, question, ctx)) >= _TELLS:
+            return best, trim_span(s, ctx.speakers)
+    nxt = ctx.turns_after(best)[:1] if at == len(said) - 1 else []
+    for n in (n for n in nxt if sentences(n.text)):
+        first = trim_span(n.text[slice(*sentences(n.text)[0])], ctx.speakers)
+        tells = len(new_terms(first, question, ctx)) >= _TELLS
+        if n.speaker == best.speaker and not asks(first) and tells:
+            return n, first
+    return best, span

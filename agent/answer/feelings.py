@@ -1,0 +1,130 @@
+"""How someone felt about a thing, or how they described it: "how did John feel about the
+atmosphere?" → "Really electric." The answer is the word the chat says it with, after "felt",
+"feel", or a linking verb ("The atmosphere in the arena was really electric", "They were
+awestruck and humbled", "It was a huge success"), read in the best message, the writer's next
+turns, then the other best messages; a sentence whose subject the question names first."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from memory_store.models import StoredMessage
+
+from .reading import ReaderContext
+from .text import sentences, terms
+
+ASKS_FEELING = re.compile(
+    r"^\s*(?:and\s+|so\s+)?how\s+(?:did|does|do|is|was|were|has|have)\s+(?P<who>.+?)\s+"
+    r"(?:feel|felt|describe|described|find|found)\b",
+    re.IGNORECASE,
+)
+# Words a feeling or a verdict is said with, when a linking verb ("was", "looks") and not
+# "felt" sets it off: "was amazing", not "was at home" or "was working".
+_VERDICTS = frozenset(
+    re.findall(
+        r"\w+",
+        """amazing awesome incredible lovely wonderful fantastic brilliant gorgeous beautiful
+        great good fine ok okay fun cool nice perfect special spectacular stunning breathtaking
+        magical surreal unreal electric intense epic wild crazy insane peaceful calm relaxing
+        relaxed exciting excited thrilled thrilling happy glad proud grateful thankful blessed
+        sad upset scared terrified nervous anxious stressed overwhelmed exhausted tired
+        frustrated disappointed relieved humbled awestruck inspired inspiring moving touching
+        emotional rewarding fulfilling meaningful tough hard difficult rough brutal
+        challenging terrible awful horrible bad weird strange funny hilarious cozy cosy
+        gripping boring memorable unforgettable free success""",
+    )
+)
+_DEGREE = (
+    r"(?:(?:so|really|super|pretty|just|totally|absolutely|very|quite|kinda|truly|such|"
+    r"a\s+bit|honestly|also)\s+)*"
+)
+_FELT = re.compile(
+    rf"\b(?:felt|feel|feels|feeling)\s+(?:like\s+)?{_DEGREE}(?P<r>[^.!?;,]+)", re.IGNORECASE
+)
+_LINKED = re.compile(
+    r"(?P<subj>\b[\w']+(?:\s+[\w']+){0,3})\s+"
+    rf"(?:was|were|is|are|looks|looked|seemed|seems|sounds|sounded)\s+{_DEGREE}"
+    r"(?P<r>(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?P<word>[\w-]+)(?:\s+(?:and|&)\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+_LINKED_SHORT = re.compile(
+    rf"(?P<subj>\b[\w']+)(?:['’]s|['’]re|['’]m)\s+{_DEGREE}(?P<r>(?P<word>[\w-]+)"
+    r"(?:\s+(?:and|&)\s+[\w-]+)?)",
+    re.IGNORECASE,
+)
+_ASKING_WORDS = frozenset(terms("feel felt feeling describe described find found"))
+# The turns after the best message a feeling may follow in, and the best messages read.
+_NEXT_TURNS, _BEST = 3, 3
+
+
+def feeling_told(
+    question: str,
+    wanted: set[str],
+    best: StoredMessage,
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[StoredMessage, str] | None:
+    """The feeling or verdict asked for and the message that says it, or None."""
+    asked = ASKS_FEELING.search(question)
+    if asked is None:
+        return None
+    topic = wanted - _ASKING_WORDS
+    nxt = [n for n in ctx.turns_after(best)[:_NEXT_TURNS] if n.speaker == best.speaker]
+    others = [
+        m
+        for m in dict.fromkeys([*good[:_BEST], *ranked[:_BEST]])
+        if m.id != best.id and topic & terms(m.text)
+    ]
+    # "how did Gina describe the studio?": Gina's words, not another's of it
+    by = _the_one_asked(asked.group("who"), ctx)
+    for m in dict.fromkeys([best, *nxt, *others]):
+        if by is not None and m.speaker != by:
+            continue
+        said = feeling_in(m.text, wanted)
+        if said:
+            return m, said
+    return None
+
+
+def _the_one_asked(who: str, ctx: ReaderContext) -> str | None:
+    """The speaker whose feeling is asked: the user for "I", a speaker the question names."""
+    if who.lower() in ("i", "me"):
+        return ctx.me
+    first = who.split()[0].lower().removesuffix("'s").removesuffix("’s")
+    return next((s for s in ctx.speakers if s.lower().split()[0] == first), None)
+
+
+def feeling_in(text: str, wanted: set[str]) -> str | None:
+    """The feeling a message says: a sentence whose subject is a word of the question first
+    ("The views were spectacular"), else the first that says one."""
+    found: list[tuple[int, str]] = []
+    for a, b in sentences(text):
+        s = text[a:b]
+        for m in _FELT.finditer(s):
+            # "felt like they jumped off the page": a likeness, after a word that says it
+            found.append((3 if m.group(0).lower().split()[1] == "like" else 1, _short(m["r"])))
+        for pattern in (_LINKED, _LINKED_SHORT):
+            for m in pattern.finditer(s):
+                if m.group("word").lower() in _VERDICTS:
+                    named = bool(terms(m.group("subj")) & wanted)
+                    found.append((0 if named else 2, _paired(m.group("r").strip())))
+    found = [(rank, r) for rank, r in found if r and not terms(r) <= wanted]
+    return min(found, key=lambda f: f[0])[1] if found else None
+
+
+def _paired(verdict: str) -> str:
+    """ "electric and intense" as said; not "electric and playing…": a pair is two verdicts."""
+    first, _, second = re.sub(r"\s+&\s+", " and ", verdict).partition(" and ")
+    return verdict if not second or second.lower() in _VERDICTS else first
+
+
+def _short(feeling: str) -> str:
+    """A feeling up to its clause's end: "great being out there" → "great"."""
+    words = feeling.split()
+    cut = next(
+        (i for i, w in enumerate(words) if i and w.lower() in ("being", "to", "when", "that")),
+        len(words),
+    )
+    return " ".join(words[:cut]).strip(" -–—")
