@@ -33,6 +33,7 @@ from .moves import (
     without_calling_off,
 )
 from .phrases import LIGHT_TERMS
+from .rate import rate_said
 from .reading import ReaderContext, Reading, who
 from .series import Series, series_count
 from .stay import asks_of_stay, stay_length
@@ -62,6 +63,9 @@ def count(
     ctx: ReaderContext,
     similarity: Mapping[int, float],
 ) -> Reading:
+    rate = rate_said(question, matches, ctx)
+    if rate is not None:  # "how often does John work out?": "Three times a week", a habit
+        return rate
     # "… not counting the ones that got called off": a rule for the count, not its topic
     cover = covering_set(set_aside(question), matches, ctx, similarity, qk.focus)
     if not cover.messages:
