@@ -82,7 +82,7 @@ def advice_given(
     # The verb of saying ranks any "told you!" high; what was told of may sit further down,
     # as may the one message naming the rarest thing asked of ("a kayak", not "chris").
     people = {t for n in [*ctx.names, *ctx.speakers] for t in terms(n)}
-    rarest = max(topic - people or topic, key=ctx.weights.idf)
+    rarest = ctx.weights.rarest(topic - people or topic)
     holding = [m for m in top if rarest in terms(m.text)]
     top = holding or (top if telling else top[:5])
     # Advice reads as advice ("Do the monkey park", "you have to try yudofu"); a message that

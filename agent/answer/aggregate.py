@@ -222,7 +222,7 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
     if not asked:
         return None
     # The plan is named by the topic's rarest word: "crag", not the "trip" to Kyoto.
-    topic = {max(asked - LIGHT_TERMS or asked, key=ctx.weights.idf)}
+    topic = {ctx.weights.rarest(asked - LIGHT_TERMS or asked)}
     by_session: dict[int, list[StoredMessage]] = {}
     for m in sorted(matches, key=lambda m: (m.ts, m.id)):
         by_session.setdefault(m.session_id, []).append(m)

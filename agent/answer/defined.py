@@ -33,12 +33,30 @@ def defined_value(
         return None
     link = r"(?:is|was|will\s+be|['’]s|=|:)\s+" if asked else r":\s+"
     said = re.compile(rf"\b{re.escape(head)}s?\s*{link}{_VALUE}", re.I)
+    # "Winning a championship is my number one goal.": the value before it, said of oneself
+    told = (
+        re.compile(
+            rf"(?:^|[.!?;:]\s+|\b(?:yeah|yes|well|so|and|but)[!,]?\s+)(?P<value>[^,.!?;\n]{{2,60}}?)\s+"
+            rf"(?:is|was|are|were|['’]s)\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+){{0,3}}?"
+            rf"{re.escape(head)}s?\b",
+            re.I,
+        )
+        if asked
+        else None
+    )
     for m in dict.fromkeys(messages):
         found = said.search(m.text)
         # (a thing written out after a colon may be a question: "My question: is Klara…?")
         if found and (noun or not asks(m.text[found.start() :])):
             return m, found.group("value").strip()
+        before = told.search(m.text) if told else None
+        if before and not _POINTING.match(before.group("value")):
+            return m, before.group("value").strip()
     return None
+
+
+# "That is my goal", "this is my favourite": the value is elsewhere.
+_POINTING = re.compile(r"\s*(?:that|this|those|these|it|which|what|there|here)\b", re.I)
 
 
 # "what's the wifi password at the cottage", "what was the final price": the thing asked for

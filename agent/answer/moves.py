@@ -79,7 +79,7 @@ def changed_since(
             and CHANGE.search(n.text)
             and not _replaces_another(n, m, ctx)
         ]
-    key = max(things or shared, key=ctx.weights.idf)
+    key = ctx.weights.rarest(things or shared)
     # The change may name the plan by another of its words: "flights booked for my visit!
     # landing tue 19th" is moved by "I now land thursday the 21st instead of tuesday".
     timed = {t for x in ctx.mentions_of(m) for t in terms(x.text)}
@@ -88,7 +88,7 @@ def changed_since(
         for t in terms(m.text) - _PEOPLE_TERMS - set(ctx.names) - timed
         if len(t) > 2 and not t.isdigit()
     }
-    keys = {key, *sorted(own, key=ctx.weights.idf, reverse=True)[:3]}
+    keys = {key, *ctx.weights.rarest_first(own)[:3]}
     later = [n for n in ranked if n.conversation == m.conversation and n.ts > m.ts]
     # A change need not repeat the question's words, so it need not have been retrieved: the
     # chat's later messages holding the plan's own words are read too ("booked an airbnb in

@@ -367,6 +367,16 @@ class TermWeights:
     def idf(self, term: str) -> float:
         return math.log((self.size + 1) / (self.doc_freq(term) + 0.5))
 
+    def rarest(self, words: Iterable[str]) -> str:
+        """The rarest of `words`; of equally rare ones the first in alphabetical order, so
+        that the answer does not depend on the order a set happens to iterate in (which
+        Python varies from one run to the next)."""
+        return max(sorted(words), key=self.idf)
+
+    def rarest_first(self, words: Iterable[str]) -> list[str]:
+        """`words` from the rarest, equally rare ones in alphabetical order."""
+        return sorted(words, key=lambda t: (-self.idf(t), t))
+
     def unseen(self, wanted: set[str]) -> set[str]:
         """The terms no message of the store holds, nor says with other words ("win" is held
         by "took first prize": agent.answer.related)."""

@@ -411,7 +411,7 @@ def _ahead(
     rarest of the question's words that the gone-by one holds: "the *next* book … November
     4th" is no next crag trip."""
     held = wanted & terms(gone.text)
-    key = max(held, key=ctx.weights.idf) if held else None
+    key = ctx.weights.rarest(held) if held else None
     said = {n.id: terms(n.text) for n in ranked[:_AHEAD_DEPTH]}
     covers = {i: ctx.weights.coverage(wanted, t) for i, t in said.items()}
     on_topic = [

@@ -477,7 +477,7 @@ def _undone_place(m: StoredMessage, phrase: str, ctx: ReaderContext) -> list[Sto
     held = {t for w in words for t in terms(w)} - _COMMON_TERMS
     if not held:
         return []
-    key = max(held, key=ctx.weights.idf)
+    key = ctx.weights.rarest(held)
 
     def named(n: StoredMessage) -> list[tuple[int, int]]:
         return [w.span() for w in WORD.finditer(n.text) if key in terms(w.group(0))]
