@@ -80,6 +80,7 @@ _NEW_CLAUSE = re.compile(
 # "Besides that, my cousin…": the link to what was said before is no part of the reason.
 _LEADING = re.compile(r"^(?:besides\s+that|plus|also|and|but|so|well|just)\b[,\s]*", re.IGNORECASE)
 _SO_OPENS = re.compile(r"so\s+(?!that\b|much\b|many\b|far\b)", re.IGNORECASE)
+# A turn away ends a reason too: "to help people, but it feels like…".
 _TURN = re.compile(r",\s*but\b|\s+-\s+|\s+–\s+", re.IGNORECASE)
 # The turns after the best message a reason may follow in.
 _NEXT_TURNS = 2
@@ -96,8 +97,9 @@ def reason_given(
     ctx: ReaderContext,
 ) -> tuple[StoredMessage, str] | None:
     """The reason asked for and the message that gives it, or None. A cause said outright
-    ("because …") in any of the best messages comes first; an aim or a purpose is read in
-    the best message and the writer's next turns before the others."""
+    ("because …") in any of the best messages comes first; then what inspired it, an aim, a
+    "so" or a purpose in the best message and the writer's next turns; of the other best
+    messages only what inspired it (an aim there is as often another story's)."""
     if not ASKS_WHY.search(question):
         return None
     nxt = [n for n in ctx.turns_after(best)[:_NEXT_TURNS] if n.speaker == best.speaker]
