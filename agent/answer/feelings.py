@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext
+from .reading import ReaderContext, speaker_asked, told_around
 from .text import sentences, terms
 
 ASKS_FEELING = re.compile(
@@ -54,8 +54,8 @@ _LINKED_SHORT = re.compile(
     re.IGNORECASE,
 )
 _ASKING_WORDS = frozenset(terms("feel felt feeling describe described find found"))
-# The turns after the best message a feeling may follow in, and the best messages read.
-_NEXT_TURNS, _BEST = 3, 3
+# The turns after the best message a feeling may follow in.
+_NEXT_TURNS = 3
 
 
 def feeling_told(
@@ -70,30 +70,16 @@ def feeling_told(
     asked = ASKS_FEELING.search(question)
     if asked is None:
         return None
-    topic = wanted - _ASKING_WORDS
-    nxt = [n for n in ctx.turns_after(best)[:_NEXT_TURNS] if n.speaker == best.speaker]
-    others = [
-        m
-        for m in dict.fromkeys([*good[:_BEST], *ranked[:_BEST]])
-        if m.id != best.id and topic & terms(m.text)
-    ]
+    near, others = told_around(best, good, ranked, wanted - _ASKING_WORDS, ctx, turns=_NEXT_TURNS)
     # "how did Gina describe the studio?": Gina's words, not another's of it
-    by = _the_one_asked(asked.group("who"), ctx)
-    for m in dict.fromkeys([best, *nxt, *others]):
+    by = speaker_asked(asked.group("who"), ctx)
+    for m in [*near, *others]:
         if by is not None and m.speaker != by:
             continue
         said = feeling_in(m.text, wanted)
         if said:
             return m, said
     return None
-
-
-def _the_one_asked(who: str, ctx: ReaderContext) -> str | None:
-    """The speaker whose feeling is asked: the user for "I", a speaker the question names."""
-    if who.lower() in ("i", "me"):
-        return ctx.me
-    first = who.split()[0].lower().removesuffix("'s").removesuffix("’s")
-    return next((s for s in ctx.speakers if s.lower().split()[0] == first), None)
 
 
 def feeling_in(text: str, wanted: set[str]) -> str | None:

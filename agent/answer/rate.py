@@ -10,7 +10,14 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext, Reading, question_terms, said_by, speaker_terms
+from .reading import (
+    ReaderContext,
+    Reading,
+    question_terms,
+    said_by,
+    speaker_asked,
+    speaker_terms,
+)
 from .text import clip, terms
 
 # A habit asked about in the present: not "how often did we climb in september?", a count.
@@ -46,7 +53,8 @@ def rate_said(
     if asked is None:
         return None
     topic = question_terms(question, ctx) - speaker_terms(ctx) - _RATE_WORDS
-    by = _the_one_asked(asked.group("who") or "", ctx)
+    # the user for "you" or "I", a speaker named
+    by = speaker_asked(asked.group("who") or "", ctx, ("you", "i"))
     found: list[tuple[int, int, StoredMessage, str]] = []
     for rank, m in enumerate(matches[:_DEPTH]):
         shared = len(topic & terms(m.text))
@@ -69,11 +77,3 @@ def rate_said(
         why=["the rate the chat states for the habit, in a best message or its reply"],
     )
     return None
-
-
-def _the_one_asked(who: str, ctx: ReaderContext) -> str | None:
-    """The speaker whose habit is asked: the user for "you" or "I", a speaker named."""
-    low = who.lower().removesuffix("'s").removesuffix("’s")
-    if low in ("you", "i"):
-        return ctx.me
-    return next((s for s in ctx.speakers if s.lower().split()[0] == low), None)

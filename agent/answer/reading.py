@@ -184,6 +184,43 @@ def subjects(question: str, ctx: ReaderContext) -> set[str]:
     return out
 
 
+def speaker_asked(
+    who: str, ctx: ReaderContext, me_words: Collection[str] = ("i", "me")
+) -> str | None:
+    """The speaker a question's subject names: the user for one of `me_words`, else the
+    speaker whose first name opens it ("Gina's studio" → Gina); None for anyone else."""
+    low = who.lower()
+    if low in me_words:
+        return ctx.me
+    if not low.split():
+        return None
+    first = low.split()[0].removesuffix("'s").removesuffix("’s")
+    return next((s for s in ctx.speakers if s.lower().split()[0] == first), None)
+
+
+def told_around(
+    best: StoredMessage,
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    topic: set[str],
+    ctx: ReaderContext,
+    *,
+    turns: int,
+    depth: int = 3,
+) -> tuple[list[StoredMessage], list[StoredMessage]]:
+    """Where a telling goes on: `best` and its writer's next `turns` turns ("Just yesterday I
+    joined a church." / "I wanted to feel closer…"); then the other best `depth` messages of
+    `good` and `ranked` that share a word of `topic`."""
+    nxt = [n for n in ctx.turns_after(best)[:turns] if n.speaker == best.speaker]
+    near = list(dict.fromkeys([best, *nxt]))
+    others = [
+        m
+        for m in dict.fromkeys([*good[:depth], *ranked[:depth]])
+        if m not in near and topic & terms(m.text)
+    ]
+    return near, others
+
+
 _CARRIED = re.compile(r"\s*\(about ([^)]*)\)\s*$")
 
 

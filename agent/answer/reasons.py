@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext
+from .reading import ReaderContext, told_around
 from .spans import trim_span
 from .text import sentences, terms
 
@@ -84,8 +84,6 @@ _SO_OPENS = re.compile(r"so\s+(?!that\b|much\b|many\b|far\b)", re.IGNORECASE)
 _TURN = re.compile(r",\s*but\b|\s+-\s+|\s+–\s+", re.IGNORECASE)
 # The turns after the best message a reason may follow in.
 _NEXT_TURNS = 2
-# How many of the best messages are read.
-_BEST = 3
 
 
 def reason_given(
@@ -102,13 +100,7 @@ def reason_given(
     messages only what inspired it (an aim there is as often another story's)."""
     if not ASKS_WHY.search(question):
         return None
-    nxt = [n for n in ctx.turns_after(best)[:_NEXT_TURNS] if n.speaker == best.speaker]
-    near = list(dict.fromkeys([best, *nxt]))
-    others = [
-        m
-        for m in dict.fromkeys([*good[:_BEST], *ranked[:_BEST]])
-        if m not in near and wanted & terms(m.text)
-    ]
+    near, others = told_around(best, good, ranked, wanted, ctx, turns=_NEXT_TURNS)
     asked = terms(question)
     for picks, pool in (
         ((_cause,), [*near, *others]),
