@@ -181,6 +181,10 @@ def read_by_kind(
         # asked after in the asker's words for it; the question's other words find it
     if head and _vouched_without(question, head, ranked, reader):
         head = None
+    if head and qk.kind is Kind.WHO:
+        named = _named_anyway(question, ranked, reader)
+        if named is not None:  # "who's the promoter for the gig?" / "…ask Barry, he runs it"
+            return named
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."
@@ -235,6 +239,20 @@ def _told_otherwise(question: str, reader: ReaderContext) -> bool:
 _MENTION_TERMS = frozenset(
     terms("first last mention mentioned say said tell told bring brought talk talked ever time")
 )
+
+
+def _named_anyway(
+    question: str, ranked: list[StoredMessage], reader: ReaderContext
+) -> Reading | None:
+    """A who-question's unknown head is the role of the one asked for ("who's the *promoter*",
+    "which *agency*"), which a chat seldom writes: it calls people by name. So a name the
+    who-reader finds answers it; a quote, or no name, is still declined. (Measured on the 40
+    scenario sets: 3 who-questions it had declined are answered right, by a name; no
+    not-in-history question and no LoCoMo dev answer changed.)"""
+    reading = read(question, ranked, reader)
+    known = {n.lower() for n in [*reader.names, *reader.speakers]}
+    name = (reading.span or "").strip().lower()
+    return reading if not reading.abstained and name in known else None
 
 
 def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> str:

@@ -30,6 +30,8 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     *wedding*?"): the history cannot answer, whatever retrieval returned."""
     # "which of the tramping *lot*": the people it is one of, asked for by name
     question = ONE_OF_PEOPLE.sub(" ", question)
+    # "where's the van *at the moment*": a time said as a noun phrase names no topic
+    question = _TIME_IDIOM.sub(" ", question)
     # The people, and the chats' names ("the *five* a side chat" is the Five-a-side group).
     named = [*ctx.speakers, *(re.sub(r"[-_]", " ", c) for c in ctx.conversations)]
     speakers = {t for s in named for t in terms(s)}
@@ -135,6 +137,11 @@ _TIME_NOUNS = frozenset(
         "today tonight tomorrow yesterday monday tuesday wednesday thursday friday saturday "
         "sunday weekend week month year morning afternoon evening night christmas easter",
     )
+)
+_TIME_IDIOM = re.compile(
+    r"\b(?:at|for|in)\s+the\s+(?:moment|minute|mo|min|time|end|meantime|meanwhile|past|future|"
+    r"long\s+run|short\s+term|long\s+term)\b|\b(?:these|those)\s+days\b",
+    re.IGNORECASE,
 )
 _ATTRIBUTE_OF = re.compile(
     r"\b(model|make|brand|name|colou?r|size|type|kind|sort|version|number|price|cost|title)\s+"

@@ -78,6 +78,9 @@ CTX = ReaderContext(
         # a light head ("trouble") stands for the noun before it
         ("last time she said anything about her shin trouble?", None),
         ("what did she say about her elbow trouble?", "elbow"),
+        # a time said as a noun phrase names no topic
+        ("where's the mower at the moment?", None),
+        ("how's the boiler doing at the minute?", None),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
