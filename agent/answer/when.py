@@ -176,6 +176,9 @@ def when_answer(
             + 0.3 * bool(_EXPLICIT.search(said) and x.granularity in DAY_OR_FINER)
             - 0.4 * bool(_DEICTIC.match(said))
             + 0.2 * fits
+            # "when did the skip get dropped off?": a telling of it as done ("turned up
+            # yesterday") before a plan of it ("I'll get the skip booked for the Friday")
+            + _DONE * (past and x.direction in ("past", "present"))
             + 0.5 * (qk.wants_time and x.granularity == "time")
             # "when did she get back?" is best answered with a day, not "October"
             + 0.2 * (x.granularity in DAY_OR_FINER)
@@ -329,6 +332,13 @@ def when_answer(
         ],
         event_day=x.start.date(),
     )
+
+
+# What a day told as done weighs, for a question of the past, beside one planned: plans move.
+# 0.4 on the 40 scenario sets: developed +1, never read +2 -2; LoCoMo dev F1 sum +0.6 (two
+# temporal answers up, none down). 0.2 gained less; 0.7 lost a developed answer to a day told
+# of another event.
+_DONE = 0.4
 
 
 # "when's my interview now?", "what day is the party now": the state the plan is in today
