@@ -37,6 +37,7 @@ from .reading import (
 )
 from .replans import asked_off, in_month_of, in_own_words, its_own_weekday, settled
 from .text import asks, day_phrase, said_terms, short_day, terms
+from .topic import subject_words
 from .what import ASKS
 
 _PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
@@ -196,6 +197,7 @@ def when_answer(
         if not ctx.mentions_of(n)
         and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
         and not _asks_of(n.text, wanted, ctx)
+        and _of_subject(n, question)
     ]
     # Of tellings that cover it as well, the one by whom it happened to: "when did I get the
     # job?" is "AKI. I GOT THE JOB.", not Aki's "You're getting this job."
@@ -332,6 +334,21 @@ def when_answer(
         ],
         event_day=x.start.date(),
     )
+
+
+def _of_subject(m: StoredMessage, question: str) -> bool:
+    """Whether `m` tells of the one the question says it happened to, when it names one
+    ("when did *pickle* hurt her foot?"): written by them or naming them. "mine's about a foot
+    too short for that ceiling" shares the question's rarest word and tells nothing of Pickle.
+    "I" and the pronouns name no one here (the tie-break after prefers the user's telling)."""
+    named = subject_words(question) - _NOBODY
+    if not named:
+        return True
+    first = m.speaker.split()[0].lower() if m.speaker.split() else ""
+    return first in named or bool(named & said_terms(m.text))
+
+
+_NOBODY = frozenset(["i", "me", "we", "you", "he", "she", "they", "it", "the", "people", "my"])
 
 
 # What a day told as done weighs, for a question of the past, beside one planned: plans move.

@@ -1,7 +1,8 @@
 """A day told as done before a day planned, for a question of the past (agent/answer/when.py,
 `_DONE`): plans move, and "the skip finally turned up yesterday" dates the drop-off better than
-"I'll get the skip booked for the Friday". A question of what is ahead still reads the plan. A
-real store of tests/fixtures/done_chat.jsonl (the user is Ines)."""
+"I'll get the skip booked for the Friday". A question of what is ahead still reads the plan.
+A message with no day is the day of the event only when it tells of the one it happened to
+(`_of_subject`). A real store of tests/fixtures/done_chat.jsonl (the user is Ines)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ pipe = history_fixture(CHAT, me="Ines")
     ("question", "day"),
     [
         ("when did the skip get dropped off?", "Monday 16 February 2026"),
+        # a telling with no day of its own is the event only when it tells of the one it
+        # happened to: "a foot too short" is no telling of Biscuit's foot
+        ("when did biscuit hurt her foot?", "Thursday 19 February 2026"),
         # ahead of now: the plan is the answer
         ("when is the tiler coming?", "Monday 9 March 2026"),
     ],
