@@ -54,11 +54,11 @@ def who_answer(
     # "which of the climbing lot is driving…" asks who is driving
     question = ONE_OF_PEOPLE.sub("who", question)
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
-    asked_name = None if _writer_asked(asked, ctx) else _NAME_ASKED.match(question)
+    asked_name = None if _writer_asked(asked, ctx) else _name_asked(question, ctx)
     if asked_name:
         # "who is marta?" of someone the chats name: who they are to those who write
-        naming = [m for m in ranked or good if _names(m.text, asked_name.group(1))]
-        told = who_is(asked_name.group(1), naming, ctx) if naming else None
+        naming = [m for m in ranked or good if _names(m.text, asked_name)]
+        told = who_is(asked_name, naming, ctx) if naming else None
         if told is not None:
             return told
     if WHO_IS.match(question) and asked & set(ctx.names) - {s.lower() for s in ctx.speakers}:
@@ -264,6 +264,24 @@ _NAME_ASKED = re.compile(
     r"([^\W\d_][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?:\s+again)?\s*\??\s*$",
     re.IGNORECASE,
 )
+
+
+# A full name typed in lower case ("who is lena brooks?"): two words, taken as a name only
+# when the store knows the first as one (else "who is driving tomorrow?" would be a name).
+_FULL_NAME_ASKED = re.compile(
+    rf"^\s*who(?:'s|\s+is|\s+was)\s+{_NO_NAME}([^\W\d_][\w'-]*\s+[^\W\d_][\w'-]*)"
+    r"(?:\s+again)?\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+def _name_asked(question: str, ctx: ReaderContext) -> str | None:
+    """The name a "who is …?" asks after, as the question writes it."""
+    full = _FULL_NAME_ASKED.match(question)
+    if full and full.group(1).split()[0].lower() in {n.lower() for n in ctx.names}:
+        return full.group(1)
+    asked = _NAME_ASKED.match(question)
+    return asked.group(1) if asked else None
 
 
 # "who is doug?", "who's priya again?": a name and nothing else

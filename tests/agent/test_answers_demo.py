@@ -102,6 +102,8 @@ CASES = [
     ("who is marta?", (), "who", "Marta is not one of the people writing; your chat with Aki"),
     # "the hiring manager, someone called Lena Brooks": who she is, as the chat says it
     ("who is lena?", (), "who", "Lena is the hiring manager."),
+    # a full name typed in lower case: the first word is a name the store knows
+    ("who is lena brooks?", (), "who", "Lena Brooks is the hiring manager."),
     # the chat asked it too ("I'm in. Who's driving?"): its reply answers, by its writer
     ("who is driving to castle crags", (), "who", "Doug"),
     # one of a set of people is a who; "the shop on Elm Street" names no one
