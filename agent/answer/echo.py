@@ -42,10 +42,19 @@ def past_the_echo(
     for s in said[at + 1 :]:
         if not asks(s) and len(new_terms(s, question, ctx)) >= _TELLS:
             return best, trim_span(s, ctx.speakers)
-    nxt = ctx.turns_after(best)[:1] if at == len(said) - 1 else []
+    nxt = _writer_next(best, ctx) if at == len(said) - 1 else []
     for n in (n for n in nxt if sentences(n.text)):
         first = trim_span(n.text[slice(*sentences(n.text)[0])], ctx.speakers)
         tells = len(new_terms(first, question, ctx)) >= _TELLS
         if n.speaker == best.speaker and not asks(first) and tells:
             return n, first
     return best, span
+
+
+def _writer_next(best: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
+    """The writer's next turn: the very next one, or the one after another's asking for it
+    ("Back from the vet with Miso." / "And?? How is she?" / "No blockage, thank god…")."""
+    after = list(ctx.turns_after(best)[:2])
+    if after and after[0].speaker != best.speaker and asks(after[0].text):
+        return after[1:2]
+    return after[:1]

@@ -24,11 +24,22 @@ NEXT_TURN = {
     3: msg(4, "Ben", "nice!"),
     5: msg(6, "Ana", "what do you think?"),
 }
+# After another's asking for it: "Back from the vet." / "And?? How is she?" / the telling.
+AFTER_ASKING = {
+    8: [msg(9, "Ben", "And?? How is she?"), msg(10, "Ana", "She got an anti-nausea shot. Phew")],
+    11: [msg(12, "Ben", "nice one"), msg(13, "Ana", "She got an anti-nausea shot. Phew")],
+}
+
+
+def _after(m: StoredMessage) -> list[StoredMessage]:
+    return AFTER_ASKING.get(m.id) or ([NEXT_TURN[m.id]] if m.id in NEXT_TURN else [])
+
+
 CTX = ReaderContext(
     TermWeights.from_texts([m.text for m in NEXT_TURN.values()]),
     lambda m: [],
     speakers=["Ana", "Ben"],
-    turns_after=lambda m: [NEXT_TURN[m.id]] if m.id in NEXT_TURN else [],
+    turns_after=_after,
 )
 
 
@@ -59,6 +70,22 @@ CTX = ReaderContext(
             "went to the council meeting last friday",
             "went to the council meeting last friday",
             "Honestly so many families wanting to adopt.",
+        ),
+        # the writer's next turn after another's asking for it
+        (
+            8,
+            "what did the vet do for miso?",
+            "Back from the vet with Miso.",
+            "Back from the vet with Miso.",
+            "She got an anti-nausea shot.",
+        ),
+        # a reply that asks nothing is a turn of the talk: the writer's telling is not read
+        (
+            11,
+            "what did the vet do for miso?",
+            "Back from the vet with Miso.",
+            "Back from the vet with Miso.",
+            "Back from the vet with Miso.",
         ),
         # a sentence with words of its own is the answer itself
         (
