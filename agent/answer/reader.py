@@ -348,7 +348,11 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             ]
             first = reported[0] if reported else first
         told = _told_on(first, ctx) if first else []
-        if first and told:
+        # In a chat, a message is a few sentences said as one: "Heads up: Boulder Barn is
+        # raising the membership price on October 1st. 65 to 75 a month." is all of what she
+        # said, and its best sentence alone leaves out the figure.
+        whole = first is not None and ctx.short_messages and len(first.text.split()) <= _WHOLE
+        if first and (told or whole):
             return _said_about(first, told, ctx, score)
         qk = QuestionKind(Kind.WHAT, qk.focus)
     context = list(dict.fromkeys([*top, *ranked]))
@@ -443,6 +447,7 @@ def _told_on(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
 
 
 _SHORT = 15  # words: a chat message that opens a telling
+_WHOLE = 40  # words: a chat message said whole when asked what someone said of a thing
 
 
 def _said_about(

@@ -102,6 +102,8 @@ CASES = [
     ("who is marta?", (), "who", "Marta is not one of the people writing; your chat with Aki"),
     # "the hiring manager, someone called Lena Brooks": who she is, as the chat says it
     ("who is lena?", (), "who", "Lena is the hiring manager."),
+    # what someone said of a thing: the whole chat message, its figure too
+    ("what did priya say about the membership?", (), "summary", "65 to 75 a month"),
     # a full name typed in lower case: the first word is a name the store knows
     ("who is lena brooks?", (), "who", "Lena Brooks is the hiring manager."),
     # the chat asked it too ("I'm in. Who's driving?"): its reply answers, by its writer
