@@ -351,7 +351,10 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         # In a chat, a message is a few sentences said as one: "Heads up: Boulder Barn is
         # raising the membership price on October 1st. 65 to 75 a month." is all of what she
         # said, and its best sentence alone leaves out the figure.
-        whole = first is not None and ctx.short_messages and len(first.text.split()) <= _WHOLE
+        # (Only the best message itself: a telling below a question that ranks first, "Rest up.
+        # We need you for the crag trip." below "Castle Crags on Saturday October 17th?", is
+        # no better an answer than the question's best sentence.)
+        whole = first is good[0] and ctx.short_messages and len(first.text.split()) <= _WHOLE
         if first and (told or whole):
             return _said_about(first, told, ctx, score)
         qk = QuestionKind(Kind.WHAT, qk.focus)
