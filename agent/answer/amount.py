@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
+from .phrases import adjective
 from .reading import (
     ReaderContext,
     Reading,
@@ -90,15 +91,45 @@ def _beside(text: str, wanted: set[str]) -> bool:
     return False
 
 
+# "Annual is 720", "parking: 10 dollars": a sum given as the value of a word.
+_DEFINED = re.compile(
+    r"\b([^\W\d_][\w'’-]*)(?:\s+(?:is|was|are|were|costs?|comes\s+to)|['’]s|\s*[:=])\s+"
+    r"((?:[$€£¥]\s?)?\d+(?:[,.]\d+)*(?:\s?(?:dollars?|euros?|pounds?|bucks|quid|"
+    r"(?:a|per)\s+(?:month|year|week|day|night)))?)(?![\d:/%])",
+    re.IGNORECASE,
+)
+
+
+def _which_price(question: str) -> set[str]:
+    """The words that say which of a thing's prices is asked: "annual", "monthly". Not the
+    thing itself, which a chat prices more than once: "Rent is £88 for the year" is the
+    allotment's, "rent goes to £960" the flat's; "tickets were $45 each so $90…"."""
+    return {t for w in re.findall(r"[^\W\d_]+", question) if adjective(w) for t in terms(w)}
+
+
+def _defined_sum(text: str, asked: set[str]) -> str | None:
+    """The sum `text` gives as the value of one of the question's own words, in a message
+    that speaks of money."""
+    if not (_AMOUNT.search(text) or _MONEY_CUE.search(text)):
+        return None
+    for hit in _DEFINED.finditer(text):
+        if terms(hit.group(1)) & asked:
+            return hit.group(2)
+    return None
+
+
 def chosen_sum(text: str, question: str) -> str | None:
     """The sum of money in `text` that answers `question`: of "they wanted £9,000 but i got
     him down to £8,200" the price agreed; of "$45 each so $90 for the two of us" the one per
     head or the whole, as asked; of "£500 deposit now and £2,350 when it's fitted" the one
     beside the question's own words. The first, when nothing tells them apart."""
+    asked = set(terms(question)) - _UNIT_TERMS
+    defined = _defined_sum(text, _which_price(question))
+    if defined is not None:  # "Annual is 720 if you sign up before…", asked "the annual…"
+        return defined
     sums = _sums(text)
     if len(sums) < 2:
         return sums[0][2] if sums else None
-    asked = set(terms(question)) - _UNIT_TERMS
     per_head = _PER.search(question) is not None
     whole = _WHOLE.search(question) is not None
 
@@ -219,6 +250,7 @@ def amount_answer(
     # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray");
     # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
     order = _asked_later(good[:3], ctx)
+    which = _which_price(question)
     order += [n for g in good[:3] for n in ([*following(g, ranked), g] if asks(g.text) else [g])]
     order += [n for g in good[:3] if not asks(g.text) for n in following(g, ranked)]
     wanted = question_terms(question, ctx)
@@ -242,7 +274,9 @@ def amount_answer(
         dict.fromkeys(order),
         key=lambda m: (
             bool(thing) and not told_of(m),
-            not _beside(m.text, wanted),
+            # a sum beside the question's words, or the value of the word that says which
+            # price ("Annual is 720", asked "the annual membership"), before one in passing
+            not _beside(m.text, wanted) and _defined_sum(m.text, which) is None,
             not (mine and _yours(m.text)),
         ),
     )

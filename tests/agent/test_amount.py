@@ -47,6 +47,13 @@ _BUILT_ON = [
     ),
     # the sum beside the question's own word
     ("£500 deposit now and £2,350 when it's fitted", "how much was the deposit?", "£500"),
+    # the value given to the question's own word, a bare figure too
+    (
+        "Annual is 720 if you sign up before October 1st. Works out to 60 a month.",
+        "how much is the annual membership?",
+        "720",
+    ),
+    ("parking: 10 dollars, bring cash", "how much was parking?", "10 dollars"),
     (
         "£500 deposit now and £2,350 when it's fitted",
         "how much do we owe once it's fitted?",

@@ -102,6 +102,10 @@ CASES = [
     ("who is marta?", (), "who", "Marta is not one of the people writing; your chat with Aki"),
     # "the hiring manager, someone called Lena Brooks": who she is, as the chat says it
     ("who is lena?", (), "who", "Lena is the hiring manager."),
+    # which of a thing's prices: the one the question's qualifier is given ("Annual is 720"),
+    # not the monthly price the best message says
+    ("how much is the annual membership?", (), "how_much", "720"),
+    ("how much was the vet?", (), "how_much", "310 dollars"),
     # what someone said of a thing: the whole chat message, its figure too
     ("what did priya say about the membership?", (), "summary", "65 to 75 a month"),
     # a full name typed in lower case: the first word is a name the store knows
