@@ -269,17 +269,28 @@ _NAME_ASKED = re.compile(
 # A full name typed in lower case ("who is lena brooks?"): two words, taken as a name only
 # when the store knows the first as one (else "who is driving tomorrow?" would be a name).
 _FULL_NAME_ASKED = re.compile(
-    rf"^\s*who(?:'s|\s+is|\s+was)\s+{_NO_NAME}([^\W\d_][\w'-]*\s+[^\W\d_][\w'-]*)"
+    rf"^\s*who(?:'s|\s+is|\s+was)\s+{_NO_NAME}([^\W\d_][\w'-]*\.?\s+[^\W\d_][\w'-]*)"
     r"(?:\s+again)?\s*\??\s*$",
     re.IGNORECASE,
 )
 
 
+_TITLES = frozenset(["dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "professor"])
+
+
 def _name_asked(question: str, ctx: ReaderContext) -> str | None:
     """The name a "who is …?" asks after, as the question writes it."""
     full = _FULL_NAME_ASKED.match(question)
-    if full and full.group(1).split()[0].lower() in {n.lower() for n in ctx.names}:
+    known = {n.lower() for n in ctx.names}
+    if full and full.group(1).split()[0].lower() in known:
         return full.group(1)
+    # "who is dr ortiz?": the name after a title ("Dr. Ortiz thinks it's gastritis")
+    if (
+        full
+        and full.group(1).split()[0].lower() in _TITLES
+        and full.group(1).split()[1].lower() in known
+    ):
+        return full.group(1).split()[1]
     asked = _NAME_ASKED.match(question)
     return asked.group(1) if asked else None
 

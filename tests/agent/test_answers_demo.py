@@ -110,6 +110,8 @@ CASES = [
     ("what did priya say about the membership?", (), "summary", "65 to 75 a month"),
     # a full name typed in lower case: the first word is a name the store knows
     ("who is lena brooks?", (), "who", "Lena Brooks is the hiring manager."),
+    # a title before the name: the name, and the chat that mentions it
+    ("who is dr ortiz?", (), "who", "your chat with Aki mentions Ortiz"),
     # the chat asked it too ("I'm in. Who's driving?"): its reply answers, by its writer
     ("who is driving to castle crags", (), "who", "Doug"),
     # one of a set of people is a who; "the shop on Elm Street" names no one
