@@ -31,13 +31,12 @@ from .reading import (
     declined,
     named_speakers,
     question_terms,
-    said_by,
     speaker_terms,
     split_topic,
-    who,
 )
+from .said_about import said_about
 from .still_on import checked, claimed
-from .text import asks, clip, said_terms, short_day, terms
+from .text import asks, said_terms, terms
 from .upcoming import next_one
 from .what import what_answer
 from .when import when_answer
@@ -336,27 +335,9 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     near = [m for m in fair if by_cover[m.id] >= _NAMED_KEEP * best]
     good = _about_named(question, good, near, ranked, ctx)
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
-        # The telling itself, not a question about it ("How is she?" asks).
-        first = next((m for m in good if not asks(m.text)), None)
-        # "what did the vet say?": someone outside the chat, whose words come back in a
-        # report of the visit ("Back from the vet with Miso."), not in "Call the vet"
-        role = _ROLE_SAID.search(question)
-        if role and first is not None:
-            visited = re.compile(rf"\b(?:from|at|with)\s+the\s+{role.group(1)}\b", re.I)
-            reported = [
-                m for m in good[:_ROLE_DEPTH] if visited.search(m.text) and not asks(m.text)
-            ]
-            first = reported[0] if reported else first
-        told = _told_on(first, ctx) if first else []
-        # In a chat, a message is a few sentences said as one: "Heads up: Boulder Barn is
-        # raising the membership price on October 1st. 65 to 75 a month." is all of what she
-        # said, and its best sentence alone leaves out the figure.
-        # (Only the best message itself: a telling below a question that ranks first, "Rest up.
-        # We need you for the crag trip." below "Castle Crags on Saturday October 17th?", is
-        # no better an answer than the question's best sentence.)
-        whole = first is good[0] and ctx.short_messages and len(first.text.split()) <= _WHOLE
-        if first and (told or whole):
-            return _said_about(first, told, ctx, score)
+        said = said_about(question, good, ctx, score)
+        if said is not None:
+            return said
         qk = QuestionKind(Kind.WHAT, qk.focus)
     context = list(dict.fromkeys([*top, *ranked]))
     claim = claimed(question) if qk.kind is Kind.YES_NO else None
@@ -424,49 +405,6 @@ def _with_rank(
 # (README, session 22).
 _RANK_PRIOR = 0.1
 _RANK_DEPTH = 8
-
-
-# "what did the vet say?", "what did my mechanic tell me": a role, asked after by what it said.
-_ROLE_SAID = re.compile(
-    r"\bwhat\s+did\s+(?:the|my|our|his|her|their)\s+([a-z]+)\s+(?:say|tell|said)\b", re.I
-)
-# How many of the best messages may report a visit to it.
-_ROLE_DEPTH = 4
-
-
-def _told_on(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
-    """What the writer of a short message goes on to say of it in the next few turns of the
-    session: "Back from the vet with Miso." is followed by "No blockage, thank god. The x-ray
-    was clear…". Their statements of a few words or more; not questions, nor what others say
-    between. A long message says its piece itself (LoCoMo's turns: quoting the next two as well
-    lowered F1 on eight "what did X say about…" questions)."""
-    if len(m.text.split()) > _SHORT:
-        return []
-    return [
-        n
-        for n in ctx.turns_after(m)
-        if n.speaker == m.speaker and not asks(n.text) and len(n.text.split()) >= 4
-    ][:2]
-
-
-_SHORT = 15  # words: a chat message that opens a telling
-_WHOLE = 40  # words: a chat message said whole when asked what someone said of a thing
-
-
-def _said_about(
-    m: StoredMessage, told: list[StoredMessage], ctx: ReaderContext, score: float
-) -> Reading:
-    said = " ".join(f"“{clip(n.text)}”" for n in [m, *told])
-    name = who(m, ctx)
-    return Reading(
-        f"{name[:1].upper()}{name[1:]} said on {short_day(m.ts)}: {said}",
-        [m, *told],
-        Kind.SUMMARY.value,
-        said,
-        said_by(m, ctx),
-        why=[f"the best-supported message and what {who(m, ctx)} went on to say of it"],
-        evidence=score,
-    )
 
 
 def _about_named(
