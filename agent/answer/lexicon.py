@@ -170,11 +170,11 @@ PRONOUNS = frozenset(
 
 
 # Words before a person's name that make it one: "Aunt Rosa", "Dr Ortiz".
-_KIN_TITLES = frozenset(
+# Titles a name follows: "Dr. Ortiz", "mrs patel".
+PERSON_TITLES = frozenset(re.findall(r"\S+", "mr mrs ms miss dr doctor prof professor"))
+_KIN_TITLES = PERSON_TITLES | frozenset(
     re.findall(
-        r"\S+",
-        "aunt auntie uncle cousin nan nana gran granny grandma grandpa mr mrs ms miss dr doctor "
-        "prof sir lady coach",
+        r"\S+", "aunt auntie uncle cousin nan nana gran granny grandma grandpa sir lady coach"
     )
 )
 

@@ -15,7 +15,7 @@ from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
 from .attending import absent, attending
 from .kinds import ONE_OF_PEOPLE, QuestionKind
-from .lexicon import NOT_NAMES, may_be_name
+from .lexicon import NOT_NAMES, PERSON_TITLES, may_be_name
 from .reading import (
     ReaderContext,
     Reading,
@@ -275,22 +275,17 @@ _FULL_NAME_ASKED = re.compile(
 )
 
 
-_TITLES = frozenset(["dr", "doctor", "mr", "mrs", "ms", "miss", "prof", "professor"])
-
-
 def _name_asked(question: str, ctx: ReaderContext) -> str | None:
     """The name a "who is …?" asks after, as the question writes it."""
     full = _FULL_NAME_ASKED.match(question)
-    known = {n.lower() for n in ctx.names}
-    if full and full.group(1).split()[0].lower() in known:
-        return full.group(1)
-    # "who is dr ortiz?": the name after a title ("Dr. Ortiz thinks it's gastritis")
-    if (
-        full
-        and full.group(1).split()[0].lower() in _TITLES
-        and full.group(1).split()[1].lower() in known
-    ):
-        return full.group(1).split()[1]
+    if full:
+        known = {n.lower() for n in ctx.names}
+        first, second = full.group(1).split()
+        if first.lower() in known:
+            return full.group(1)
+        # "who is dr ortiz?": the name after a title ("Dr. Ortiz thinks it's gastritis")
+        if first.lower().rstrip(".") in PERSON_TITLES and second.lower() in known:
+            return second
     asked = _NAME_ASKED.match(question)
     return asked.group(1) if asked else None
 
