@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from agent.answer.kinds import SPREAD, Kind, classify
+from agent.answer.kinds import SPREAD, Kind, classify, without_asides
 from agent.answer.text import with_shorthands
 from agent.answer.topic import mention_topic, topic_query
 from agent.plan.clocks import on_event_clock
@@ -42,6 +42,7 @@ def retrieve(
     candidates = result.filtered_ids if result.sql else None
     # The original wording still carries the time phrase; the planner's content query does not.
     variants = list(dict.fromkeys([query, *result.rewrite.variants[1:]]))
+    variants = list(dict.fromkeys(without_asides(v) for v in variants))
     # Chat spells "birthday" "bday": the lexical side only finds what is written, so the
     # shorthand joins the query when the store holds it.
     short = with_shorthands(query, searcher.lexical("messages").doc_freq)

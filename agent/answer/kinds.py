@@ -97,6 +97,24 @@ def without_mention(question: str) -> str:
     return re.sub(rf"\b{_MENTION}\b", " ", _SAYER.sub(" ", question), flags=re.IGNORECASE)
 
 
+# How a person frames a question, not what it is about: "who recommended him *in the first
+# place*?", "which tiles did we go with *in the end*?", "*remind me*, where…". Their words
+# ("first", "place", "end") would rank and weigh the messages that say them.
+ASIDES = re.compile(
+    r"\b(?:in\s+the\s+first\s+place|in\s+the\s+end|"
+    r"by\s+the\s+way|btw|remind\s+me|(?:do|can|could)\s+you\s+(?:remember|recall)|"
+    r"if\s+you\s+remember|i\s+(?:forgot|forget|can'?t\s+remember|don'?t\s+remember)|"
+    r"any\s+idea|off\s+the\s+top\s+of\s+(?:my|your)\s+head|exactly|actually|again)\b",
+    re.IGNORECASE,
+)
+
+
+def without_asides(query: str) -> str:
+    """The query without the words that frame the question (`ASIDES`), if any are left."""
+    text = " ".join(ASIDES.sub(" ", query).split())
+    return text if re.search(r"\w{3,}", text) else query
+
+
 # "last Wednesday", "last week": a time, not the latest mention.
 _LAST_TIME = (
     r"(?!\s+(?:week|weekend|month|year|night|summer|winter|spring|autumn|fall|christmas|"

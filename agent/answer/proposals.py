@@ -25,6 +25,15 @@ ASKS_DECISION = re.compile(
 )
 
 
+# "we're going with sage green for the living room": the choice said as made
+_GOING_WITH = re.compile(
+    r"\b(?:we're|we\s+are|were|i'm|im|i\s+am|we've|we\s+have|we|i)\s+(?:going|gone|went|go)\s+"
+    r"with\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+(?!(?:for|in|on|at|from|as|and|but|so|"
+    r"because|cos)\b)[^\W\d_][\w'-]*){0,3})",
+    re.IGNORECASE,
+)
+
+
 def settled_proposal(
     question: str,
     qk: QuestionKind,
@@ -45,7 +54,7 @@ def settled_proposal(
         # paintball they need min 10. crazy golf instead?" … "crazy golf it is")
         opened = exchange_after(m, ranked[: 2 * _DEPTH], ctx, _REACH)
         for t in dict.fromkeys([*opened, *(n for o in opened[1:] for n in ctx.turns_after(o)[:2])]):
-            declared = CHOSEN.search(t.text)
+            declared = CHOSEN.search(t.text) or _GOING_WITH.search(t.text)
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue

@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta
 
 from memory_store.models import FoundMention, StoredMessage
 
-from .kinds import ONE_OF_PEOPLE, SET_BACK
+from .kinds import ASIDES, ONE_OF_PEOPLE, SET_BACK
 from .phrases import LIGHT_TERMS, adjective, noun_phrases, topic_heads
 from .text import REQUEST_TERMS, TermWeights, clip, said_terms, short_day, terms
 from .topic import subject_words
@@ -118,6 +118,7 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     # "which of the tramping lot won…": the people it is one of, not what was done
     asked = ONE_OF_PEOPLE.sub(" ", asked)
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
+    asked = ASIDES.sub(" ", asked)  # "who recommended him in the first place?"
     ordinal = {m.group(1).lower() for m in _ORDINAL_OF.finditer(asked)}
     return (terms(asked) - REQUEST_TERMS | terms(" ".join(ordinal))) - speaker_terms(ctx)
 
