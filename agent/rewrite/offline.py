@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from agent.plan.planner import GENERIC_WORDS, plan_question
+from agent.rewrite.framing import without_framing
 from agent.rewrite.spelling import spelled_out
 from memory_store.indexes.tokenize import STOPWORDS
 
@@ -175,12 +176,15 @@ def rewrite_offline(
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
     spelled = spelled_out(question, firsts, doc_freq)
-    asked = without_reason(spelled)
+    reasoned = without_reason(spelled)
+    asked = without_framing(reasoned)
     rw = Rewrite(question, asked, [asked])
     if spelled != question:
         rw.notes.append(f"read as {spelled!r}")
-    if asked != spelled:
-        rw.notes.append(f"read the question as {asked!r}: the rest says why it is asked")
+    if reasoned != spelled:
+        rw.notes.append(f"read the question as {reasoned!r}: the rest says why it is asked")
+    if asked != reasoned:
+        rw.notes.append(f"read the question as {asked!r}: the rest frames it")
     if not recent:
         return rw
     rw.question = request_part(asked)

@@ -322,8 +322,9 @@ def test_possessive_pronouns_become_possessive_names() -> None:
     ("question", "read_as"),
     [
         # why the person asks, after the question, is no part of what to find
+        # (and "again" frames it: agent.rewrite.framing)
         ("when's my hygienist appt again? need to check it doesn't clash with the trip",
-         "when's my hygienist appt again?"),
+         "when's my hygienist appt?"),
         ("where's the spare key? I'm trying to let the plumber in", "where's the spare key?"),
         ("what time is the match? asking because I might be late", "what time is the match?"),
         ("who's bringing the tent? just want to know before I pack",
