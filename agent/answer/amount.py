@@ -104,7 +104,12 @@ def _which_price(question: str) -> set[str]:
     """The words that say which of a thing's prices is asked: "annual", "monthly". Not the
     thing itself, which a chat prices more than once: "Rent is £88 for the year" is the
     allotment's, "rent goes to £960" the flat's; "tickets were $45 each so $90…"."""
-    return {t for w in re.findall(r"[^\W\d_]+", question) if adjective(w) for t in terms(w)}
+    words = [_SAME_QUALIFIER.get(w.lower(), w) for w in re.findall(r"[^\W\d_]+", question)]
+    return {t for w in words if adjective(w) for t in terms(w)}
+
+
+# A qualifier said in other words: "the yearly membership" is priced as "Annual is 720".
+_SAME_QUALIFIER = {"yearly": "annual", "annually": "annual"}
 
 
 def _defined_sum(text: str, asked: set[str]) -> str | None:

@@ -176,7 +176,7 @@ PLAIN_ADJECTIVES = frozenset(
         r"\S+",
         "original usual normal actual final real main whole old new big small little other same "
         "favourite favorite current previous latest early late next extra spare dodgy sore bad "
-        "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly",
+        "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly yearly",
     )
 )
 

@@ -95,11 +95,18 @@ def who_answer(
     doing = _WHO_DOING.match(question)
     verb = did or (doing.group(1).lower() if doing else None)
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
-        i_did = re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b", m.text, re.I) if did else None
+        i_did = (
+            re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b{_GOT_THERE}", m.text, re.I)
+            if did
+            else None
+        )
         # "we hadnt booked anything yet": not done
         says = i_did is not None and not _NEGATION.fullmatch(i_did.group(1) or "")
-        # chat drops the "I": "booked ✅ friday 17th, 4 beds"
-        says = says or bool(did and re.match(rf"\s*(?:just\s+|all\s+)?{did}\b", m.text, re.I))
+        # chat drops the "I": "booked ✅ friday 17th, 4 beds"; not the idiom "made it to
+        # Fushimi Inari" (got there) for "who made sandwiches?"
+        says = says or bool(
+            did and re.match(rf"\s*(?:just\s+|all\s+)?{did}\b{_GOT_THERE}", m.text, re.I)
+        )
         says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
@@ -387,6 +394,10 @@ def _doer(question: str, text: str, exclude: set[str]) -> str | None:
 _CHAT_FILLER = frozenset(["gonna", "wanna", "gotta", "lemme", "kinda", "sorta", "dunno", "deal"])
 # "who spilt a drink…", "at the farewell who subbed in for steph": the deed asked about
 _DEED_ASKED = re.compile(r"\bwho\s+(?:had\s+|has\s+|just\s+)?([a-z]{3,})\b", re.IGNORECASE)
+
+
+# "made it to Fushimi Inari", "made it home": got there, not made a thing
+_GOT_THERE = r"(?!\s+it\s+(?:to|home|back|in)\b)"
 
 
 def _asked_verb(question: str) -> str | None:

@@ -76,6 +76,8 @@ CASES = [
     ("who filmed Doug's send?", (), "who", "Priya"),
     ("who flashed the V3 arete?", (), "who", "You"),
     ("who made the sandwiches for the crag trip?", (), "who", "Aki"),
+    # "Made it to Fushimi Inari at 7am" got there; it made nothing
+    ("who made sandwiches", (), "who", "Aki"),
     # those who said yes to the plan; no one said they would miss it (not "Doug.")
     ("who was at the crag trip?", (), "who", "Doug, you, Aki and Priya"),
     ("who missed the crag trip?", (), "who", "No one said they would miss it"),
@@ -105,6 +107,7 @@ CASES = [
     # which of a thing's prices: the one the question's qualifier is given ("Annual is 720"),
     # not the monthly price the best message says
     ("how much is the annual membership?", (), "how_much", "720"),
+    ("price of the yearly membership?", (), "how_much", "720"),  # the qualifier in other words
     ("how much was the vet?", (), "how_much", "310 dollars"),
     # what someone said of a thing: the whole chat message, its figure too
     ("what did priya say about the membership?", (), "summary", "65 to 75 a month"),
