@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.plan import timeexpr as tx
 from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
@@ -35,6 +36,14 @@ _WORKS = frozenset(
 _WORK_TITLE = re.compile(
     r"\b[A-Z][\w'’-]*(?:\s+(?:(?:and|of|the|a|an|in|on|at|for|to|with)\s+)*[A-Z][\w'’-]*)+"
 )
+_DATE_JOINS = frozenset(["on", "in", "at", "by", "for", "to"])
+
+
+def _dated(word: str) -> bool:
+    low = word.lower().rstrip(".,")
+    return low in tx.MONTHS or low in tx.WEEKDAYS
+
+
 _NOW_ASKED = re.compile(r"\b(?:are|is|am|'re|’re|will|gonna|going\s+to)\b", re.IGNORECASE)
 
 
@@ -62,6 +71,11 @@ def titled_work(
             # "Are Harry Potter and GoT…": a sentence's opening word is no part of a title
             while len(words) > 1 and words[0].lower() in STOPWORDS - {"the", "a", "an"}:
                 words = words[1:]
+            # "Northwind on November 2nd": a date is no part of a title
+            while len(words) > 2 and words[-2].lower() in _DATE_JOINS and _dated(words[-1]):
+                words = words[:-2]
+            if len(words) < 2:
+                continue
             title = " ".join(words)
             caps = [w.lower() for w in words if w[:1].isupper()]
             # "Aki and Doug", "Castle Crags on Saturday": the people writing, places and days

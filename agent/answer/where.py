@@ -112,6 +112,8 @@ def where_answer(
                 )
             if phrase and not name:  # "the new clinic on Fairview Road"
                 phrase = on_street(m.text, phrase)
+                # "which hotel…": "a business hotel near Kyoto station", not "near Kyoto station"
+                phrase = _kind_before(m.text, phrase, qk.focus) or phrase
             whole = _with_name_before(m.text, phrase, wanted, skip) if phrase and not name else None
             if whole:  # "eastbourne, by the wharf": the place, then the spot in it
                 found.append((True, -rank, m, whole))
@@ -494,3 +496,17 @@ def _known_place(text: str, places: Collection[str], wanted: set[str]) -> str | 
         if m.group(0).lower() in places and not terms(m.group(0)) <= wanted:
             return m.group(0)
     return None
+
+
+def _kind_before(text: str, phrase: str, kind: str | None) -> str | None:
+    """The kind of place the question asks for, as the message writes it just before the
+    place phrase: "a business hotel" of "a business hotel near Kyoto station"."""
+    if not kind or not re.fullmatch(r"[a-z]+", kind) or kind in phrase.lower().split():
+        return None
+    m = re.search(
+        rf"\b((?:(?:a|an|the|this|that|our|my)\s+)?(?:[^\W\d_][\w'’-]*\s+){{0,2}}?{kind}s?)\s+"
+        + re.escape(phrase),
+        text,
+        re.IGNORECASE,
+    )
+    return f"{m.group(1)} {phrase}" if m else None
