@@ -253,13 +253,23 @@ def _resolve_people(
             return
 
 
+def _elliptical(
+    text: str, now: datetime, speakers: Sequence[str], *, of_person: bool = False
+) -> bool:
+    """A follow-up with at most one word of its own and nobody named ("who drove?", "how many
+    nights?"): it asks about the topic before it. `of_person`: one asking of someone by a
+    pronoun counts too ("when did she hurt it?" asked of the topic before it)."""
+    own = _topic(plan_question(text, now=now, speakers=list(speakers)).content_query)
+    person = not of_person and _PERSON.search(text) is not None
+    n = len(own.split())
+    return (n == 1 or (of_person and n == 0)) and not person and not _named(text, speakers)
+
+
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:
     # "it"/"that", or an elliptical follow-up with one word of its own and nobody named
     # ("who drove?"); "what did he say?" and "when is his first day?" are about a person,
     # resolved above: an earlier topic would outweigh who ("junior analyst nadia hired").
-    own = _topic(plan_question(rw.original, now=now, speakers=list(speakers)).content_query)
-    elliptical = len(own.split()) == 1 and not _PERSON.search(rw.original)
-    elliptical = elliptical and not _named(rw.original, speakers)
+    elliptical = _elliptical(rw.original, now, speakers)
     # "how much did she pay?": a verb that takes an object, left without one, is about the
     # thing asked of before ("what car did mara end up getting?").
     elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
@@ -271,7 +281,11 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     # she get it from?").
     last = recent[-1] if recent and recent[-1].speaker == ASSISTANT else None
     thing = last.thing if last is not None and (_THING.search(rw.original) or them) else ""
-    for turn in reversed([t for t in recent if t.speaker != ASSISTANT]):
+    asked = [t for t in recent if t.speaker != ASSISTANT]
+    # An earlier follow-up's one word ("who's driving?") asked after the topic it carried
+    # ("the crag trip"): that topic is still the one, not "driving".
+    topical = [t for t in asked if not _elliptical(t.text, now, speakers, of_person=True)]
+    for turn in reversed(topical or asked):
         planned = plan_question(turn.text, now=now, speakers=list(speakers))
         topic = " ".join(filter(None, [thing, _topic(planned.content_query)]))
         if topic:

@@ -229,6 +229,13 @@ CASES = [
     # turns after the best telling, not the one said in passing ("200 dollars just to walk in")
     ("how much was the vet in the end?", (), "how_much", "310"),
     ("how much was it?", ("what did I say about the vet and Miso?",), "how_much", "310"),
+    # the dialogue is still on the crag trip after "who's driving?" (not on "driving")
+    (
+        "what time do we leave?",
+        ("when is the crag trip?", "who's driving?"),
+        "when",
+        "Saturday 17 October 2026 at 07:00",
+    ),
     # yes / no
     ("did Miso eat the new food?", (), "yes_no", "Yes"),
     ("did I get the job at Northwind?", (), "yes_no", "Yes"),

@@ -340,3 +340,24 @@ def test_reasons_for_asking_are_left_out(question: str, read_as: str) -> None:
     rw = rewrite(question, [])
     assert rw.question == read_as
     assert rw.original == question
+
+
+@pytest.mark.parametrize(
+    ("asked", "question", "topic"),
+    [
+        # an earlier follow-up's one word asked after the topic it carried: that topic stays
+        (["when is the crag trip?", "who's driving?"], "what time do we leave?", "crag trip"),
+        (["where did i stay in kyoto?", "how many nights?"], "what did aki recommend there?",
+         "kyoto"),
+        (["what did priya say about her finger?", "when did she hurt it?"], "is it better now?",
+         "finger"),
+        # a follow-up naming its own topic is the topic
+        (["when is the crag trip?", "what about the book club?"], "who hosted?", "book club"),
+    ],
+)  # fmt: skip
+def test_a_follow_up_keeps_the_topic_its_dialogue_is_on(
+    asked: list[str], question: str, topic: str
+) -> None:
+    history = [t for text in asked for t in (Turn("user", text), Turn(ASSISTANT, "…"))]
+    rw = rewrite(question, history)
+    assert f"(about {topic}" in rw.question or f"{topic})" in rw.question, rw.question
