@@ -16,7 +16,8 @@ _WH = (
     r"(?=(?:who|whom|whose|what|what's|whats|when|when's|where|where's|which|how|why|"
     r"did|do|does|is|are|was|were|has|have|had)\b)"
 )
-# Said before the question and set off from it: "hey, …", "sorry - …", "quick one: …"
+# Said before the question and set off from it: "hey, …", "sorry - …", "quick one: …" (a dash
+# with a space before it: "wait-list" is a word)
 _OPENER = (
     r"(?:hey|hi|hiya|hello|oi|ok(?:ay)?(?:\s+so)?|right|so|wait|sorry|um+|erm+|hmm+|lol|btw|"
     r"by\s+the\s+way|quick\s+(?:one|q|question)|random\s+(?:one|q|question)|question)"
@@ -28,7 +29,7 @@ _LOOK_UP = (
     r"(?:i\s+)?forgot|i\s+(?:can'?t|cannot|don'?t)\s+remember|please|pls|plz)"
 )
 _LEAD = re.compile(
-    rf"^\s*(?:{_OPENER}\s*[,:;.!-]+\s*|{_OPENER}\s+(?:{_WH}|(?={_OPENER}\b))|"
+    rf"^\s*(?:{_OPENER}(?:\s*[,:;.!]+|\s+[-–—]+)\s*|{_OPENER}\s+(?:{_WH}|(?={_OPENER}\b))|"
     rf"{_LOOK_UP}\s*[,:;-]?\s*{_WH})",
     re.IGNORECASE,
 )

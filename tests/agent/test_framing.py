@@ -41,6 +41,7 @@ DEMO = Path(__file__).parents[2] / "memory_store" / "data" / "demo.jsonl"
         ("do you know if dad got the job?", "do you know if dad got the job?"),
         ("right place for dinner?", "right place for dinner?"),
         ("sorry for asking but who drove?", "sorry for asking but who drove?"),
+        ("wait-list for the gym?", "wait-list for the gym?"),
         # nothing but a frame: as asked
         ("hey", "hey"),
     ],
