@@ -253,13 +253,16 @@ def _resolve_people(
             return
 
 
-def _elliptical(
-    text: str, now: datetime, speakers: Sequence[str], *, of_person: bool = False
-) -> bool:
-    """A follow-up with at most one word of its own and nobody named ("who drove?", "how many
-    nights?"): it asks about the topic before it. `of_person`: one asking of someone by a
-    pronoun counts too ("when did she hurt it?" asked of the topic before it)."""
-    own = _topic(plan_question(text, now=now, speakers=list(speakers)).content_query)
+def _own_topic(text: str, now: datetime, speakers: Sequence[str]) -> str:
+    """The words a question asks about of its own (time phrases and people aside)."""
+    return _topic(plan_question(text, now=now, speakers=list(speakers)).content_query)
+
+
+def _elliptical(text: str, own: str, speakers: Sequence[str], *, of_person: bool = False) -> bool:
+    """A follow-up with at most one word of its own (`own`, `_own_topic`) and nobody named
+    ("who drove?", "how many nights?"): it asks about the topic before it. `of_person`: one
+    asking of someone by a pronoun counts too ("when did she hurt it?" asked of the topic
+    before it)."""
     person = not of_person and _PERSON.search(text) is not None
     n = len(own.split())
     return (n == 1 or (of_person and n == 0)) and not person and not _named(text, speakers)
@@ -269,7 +272,7 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     # "it"/"that", or an elliptical follow-up with one word of its own and nobody named
     # ("who drove?"); "what did he say?" and "when is his first day?" are about a person,
     # resolved above: an earlier topic would outweigh who ("junior analyst nadia hired").
-    elliptical = _elliptical(rw.original, now, speakers)
+    elliptical = _elliptical(rw.original, _own_topic(rw.original, now, speakers), speakers)
     # "how much did she pay?": a verb that takes an object, left without one, is about the
     # thing asked of before ("what car did mara end up getting?").
     elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
@@ -281,13 +284,14 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     # she get it from?").
     last = recent[-1] if recent and recent[-1].speaker == ASSISTANT else None
     thing = last.thing if last is not None and (_THING.search(rw.original) or them) else ""
-    asked = [t for t in recent if t.speaker != ASSISTANT]
+    asked = [(t, _own_topic(t.text, now, speakers)) for t in recent if t.speaker != ASSISTANT]
     # An earlier follow-up's one word ("who's driving?") asked after the topic it carried
     # ("the crag trip"): that topic is still the one, not "driving".
-    topical = [t for t in asked if not _elliptical(t.text, now, speakers, of_person=True)]
-    for turn in reversed(topical or asked):
-        planned = plan_question(turn.text, now=now, speakers=list(speakers))
-        topic = " ".join(filter(None, [thing, _topic(planned.content_query)]))
+    topical = [
+        (t, own) for t, own in asked if not _elliptical(t.text, own, speakers, of_person=True)
+    ]
+    for _, own in reversed(topical or asked):
+        topic = " ".join(filter(None, [thing, own]))
         if topic:
             rw.question = f"{rw.question.rstrip()} (about {topic})"
             rw.variants.append(f"{rw.original} {topic}")
