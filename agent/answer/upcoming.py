@@ -26,12 +26,23 @@ _NEXT = re.compile(
     r"wednesday|thursday|friday|saturday|sunday)\b)",
     re.IGNORECASE,
 )
+# "when is my dentist appointment?", "what time's the cleaning?": asked in the present, of a
+# thing the chat planned; only a plan that says what it is answers so (not any later plan).
+_AHEAD = re.compile(
+    r"^\W*(?:when|what\s+(?:time|day|date))\s*(?:is|are|'s|’s|am\s+i|will)\b|^\W*when's\b",
+    re.IGNORECASE,
+)
+
+
+_WHAT_TIME = re.compile(r"\bwhat\s+time\b", re.IGNORECASE)
 
 
 def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | None:
     """A reading of the next occasion when `reading` found one gone by and the question asks
     for the next; None otherwise."""
-    if not _NEXT.search(ctx.asked or question) or ctx.now is None or reading.event_day is None:
+    said = ctx.asked or question
+    named_next = bool(_NEXT.search(said))
+    if not (named_next or _AHEAD.search(said)) or ctx.now is None or reading.event_day is None:
         return None
     today = ctx.now.date()
     if reading.event_day >= today or not reading.citations:
@@ -43,7 +54,9 @@ def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | N
     # 5th"), in any chat, or any plan in the chat the question names ("the next climbing
     # trip", the climbing crew's); else any in the chat of the one gone by ("let's do it
     # again in November" / "November 14th it is.").
-    named = {c for c in ctx.conversations if terms(c) & asked}
+    # Asked in the present, only a plan that says what it is: "when's dinner at tash's now?"
+    # is no question about the book club Tash's chat moved to next month.
+    named = {c for c in ctx.conversations if terms(c) & asked} if named_next else set()
     told_of: list[tuple[StoredMessage, FoundMention]] = []
     in_chat: list[tuple[StoredMessage, FoundMention]] = []
     tomorrow = datetime.combine(today + timedelta(days=1), time())
@@ -56,11 +69,14 @@ def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | N
             told_of.append(first)
         elif n.conversation == told.conversation:
             in_chat.append(first)
-    ahead = told_of or in_chat
+    ahead = told_of or (in_chat if named_next else [])
     if not ahead:
         return None
     n, x = max(ahead, key=lambda nx: (nx[0].ts, nx[0].id))
-    when = event_phrase(x, n.ts, False)
+    wants_time = bool(_WHAT_TIME.search(said))
+    if wants_time and x.granularity != "time":
+        n, x = _clocked(n, x, ctx) or (n, x)
+    when = event_phrase(x, n.ts, wants_time)
     return Reading(
         f"{when[:1].upper()}{when[1:]}.",
         [n, told],
@@ -73,3 +89,28 @@ def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | N
         ],
         event_day=x.start.date(),
     )
+
+
+def _clocked(
+    n: StoredMessage, x: FoundMention, ctx: ReaderContext
+) -> tuple[StoredMessage, FoundMention] | None:
+    """The latest message naming a clock time on `x`'s day that shares a word with `n` beyond
+    the date ("confirm my cleaning on November 5th" / "Booked: cleaning on Thursday November
+    5th at 9:00"): "what time" wants it; None when there is none."""
+    day = x.start.date()
+    said = _undated_terms(n, ctx)
+    found = [
+        (c, y)
+        for c in ctx.speaking_after(datetime.combine(day, time()), datetime.min)
+        for y in ctx.mentions_of(c)
+        if y.granularity == "time" and y.start.date() == day and said & _undated_terms(c, ctx)
+    ]
+    return max(found, key=lambda cy: (cy[0].ts, cy[0].id)) if found else None
+
+
+def _undated_terms(m: StoredMessage, ctx: ReaderContext) -> set[str]:
+    """The words of `m` outside its time expressions: two messages naming one day share those."""
+    text = m.text
+    for y in sorted(ctx.mentions_of(m), key=lambda y: -y.start_char):
+        text = text[: y.start_char] + " " + text[y.end_char :]
+    return said_terms(text)

@@ -34,7 +34,7 @@ DIALOGUES = [
     [("how much did the filling cost?", "140 dollars")],
     [("what's Aki's cat called?", "The history does not contain the answer.")],
     [("is there a permit for Castle Crags?", "No:")],
-    [("when is the book club meeting?", "Wednesday 7 October 2026 at 19:00"),
+    [("when was the book club meeting?", "Wednesday 7 October 2026 at 19:00"),
      ("where is it?", "Marta's")],
 ]  # fmt: skip
 
