@@ -59,12 +59,14 @@ from memory_store.query.table_ops import (
     WhereDates,
     WhereMentions,
     WhereMonth,
+    WhereTimeOfDay,
 )
 
 __all__ = [
     "EVENT_WORDS",
     "Clock",
     "choose_clock",
+    "habitual_parts",
     "on_event_clock",
     "route_clocks",
     "with_replies",
@@ -253,6 +255,32 @@ def choose_clock(
 
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _FUTURE_JA = re.compile(r"来週|来月|来年|再来|明日|明後日|あした|あさって|\d+日後|予定|つもり")
+
+
+# A part of the day as a hit reads it: "in the morning", "at night", "this evening".
+_PART_OF_DAY = re.compile(
+    r"^(?:(?:in|during)\s+the\s+(?:early\s+|late\s+)?|at\s+)?"
+    r"(?:mornings?|afternoons?|evenings?|nights?|noon|lunchtime|midnight)$",
+    _I,
+)
+
+
+def habitual_parts(question: str, hits: Sequence[Hit]) -> list[Hit]:
+    """The parts of the day a question names of what it asks about, not of the talk: "how much
+    does she get in the morning?", "what do i take at night?". With no day and no talk verb the
+    part of the day is when the thing happens, and the hour each message was written at says
+    nothing of it. "what did we talk about in the morning?" keeps its filter."""
+    timed = [h for h in hits if h.kind != "speaker"]
+    parts = [
+        h
+        for h in timed
+        if len(h.ops) == 1
+        and isinstance(h.ops[0], WhereTimeOfDay)
+        and _PART_OF_DAY.match(question[h.start : h.end].strip())
+    ]
+    if not parts or len(parts) < len(timed) or _TALK.search(question):
+        return []
+    return parts
 
 
 def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hit], list[str]]:

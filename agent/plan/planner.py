@@ -135,6 +135,13 @@ def plan_question(
     claimed = [h for h in hits if h.kind != "speaker" and claimed_day(question, h.start)]
     hits = [h for h in hits if h not in claimed]
     hits, dropped = _settle(hits)
+    habitual = [] if japanese else clocks.habitual_parts(question, hits)
+    hits = [h for h in hits if h not in habitual]
+    dropped += [
+        f"‘{question[h.start : h.end]}’ is when the thing asked about happens, not when messages "
+        "were written: the question asks about no conversation"
+        for h in habitual
+    ]
     dropped += [
         f"‘{question[h.start : h.end]}’ is the day the question checks, not a filter"
         for h in claimed
