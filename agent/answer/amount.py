@@ -10,6 +10,7 @@ from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
 from .phrases import adjective
+from .quantity import asks_quantity, quantity_answer
 from .reading import (
     ReaderContext,
     Reading,
@@ -252,6 +253,11 @@ def amount_answer(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     """ "How much was the vet?": the sum said in a best-supported message or the turn after."""
+    if asks_quantity(question):  # "how much food does she get?": a measure, not money
+        # and no sum of money answers it when no message measures it
+        return quantity_answer(question, good, ranked, ctx) or what_answer(
+            question, qk, good, ctx, ranked
+        )
     # A question's reply first ("How much was it in the end?" / "310 dollars with the x-ray");
     # then the sum asked after a telling ("bought a bike!!" / "how much" / "350.").
     order = _asked_later(good[:3], ctx)

@@ -35,6 +35,14 @@ _ASKED_FOR = re.compile(
     r"\d+(?:st|nd|rd|th)|wedding|anniversary|retirement|christmas|xmas|leaving|housewarming)\b",
     re.I,
 )
+# "what did priya get for her birthday?": the one asked of got it, from anyone.
+_RECEIVED = re.compile(
+    r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|does|has|will)\s+"
+    r"(?P<to>[^\W\d_][\w'-]*)\s+(?P<givers>)(?:get|got|receive|received)\s+for\s+"
+    r"(?:her|his|their|my|our)\s+(?:\w+\s*)?(?:birthday|bday|b-day|\d+(?:st|nd|rd|th)|wedding|"
+    r"anniversary|retirement|christmas|xmas|leaving|housewarming)\b",
+    re.I,
+)
 # A thing, as a determiner and a few words: "the record player", "one of those grabber things".
 _THING = (
     r"(?:the|a|an|his|her|their|our|my|that|this|one\s+of\s+those)\s+"
@@ -105,7 +113,7 @@ def gift_answer(
 ) -> Reading | None:
     """The gift the best messages say was bought, given or thanked for; None when the
     question asks no gift or no message says so."""
-    asked = _ASKED.search(question) or _ASKED_FOR.search(question)
+    asked = _ASKED.search(question) or _RECEIVED.search(question) or _ASKED_FOR.search(question)
     if not asked:
         return None
     to = asked.group("to").lower().split()[-1]

@@ -84,10 +84,17 @@ def given_names(text: str) -> list[str]:
     found += [
         m.group(1)
         for m in _NAME_THE_ROLE.finditer(text)
-        if m.group(1).lower() not in COMMON_WORDS | PLAIN_VERBS
+        if m.group(1).lower() not in COMMON_WORDS | PLAIN_VERBS | _CONTACT_VERBS
         and not re.search(r"(?:ed|ing|ly|s)$", m.group(1).lower())
     ]
     return [n for n in found if n.lower() not in PRONOUNS and n.lower() not in STOPWORDS]
+
+
+# "Call the vet tomorrow", "ring the landlord": an instruction to get in touch with someone,
+# not a name before who they are ("bev the scheme manager").
+_CONTACT_VERBS = frozenset(
+    ["call", "ring", "phone", "text", "email", "message", "ping", "see", "try", "thank", "visit"]
+)
 
 
 # "we called them pickle, biscuit and moth", "named her Juno": the names given to what the

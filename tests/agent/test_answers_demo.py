@@ -113,6 +113,14 @@ CASES = [
     ("how much is the annual membership?", (), "how_much", "720"),
     ("price of the yearly membership?", (), "how_much", "720"),  # the qualifier in other words
     ("how much was the vet?", (), "how_much", "310 dollars"),
+    # a measure of a thing, not money: "Half a can in the morning, dry food in the evening?";
+    # "in the morning" is when she eats, not when a message was written (agent.plan.clocks)
+    ("how much food does miso get in the morning?", (), "how_much", "Half a can"),
+    # got, not given: "what did priya get for her birthday?" asks what she was given
+    ("what did priya get for her birthday?", (), "what", "The chalk bag and the guidebook"),
+    # "Call the vet tomorrow" is an instruction, not a name before who they are
+    ("what's the name of the vet?", (), "who", "Greenfield"),
+    ("how much does miso get in the morning?", (), "how_much", "Half a can"),
     # what someone said of a thing: the whole chat message, its figure too
     ("what did priya say about the membership?", (), "summary", "65 to 75 a month"),
     # a full name typed in lower case: the first word is a name the store knows
