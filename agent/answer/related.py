@@ -66,7 +66,7 @@ _KINDS = {
         "puppy, puppies, pup, pups, terrier, labrador, spaniel, collie, greyhound, walkies",
     "cat, cats": "kitten, kittens, kitty, moggy, litter tray",
     "eat, ate, eating, meal, meals": "dinner, lunch, breakfast, brunch",
-    "fly, flew, flight, flights": "plane, airport, landed, boarding",
+    "fly, flew, flight, flights": "plane, airport, landed, landing, boarding, flying",
     "return, returned, returning, home":
         "get back, got back, came back, come back, flew back, back home, got home, came home",
     "race, races": "marathon, half marathon, 10k, 5k, parkrun, relay, triathlon, fun run",

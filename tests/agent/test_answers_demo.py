@@ -52,6 +52,8 @@ CASES = [
     # the same verb the other way is another event: "Flying back Wednesday, landing at 6pm"
     ("when did i fly out to japan", (), "when", "Thursday 8 October 2026"),
     ("when did i fly back from japan", (), "when", "Wednesday 14 October 2026"),
+    # "Flying back Wednesday, landing at 6pm." is the flight, not "Home!" the day after
+    ("when was my flight home?", (), "when", "Wednesday 14 October 2026"),
     # asked on 18 Oct, in the present: the meeting still ahead (4 Nov, no hour said), not the
     # one of 7 Oct at 7pm gone by (these two rows asked for 7 Oct until session 34)
     ("when is the book club meeting?", (), "when", "Wednesday 4 November 2026"),
