@@ -60,11 +60,10 @@ def quantity_answer(
     for rank, m in enumerate(dict.fromkeys([*good[:3], *ranked[:_WIDER]])):
         # The clause holding most of the question's words says its measure: "Half a can in
         # the morning, dry food in the evening?" gives the evening no measure.
-        clauses = [c for c in _CLAUSE.findall(m.text) if c.strip()]
-        if not clauses:
+        scored = [(len(wanted & said_terms(c)), c) for c in _CLAUSE.findall(m.text) if c.strip()]
+        if not scored:
             continue
-        clause = max(clauses, key=lambda c: len(wanted & said_terms(c)))
-        shared = len(wanted & said_terms(clause))
+        shared, clause = max(scored, key=lambda sc: sc[0])
         found = _QUANTITY.search(clause)
         if found and shared and (best is None or (shared, -rank) > (best[0], best[1])):
             best = (shared, -rank, m, found.group(0).strip(), clause.strip())

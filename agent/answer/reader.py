@@ -370,7 +370,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         if claim is not None:
             reading = checked(reading, claim, qk)
         else:  # "when is the next climbing trip?": not the one gone by
-            reading = next_one(question, reading, ctx) or reading
+            reading = next_one(question, reading, ctx, qk.wants_time) or reading
     else:
         readers = {Kind.WHO: who_answer, Kind.YES_NO: yes_no_answer, Kind.AMOUNT: amount_answer}
         if qk.kind is Kind.WHERE:

@@ -34,12 +34,12 @@ _AHEAD = re.compile(
 )
 
 
-_WHAT_TIME = re.compile(r"\bwhat\s+time\b", re.IGNORECASE)
-
-
-def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | None:
+def next_one(
+    question: str, reading: Reading, ctx: ReaderContext, wants_time: bool = False
+) -> Reading | None:
     """A reading of the next occasion when `reading` found one gone by and the question asks
-    for the next; None otherwise."""
+    for the next; None otherwise. `wants_time`: "what time…", the clock matters
+    (`QuestionKind.wants_time`)."""
     said = ctx.asked or question
     named_next = bool(_NEXT.search(said))
     if not (named_next or _AHEAD.search(said)) or ctx.now is None or reading.event_day is None:
@@ -73,7 +73,6 @@ def next_one(question: str, reading: Reading, ctx: ReaderContext) -> Reading | N
     if not ahead:
         return None
     n, x = max(ahead, key=lambda nx: (nx[0].ts, nx[0].id))
-    wants_time = bool(_WHAT_TIME.search(said))
     if wants_time and x.granularity != "time":
         n, x = _clocked(n, x, ctx) or (n, x)
     when = event_phrase(x, n.ts, wants_time)
