@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from agent.answer.lexicon import person_names, place_names
+from agent.answer.lexicon import lower_case_names, person_names, place_names
 from memory_store.db.store import Store
 
 __all__ = ["VersionCaches"]
@@ -21,7 +21,7 @@ class VersionCaches:
         self._speakers: dict[tuple[int, str | None], list[str]] = {}
         self._latest: tuple[int, dict[str, datetime]] | None = None
         self._conversations: tuple[int, list[str]] | None = None
-        self._lexicons: tuple[int, frozenset[str], frozenset[str]] | None = None
+        self._lexicons: tuple[int, frozenset[str], frozenset[str], frozenset[str]] | None = None
 
     def speakers(self, version: int, conversation: str | None) -> list[str]:
         key = (version, conversation)
@@ -52,12 +52,18 @@ class VersionCaches:
         or stays, in the same sample (`place_names`)."""
         return self._lexicon(version)[2]
 
-    def _lexicon(self, version: int) -> tuple[int, frozenset[str], frozenset[str]]:
+    def typed_names(self, version: int) -> frozenset[str]:
+        """The names a user may type: `names`, and those the sample writes only in lower case
+        (`lower_case_names`)."""
+        return self._lexicon(version)[3]
+
+    def _lexicon(self, version: int) -> tuple[int, frozenset[str], frozenset[str], frozenset[str]]:
         # One sample for both: a word is a person's name or a place's, never both.
         if self._lexicons is None or self._lexicons[0] != version:
             sample = self.store.sample_texts(5000)
             places = place_names(sample)
             speakers = {w.lower() for s in self.speakers(version, None) for w in s.split()}
             names = person_names(sample, places) | speakers
-            self._lexicons = (version, frozenset(names), frozenset(places))
+            typed = names | (lower_case_names(sample) - places)
+            self._lexicons = (version, frozenset(names), frozenset(places), frozenset(typed))
         return self._lexicons

@@ -36,7 +36,8 @@ def answer_turn(result: AskResult, me: str | None) -> Turn:
     named = answer.kind == "what" and 0 < len(span.split()) <= _THING_WORDS
     cited = named and any(span.lower() in m.text.lower() for m in answer.citations)
     thing = span if cited else ""
-    return Turn(ASSISTANT, answer.text, tuple(dict.fromkeys(people)), thing)
+    answered = people[0] if named_person else ""
+    return Turn(ASSISTANT, answer.text, tuple(dict.fromkeys(people)), thing, answered)
 
 
 # How many words a thing an answer names may have to be what a follow-up's "it" is.

@@ -233,6 +233,7 @@ class Pipeline:
                 llm=self.llm,
                 notes=notes,
                 doc_freq=self.searcher.lexical("messages").doc_freq,
+                people=self._caches.typed_names(self._data_version()),
             )
 
     def _plan(

@@ -357,3 +357,38 @@ NOT_NAMES = frozenset(
         *["jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"],
     ]
 )
+
+
+def lower_case_names(texts: Sequence[str]) -> set[str]:
+    """Names a chat only ever writes in lower case (lower case): a word that opens a clause as
+    the subject of a person's verbs at least twice ("chris is right here", "chris called
+    last night") and is never written after a determiner, as a thing is ("the glass is
+    cracked"). For the people a user's question may name ("…the cabin for chris?"), whom a
+    follow-up's "him" means; readers keep to `person_names`."""
+    subject: Counter[str] = Counter()
+    determined: set[str] = set()
+    for text in texts:
+        low = text.lower()
+        subject.update(m.group(1) for m in _LOWER_SUBJECT.finditer(low))
+        for m in _DETERMINED_WORD.finditer(low):
+            # "the glass guy", "the new glass"; not "my mate chris", a person by who they are
+            determined.add(m.group(1))
+            if m.group(2) and m.group(1) not in PERSON_NOUNS:
+                determined.add(m.group(2))
+    return {
+        w
+        for w, n in subject.items()
+        if n >= _SUBJECT_TIMES and w not in determined and may_be_name(w) and w not in PRONOUNS
+    }
+
+
+_SUBJECT_TIMES = 2
+_LOWER_SUBJECT = re.compile(
+    r"(?:^|[.!?,;]\s*|\b(?:and|but|so|also|plus|with|w)\s+)([a-z]{3,})(?:['’]s)?\s+"
+    r"(?:is|was|has|had|will|would|can|could|did|does|said|says|called|texted|rang|messaged|"
+    r"asked|told|thinks|reckons|wants|loves|got|gets|never|always|and\s+i)\b"
+)
+_DETERMINED_WORD = re.compile(
+    r"\b(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|any|every|each|no|"
+    r"its)\s+([a-z'’-]+)(?:\s+([a-z]{3,})\b)?"
+)

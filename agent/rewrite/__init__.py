@@ -6,7 +6,7 @@ model and a dialogue, the LLM rewriter (llm.py) is asked, falling back to the of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -27,10 +27,12 @@ def rewrite(
     llm: Any | None,
     notes: list[str],
     doc_freq: Callable[[str], int] | None = None,
+    people: Collection[str] = (),
 ) -> Rewrite:
-    """`doc_freq`: the history's document frequency of a term, for fixing typos."""
+    """`doc_freq`: the history's document frequency of a term, for fixing typos; `people`:
+    the names the history knows (lower case)."""
     offline = rewrite_offline(
-        question, history, now=now, speakers=speakers, me=me, doc_freq=doc_freq
+        question, history, now=now, speakers=speakers, me=me, doc_freq=doc_freq, people=people
     )
     if llm is None or not history:
         return offline

@@ -9,7 +9,7 @@ question is always kept among the variants, for multi-query fusion.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -23,6 +23,7 @@ HISTORY_TURNS = 8
 PRONOUN_TURNS = 4
 ASSISTANT = "assistant"
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his|they|them|their)\b", re.IGNORECASE)
+_GENDERED = re.compile(r"\b(?:she|he|her|him|hers|his)\b", re.IGNORECASE)
 _THING = re.compile(
     r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
     r"conversation|discussion|chat))|"
@@ -75,6 +76,8 @@ class Turn:
     entities: tuple[str, ...] = ()
     # For an answer naming a thing ("Tow float."): what a follow-up's "it" is.
     thing: str = ""
+    # For a who-answer: the person it names, whom a follow-up's pronoun points at first.
+    answered: str = ""
 
 
 @dataclass
@@ -170,9 +173,11 @@ def rewrite_offline(
     speakers: Sequence[str] = (),
     me: str | None = None,
     doc_freq: Callable[[str], int] | None = None,
+    people: Collection[str] = (),
 ) -> Rewrite:
     """`doc_freq`: the history's document frequency of a term, to fix a typo of a word it
-    holds ("fesetival")."""
+    holds ("fesetival"); `people`: the names the history knows besides its speakers' (lower
+    case), whom the user's own questions may name."""
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
     spelled = spelled_out(question, firsts, doc_freq)
@@ -197,7 +202,7 @@ def rewrite_offline(
                 rw.question = f"{rw.question.rstrip()} ({'; '.join(spans)})"
                 rw.notes.append(f"carried the time reference {spans!r} from an earlier turn")
                 break
-    _resolve_people(rw, recent, speakers, me)
+    _resolve_people(rw, recent, speakers, me, people)
     _resolve_topic(rw, recent, now, speakers)
     return rw
 
@@ -233,7 +238,11 @@ def _them_things(rw: Rewrite, recent: list[Turn]) -> bool:
 
 
 def _resolve_people(
-    rw: Rewrite, recent: list[Turn], speakers: Sequence[str], me: str | None
+    rw: Rewrite,
+    recent: list[Turn],
+    speakers: Sequence[str],
+    me: str | None,
+    people: Collection[str] = (),
 ) -> None:
     if not _PERSON.search(rw.question) or _named(rw.original, speakers):
         return
@@ -242,15 +251,54 @@ def _resolve_people(
     kept = _THEM_THINGS.split(rw.question) if things else [rw.question]
     if not any(_PERSON.search(part) for part in kept):
         return
-    for turn in reversed(recent[-PRONOUN_TURNS:]):
-        said = turn.entities if turn.speaker == ASSISTANT else _named(turn.text, speakers)
-        names = [n for n in said if n != me]
-        if names:
-            name = names[0]
-            parts = [_PERSON.sub(_name_for(name), part) for part in kept]
-            rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))
-            rw.notes.append(f"resolved a pronoun to {name}")
-            return
+    # "they" is as often the things asked about: only "he" and "she" point at a name the
+    # history knows besides its speakers'
+    known = people if _GENDERED.search(rw.question) else ()
+    name = _pointed_at(recent[-PRONOUN_TURNS:], speakers, me, known)
+    if name:
+        parts = [_PERSON.sub(_name_for(name), part) for part in kept]
+        rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))
+        rw.notes.append(f"resolved a pronoun to {name}")
+
+
+def _pointed_at(
+    window: list[Turn], speakers: Sequence[str], me: str | None, people: Collection[str]
+) -> str | None:
+    """Whom a follow-up's pronoun points at: the latest person a who-answer named or the
+    user's own question named; failing both, the first the latest answer cites. "when are we
+    heading up to the cabin for chris?" / "where is it exactly?" (an answer quoting Marcus) /
+    "who's driving him up there?": him is Chris, whom the user asked after; Marcus only wrote
+    the message the answer quoted."""
+    cited: list[str] = []
+    for turn in reversed(window):
+        if turn.speaker == ASSISTANT:
+            if turn.answered and turn.answered != me:
+                return turn.answered
+            cited = cited or [n for n in turn.entities if n != me]
+            continue
+        asked = [n for n in _named_people(turn.text, speakers, people) if n != me]
+        if asked:
+            return asked[0]
+    return cited[0] if cited else None
+
+
+def _named_people(text: str, speakers: Sequence[str], people: Collection[str]) -> list[str]:
+    """The people `text` names: the history's speakers by first name, and the other names it
+    knows (`people`, lower case), as they are written in it."""
+    found = [(m.start(), name) for name in speakers if (m := _first_name(name).search(text))]
+    taken = {w.lower() for _, n in found for w in n.split()}
+    for m in re.finditer(r"[^\W\d_][\w'’-]*", text):
+        word = re.sub(r"['’]s$", "", m.group(0))
+        low = word.lower()
+        if low in people and low not in taken:
+            found.append((m.start(), word[:1].upper() + word[1:]))
+            taken.add(low)
+    return [n for _, n in sorted(found)]
+
+
+def _first_name(name: str) -> re.Pattern[str]:
+    first = name.split()[0] if name.split() else name
+    return re.compile(rf"\b{re.escape(first)}\b", re.IGNORECASE)
 
 
 def _own_topic(text: str, now: datetime, speakers: Sequence[str]) -> str:

@@ -57,3 +57,6 @@ def test_a_follow_up_reads_people_and_things_not_quotes(
     turn = answer_turn(_result("who is it?", answer), me="Owen")
     assert turn.entities == people
     assert turn.thing == thing
+    # only a who-answer's own person is the one it answered with
+    named = kind == "who" and people[:1] == (span,)
+    assert turn.answered == (span if named else "")

@@ -361,3 +361,82 @@ def test_a_follow_up_keeps_the_topic_its_dialogue_is_on(
     history = [t for text in asked for t in (Turn("user", text), Turn(ASSISTANT, "…"))]
     rw = rewrite(question, history)
     assert f"(about {topic}" in rw.question or f"{topic})" in rw.question, rw.question
+
+
+# An answer's turn: its text, the people its citations are by, and the person a who-answer
+# named (agent.dialogue.answer_turn).
+def answered(text: str, cited: tuple[str, ...], person: str = "") -> Turn:
+    return Turn(ASSISTANT, text, (person, *cited) if person else cited, answered=person)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "people", "name"),
+    [
+        pytest.param(
+            [Turn("user", "when are we heading up to the cabin for chris?"),
+             answered("Friday 31 July.", ("Dana",)),
+             Turn("user", "and where is it exactly?"),
+             answered("Loon's Nest.", ("Marcus",))],
+            "who's driving him up there",
+            {"chris"},
+            "Chris",
+            id="the-user-named-him-the-answer-only-quoted-marcus",
+        ),
+        pytest.param(
+            [Turn("user", "what did i get priya for her birthday?"),
+             answered("The chalk bag.", ("Aki",))],
+            "did she like it?",
+            {"priya", "aki"},
+            "Priya",
+            id="asked-of-priya-answered-from-aki",
+        ),
+        pytest.param(
+            [Turn("user", "who did priya go climbing with?"),
+             answered("Doug.", ("Priya",), "Doug")],
+            "what did he say about it?",
+            {"priya", "doug"},
+            "Doug",
+            id="a-who-answer-names-the-one-meant",
+        ),
+        pytest.param(
+            [Turn("user", "what did Aki say about the dentist?"),
+             answered("The filling.", ("Aki",)),
+             Turn("user", "when is the book club?"),
+             answered("Wednesday 7 October.", ("Priya",))],
+            "what did she say about it?",
+            set(),
+            "Aki",
+            id="whom-the-user-asked-of-before-whom-an-answer-cites",
+        ),
+        pytest.param(
+            [Turn("user", "when is the book club?"), answered("Wednesday 7 October.", ("Priya",))],
+            "what did she say about it?",
+            set(),
+            "Priya",
+            id="failing-both-the-one-the-answer-cites",
+        ),
+        pytest.param(
+            [Turn("user", "when did mochi go to the vet?"),
+             answered("Tuesday.", ("Doug",))],
+            "what did the vet tell her?",
+            {"mochi"},
+            "Mochi",
+            id="a-name-written-only-in-lower-case",
+        ),
+    ],
+)  # fmt: skip
+def test_a_pronoun_means_whom_the_user_asked_of_before_whom_an_answer_quoted(
+    history: list[Turn], question: str, people: set[str], name: str
+) -> None:
+    rw = rewrite_offline(question, history, now=NOW, speakers=SPEAKERS, people=people)
+    assert f"resolved a pronoun to {name}" in rw.notes
+    assert name in rw.question
+
+
+def test_they_is_never_a_name_known_only_from_the_chat() -> None:
+    """ "they" is as often the things asked about: "the glasses" are no one."""
+    history = [Turn("user", "where did i buy the mochi glasses?"), answered("Ikea.", ("Doug",))]
+    rw = rewrite_offline(
+        "how much were they?", history, now=NOW, speakers=SPEAKERS, people={"mochi"}
+    )
+    assert "Mochi" not in rw.question

@@ -1,0 +1,33 @@
+"""Names a chat writes only in lower case (agent.answer.lexicon.lower_case_names): the people a
+user's question may name, whom a follow-up's "he" or "she" then means."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.answer.lexicon import lower_case_names
+
+
+@pytest.mark.parametrize(
+    ("texts", "name", "found"),
+    [
+        # the subject of a person's verbs, at least twice, never a thing with a determiner
+        (["chris is right here lol", "i think chris called last night"], "chris", False),
+        (["ok chris is right here", "also chris called last night", "and chris will grab it"],
+         "chris", True),
+        (["mochi got into the bin again", "so mochi is fine, vet says"], "mochi", True),
+        # once is not enough
+        (["so chris is in"], "chris", False),
+        # a thing: written after a determiner somewhere ("the glass guy")
+        (["glass is booked in for tues", "ok glass is in", "the glass guy's measuring"],
+         "glass", False),
+        (["dinner is at 7", "so dinner was great", "the dinner was late"], "dinner", False),
+        # a word of chat, a verb or a pronoun is never a name
+        (["so everyone is in", "and everyone is coming"], "everyone", False),
+        (["she is here", "and she called"], "she", False),
+        # a person by who they are keeps the name after it: "my mate chris"
+        (["my mate chris is in", "so chris is driving", "and chris has tools"], "chris", True),
+    ],
+)  # fmt: skip
+def test_a_name_written_only_in_lower_case(texts: list[str], name: str, found: bool) -> None:
+    assert (name in lower_case_names(texts)) is found
