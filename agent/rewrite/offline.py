@@ -109,6 +109,7 @@ def _named(text: str, speakers: Sequence[str]) -> list[str]:
 
 def _topic(text: str) -> str:
     text = _END_UP.sub(" ", text)  # "who ended up with mum's piano?" is about the piano
+    text = _WHEN_ASKED.sub(" ", text)  # "what day did we leave?" is about leaving
     words = [
         w
         # words, and ordinals ("dad's 70th"), never the letters inside a number ("th")
@@ -124,6 +125,12 @@ def _topic(text: str) -> str:
 
 
 _END_UP = re.compile(r"\b(?:end|ends|ended|ending)\s+up\b", re.IGNORECASE)
+# The unit of time a question asks for, which names no topic
+_WHEN_ASKED = re.compile(
+    r"\b(?:what|which)\s+(?:day|date|time|night|evening|morning|afternoon|weekend|week|month|"
+    r"year)\b",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _REQUEST = re.compile(
     r"^\s*(?:yes|yeah|ok(?:ay)?|sure|so|and|but|then|now)?[\s,]*(?:please\s+)?"

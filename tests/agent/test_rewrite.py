@@ -288,6 +288,23 @@ def test_there_carries_the_earlier_place(follow_up: str, carried: bool) -> None:
     assert ("kalbarri" in rewrite(follow_up, history).question) is carried
 
 
+@pytest.mark.parametrize(
+    ("follow_up", "carried"),
+    [
+        # the unit of time asked for is no word of the follow-up's own
+        ("what day did we leave", True),
+        ("what time did we get back?", True),
+        ("which night did we leave", True),
+        # words of its own: nothing to carry
+        ("what day did we leave for the wedding", False),
+        ("what time did the ferry to rottnest leave?", False),
+    ],
+)
+def test_asking_for_a_day_is_no_topic_of_its_own(follow_up: str, carried: bool) -> None:
+    history = turns(("user", "who sorted the hut bookings for easter?"), (ASSISTANT, "Gemma."))
+    assert ("hut" in rewrite(follow_up, history).question) is carried
+
+
 def test_keeps_only_the_last_turns() -> None:
     old = turns(("user", "what did we talk about on Tuesday?"))
     chatter = turns(*[("user", f"ok {i}") for i in range(8)])
