@@ -83,7 +83,8 @@ _KINDS = {
     "breakup, breakups": "split up, broke up, dumped",
     # "what day did jude actually start at the bakery?" / "first day was monday"
     "start, started, starting, starts, begin, begins, began":
-        "first day, first shift, first week, first session",
+        "first day, first shift, first week, first session, kick off, kicks off, kicked off, "
+        "kickoff",
     "park, parked, parking": "spot, pitch",
     "tooth, teeth": "toothache, cavity, filling, fillings, root canal",
     "arrive, arrived, arriving, turn up, turned up":

@@ -216,6 +216,8 @@ def when_answer(
     # "i've entered the mendip sprint tri" / "sunday 20th sept. 4 weeks to go": the writer's
     # next turn dates what was just told.
     clearer = told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2)
+    # "what time did it start?": a clock time found beats the day a telling was written
+    clearer = clearer and not (qk.wants_time and x.granularity == "time")
     following = _dated_next(told, ctx) if told is not None and clearer else None
     if following is None and told is not None and clearer and past:
         following = _dated_before(told, ranked, ctx)

@@ -92,7 +92,9 @@ class Mention:
 # slower).
 _WORDS = re.compile(r"[a-z]+")
 _DIGIT = re.compile(r"\d")
-_DIGIT_TIME = re.compile(r"\d(?:\s*(?:st|nd|rd|th|[ap]\.?m)\b|:\d\d|/\d)|\b(?:19|20)\d\d\b", re.I)
+_DIGIT_TIME = re.compile(
+    r"\d(?:\s*(?:st|nd|rd|th|[ap]\.?m)\b|[:.]\d\d|/\d)|\b(?:19|20)\d\d\b", re.I
+)
 _CJK_TIME = re.compile(r"[日週月年朝夜晩時曜]|あした|あす|きのう|きょう|おととい|あさって|ゆうべ")
 
 

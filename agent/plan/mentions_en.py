@@ -411,10 +411,15 @@ def _ordinal_days(text: str, w: datetime) -> Iterator[mb.Cand]:
 
 
 _CLOCK = re.compile(
-    r"(?:\b(?:at|@)\s*|(?<![\w:/.]))"
-    r"(?:(?P<th>\d{1,2})(?::(?P<tm>[0-5]\d))?\s*(?P<tap>[ap]\.?m\b\.?)"
+    r"(?:\b(?:at|@)\s*|(?<![\w:/.£$€]))"
+    # "7:30pm", and as British chat writes it, "7.30pm"
+    r"(?:(?P<th>\d{1,2})(?:[:.](?P<tm>[0-5]\d))?\s*(?P<tap>[ap]\.?m\b\.?)"
     r"|(?P<th2>[01]?\d|2[0-3]):(?P<tm2>[0-5]\d)(?![\d:])"
-    r"|(?P<word>noon|midday|midnight))",
+    r"|(?P<word>noon|midday|midnight))"
+    # "kicks off 12.30", "doors at 7.15": a point for the colon only after a word of when
+    r"|\b(?:at|@|from|till|until|by|off|starts?|doors|meet|ko)\s+(?P<th3>[01]?\d|2[0-3])"
+    r"\.(?P<tm3>[0-5]\d)"
+    r"(?![\d.]|\s*(?:[ap]\.?m\b|%|k\b|km|mi|miles|kg|pounds|quid|euros?|dollars?|a\s+pint))",
     re.IGNORECASE,
 )
 
@@ -430,10 +435,20 @@ def clocks(text: str) -> Iterator[tuple[int, int, time, bool]]:
             continue
         if m.group("th"):
             ct = tx.clock_time(m, "t")
+        elif m.group("th3"):
+            ct = time(int(m.group("th3")), int(m.group("tm3")))
+            # the time, not the word of when before it
+            yield m.start("th3"), m.end(), ct, _twenty_four(m.group("th3"))
+            continue
         else:
             ct = time(int(m.group("th2")), int(m.group("tm2")))
         if ct is not None:
-            yield m.start(), m.end(), ct, bool(m.group("tap"))
+            yield m.start(), m.end(), ct, bool(m.group("tap")) or _twenty_four(m.group("th2"))
+
+
+def _twenty_four(hour: str | None) -> bool:
+    """ "06:45": a 24-hour clock says the hour outright; "6:45" may be morning or evening."""
+    return hour is not None and len(hour) == 2 and hour.startswith("0")
 
 
 _FIXED_WORDS = frozenset(

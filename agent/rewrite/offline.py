@@ -219,6 +219,14 @@ _NO_OBJECT = re.compile(
     r"pick|picked)\s*(?:for\s*)?[?!.]*\s*$",
     re.IGNORECASE,
 )
+# "it" as an occasion: what starts, ends or takes place
+_EVENT_IT = re.compile(
+    r"\b(?:it|that)\s+(?:start|starts|started|begin|begins|began|kick\s+off|kicked\s+off|"
+    r"finish|finishes|finished|end|ends|ended|happen|happens|happened|take\s+place|took\s+place|"
+    r"wrap\s+up|wrapped\s+up)\b|\b(?:does|did|do|will|is|was)\s+(?:it|that)\s+"
+    r"(?:start|begin|kick\s+off|finish|end|happen|take\s+place|wrap\s+up)\b",
+    re.IGNORECASE,
+)
 _ASKS_WHEN = re.compile(r"\s*(?:when|what\s+(?:time|day|date))\b", re.IGNORECASE)
 _QUOTE = re.compile(r"[“\"]")
 _POSSESSIVE = frozenset(["his", "their", "theirs", "hers"])
@@ -345,7 +353,13 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     topical = [
         (t, own) for t, own in asked if not _elliptical(t.text, own, speakers, of_person=True)
     ]
-    for _, own in reversed(topical or asked):
+    candidates = topical or asked
+    if _EVENT_IT.search(rw.original):
+        # "what time did it start?": an occasion, which the user asked the day of ("when was
+        # mum's 70th?"), not the cake asked about since
+        occasions = [(t, own) for t, own in candidates if _ASKS_WHEN.match(t.text) and own]
+        candidates = occasions or candidates
+    for _, own in reversed(candidates):
         topic = " ".join(filter(None, [thing, own]))
         if topic:
             rw.question = f"{rw.question.rstrip()} (about {topic})"

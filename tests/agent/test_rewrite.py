@@ -457,3 +457,26 @@ def test_they_is_never_a_name_known_only_from_the_chat() -> None:
         "how much were they?", history, now=NOW, speakers=SPEAKERS, people={"mochi"}
     )
     assert "Mochi" not in rw.question
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "topic"),
+    [
+        # what starts, ends or takes place is the occasion the user asked the day of…
+        ("what time did it start?", "70th"),
+        ("when did it finish", "70th"),
+        ("what time does it kick off", "70th"),
+        # …what is made, the cake asked about since
+        ("where did she buy it?", "cake"),
+        ("how much was it?", "cake"),
+    ],
+)
+def test_it_as_an_occasion_is_the_one_asked_the_day_of(follow_up: str, topic: str) -> None:
+    history = turns(
+        ("user", "when was mum's 70th?"),
+        (ASSISTANT, "Saturday 9 May 2026."),
+        ("user", "who made the cake?"),
+        (ASSISTANT, "Tui."),
+    )
+    carried = rewrite(follow_up, history).question.partition("(about")[2]
+    assert topic in carried
