@@ -43,7 +43,8 @@ class QuestionKind:
 
 _TALK = (
     r"(?:talk|talked|talking|chat|chatted|chatting|discuss|discussed|discussing|speak|spoke|"
-    r"speaking|say|said|saying|mention|mentioned|tell|tells|telling|told)"
+    r"speaking|say|said|saying|mention|mentioned|tell|tells|telling|told|go\s+over|went\s+over|"
+    r"going\s+over)"
 )
 # Who talked: "we", "aki and i", "the plot group", "goal diggers".
 _TALKERS = (
@@ -79,6 +80,8 @@ _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
     r"ask\w*|wrote|texted|messag\w*|tell|told|suggest\w*|propos\w*|recommend\w*|invit\w*|"
     r"offer\w*|moan\w*|complain\w*|whing\w*|rant\w*|go(?:es)?\s+on\s+about|went\s+on\s+about|"
+    # "when did warren and i last go over the logbook thing?": went through it in talk
+    r"go(?:es|ne)?\s+over|went\s+over|going\s+over|"
     # putting an idea to the others: "who first floated the street party?"
     r"float\w*|pitch\w*|rais(?:e|ed|es|ing)|put\s+forward)"
 )

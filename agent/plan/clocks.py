@@ -81,7 +81,8 @@ _TALK = re.compile(
     r"|ask(?:s|ed|ing)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)|conversations?|chats?"
     r"|(?P<act>express(?:es|ed|ing)?|explain(?:s|ed|ing)?|describ(?:e|es|ed|ing)"
     r"|recommend(?:s|ed|ing)?|suggest(?:s|ed|ing)?|complain(?:s|ed|ing)?)"
-    r"|sessions?|bring\s+up|brought\s+up|came\s+up|come\s+up)\b",
+    r"|sessions?|bring\s+up|brought\s+up|came\s+up|come\s+up"
+    r"|go(?:es|ne)?\s+over|went\s+over|going\s+over)\b",
     _I,
 )
 # Future cues in the question's own tense. "did Maria plan to ..." is past: a plan made

@@ -89,6 +89,12 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("in the five-a-side chat, when did gus last moan about his hamstring", Kind.LAST),
         ("when did mum first complain about the boiler?", Kind.FIRST),
         ("when was the most recent time anyone brought up the trip?", Kind.LAST),
+        # going over a thing is talking it through
+        ("when did warren and i last go over the logbook thing", Kind.LAST),
+        ("when did we first go over the budget?", Kind.FIRST),
+        ("what did we go over on tuesday?", Kind.SUMMARY),
+        # a thing that goes over something is no talk
+        ("when did the car go over the bridge", Kind.WHEN),
         ("when did i first mention my sourdough starter", Kind.FIRST),
         # putting an idea to the others is saying it
         ("in linden row, when did someone first float the street party?", Kind.FIRST),

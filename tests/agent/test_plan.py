@@ -52,6 +52,8 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("What did we chat about on May 8th?", SUN, "time", [day(2023, 5, 8)]),
     ("Tell me what we discussed May eighth.", SUN, "time", [day(2023, 5, 8)]),
     ("What did we discuss on 8 May?", SUN, "time", [day(2023, 5, 8)]),
+    # going over a thing is talking it through: the day written
+    ("what did we go over on 8 May?", SUN, "time", [day(2023, 5, 8)]),
     ("What did we talk about on 13 July?", SUN, "time", [day(2023, 7, 13)]),
     ("What did we talk about on the 3rd of June?", SUN, "time", [day(2023, 6, 3)]),
     # a weekday and a day of the month: the date that is both, the latest one for the past
