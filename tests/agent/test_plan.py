@@ -249,6 +249,10 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("What did we talk about this morning?", SUN, "time", [day(2023, 10, 22), MORNING]),
     ("What did we talk about yesterday morning?", SUN, "time", [day(2023, 10, 21), MORNING]),
     ("What did we talk about after 6pm?", SUN, "time", [tod(time(18), time(23, 59, 59))]),
+    # a clock time as British chat writes it; a sum of money is none
+    ("what did we talk about after 6.30pm?", SUN, "time", [tod(time(18, 30), time(23, 59, 59))]),
+    ("what did we say between 7.15 and 8.45?", SUN, "time", [tod(time(7, 15), time(8, 45))]),
+    ("what did he pay, around 12.50 dollars?", SUN, "content", []),
     (
         "What did we talk about between 2pm and 4pm yesterday?",
         SUN,

@@ -25,7 +25,12 @@ _PART = re.compile(
 )
 # "yesterday morning", "Tuesday evening": the day word is its own hit, the part follows it.
 _DAY_BEFORE_PART = re.compile(rf"\b(?:yesterday|today|{WEEKDAY}s?)\s+$", ICASE)
-_CLOCK = r"(?P<{0}h>\d{{1,2}})(?::(?P<{0}m>\d{{2}}))?\s*(?P<{0}ap>[ap]\.?m\.?|o'?clock)?"
+# "6:30pm", and as British chat writes it, "6.30pm"
+_CLOCK = (
+    r"(?P<{0}h>\d{{1,2}})(?:[:.](?P<{0}m>[0-5]\d)(?!\.?\d))?\s*(?P<{0}ap>[ap]\.?m\.?|o'?clock)?"
+    # "around 12.50 dollars" is a sum, "about 5.20 km" a distance
+    r"(?!\s*(?:dollars?|pounds?|quid|euros?|bucks|k\b|km|kg|miles?|mi\b|%|percent))"
+)
 _CLOCK_REL = re.compile(
     r"\b(?P<w>after|before|since|past|around|about|at)\s+" + _CLOCK.format("a") + r"(?=\W|$)",
     ICASE,
