@@ -47,7 +47,9 @@ class EventAnchor:
 
 
 _NOUN_EVENT = re.compile(
-    r"(?:the|my|your|his|her|our|their|a|an)\s+[^\W\d_]+(?:\s+[^\W\d_]+)?$|[^\W\d_]+'s\s+\w+$",
+    # "her 10k", "mum's 70th": a race or a birthday named by its number
+    r"(?:the|my|your|his|her|our|their|a|an)\s+[^\W_][\w'’-]*(?:\s+[^\W\d_]+)?$|"
+    r"[^\W\d_]+'s\s+\w+$",
     re.IGNORECASE,
 )
 _PAST = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)

@@ -40,6 +40,24 @@ def test_a_time_is_not_an_event(question: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "sub_question"),
+    [
+        # an event named by a noun is asked in the question's tense: the one gone by
+        ("what did jess and i chat about the day after her 10k", "when was her 10k?"),
+        ("what did we talk about the day after mum's 70th?", "when was mum's 70th?"),
+        ("what did we discuss the day after the gig?", "when was the gig?"),
+        ("what are we doing the day after the party?", "when is the party?"),
+        # a clause is asked as it is
+        ("what did we talk about the week before he flew home?", "when he flew home?"),
+    ],
+)
+def test_the_sub_question_asks_when(question: str, sub_question: str) -> None:
+    anchor = event_anchor(question)
+    assert anchor is not None
+    assert anchor.sub_question == sub_question
+
+
+@pytest.mark.parametrize(
     ("question", "day", "expected"),
     [
         # Sunday 24 November 2024
