@@ -21,7 +21,7 @@ class VersionCaches:
         self._speakers: dict[tuple[int, str | None], list[str]] = {}
         self._latest: tuple[int, dict[str, datetime]] | None = None
         self._conversations: tuple[int, list[str]] | None = None
-        self._lexicons: tuple[int, frozenset[str], frozenset[str], frozenset[str]] | None = None
+        self._lexicons: tuple[int, frozenset[str], frozenset[str]] | None = None
 
     def speakers(self, version: int, conversation: str | None) -> list[str]:
         key = (version, conversation)
@@ -43,8 +43,9 @@ class VersionCaches:
         return self._conversations[1]
 
     def names(self, version: int) -> frozenset[str]:
-        """Person names (lower case): the speakers', and words written capitalised in a sample
-        of 5,000 messages (`person_names`)."""
+        """Person names (lower case): the speakers', and in a sample of 5,000 messages the words
+        written capitalised (`person_names`) and those written only in lower case as a
+        person's (`lower_case_names`)."""
         return self._lexicon(version)[1]
 
     def places(self, version: int) -> frozenset[str]:
@@ -52,18 +53,13 @@ class VersionCaches:
         or stays, in the same sample (`place_names`)."""
         return self._lexicon(version)[2]
 
-    def typed_names(self, version: int) -> frozenset[str]:
-        """The names a user may type: `names`, and those the sample writes only in lower case
-        (`lower_case_names`)."""
-        return self._lexicon(version)[3]
-
-    def _lexicon(self, version: int) -> tuple[int, frozenset[str], frozenset[str], frozenset[str]]:
+    def _lexicon(self, version: int) -> tuple[int, frozenset[str], frozenset[str]]:
         # One sample for both: a word is a person's name or a place's, never both.
         if self._lexicons is None or self._lexicons[0] != version:
             sample = self.store.sample_texts(5000)
             places = place_names(sample)
             speakers = {w.lower() for s in self.speakers(version, None) for w in s.split()}
-            names = person_names(sample, places) | speakers
-            typed = names | (lower_case_names(sample) - places)
-            self._lexicons = (version, frozenset(names), frozenset(places), frozenset(typed))
+            # …and the names a chat only ever writes in lower case ("chris is right here")
+            names = person_names(sample, places) | speakers | (lower_case_names(sample) - places)
+            self._lexicons = (version, frozenset(names), frozenset(places))
         return self._lexicons

@@ -233,7 +233,7 @@ class Pipeline:
                 llm=self.llm,
                 notes=notes,
                 doc_freq=self.searcher.lexical("messages").doc_freq,
-                people=self._caches.typed_names(self._data_version()),
+                people=self.person_names(),
             )
 
     def _plan(

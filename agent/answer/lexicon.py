@@ -363,8 +363,8 @@ def lower_case_names(texts: Sequence[str]) -> set[str]:
     """Names a chat only ever writes in lower case (lower case): a word that opens a clause as
     the subject of a person's verbs at least twice ("chris is right here", "chris called
     last night") and is never written after a determiner, as a thing is ("the glass is
-    cracked"). For the people a user's question may name ("…the cabin for chris?"), whom a
-    follow-up's "him" means; readers keep to `person_names`."""
+    cracked"). The people a question may name ("…the cabin for chris?", whom a follow-up's
+    "him" then means) and a message may ("i pick chris up friday at 3")."""
     subject: Counter[str] = Counter()
     determined: set[str] = set()
     for text in texts:

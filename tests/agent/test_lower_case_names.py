@@ -3,9 +3,19 @@ user's question may name, whom a follow-up's "he" or "she" then means."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
+
 import pytest
 
 from agent.answer.lexicon import lower_case_names
+from agent.pipeline import Pipeline
+from tests.pipelines import first_line, history_fixture
+
+CHAT = Path(__file__).parents[1] / "fixtures" / "lower_names_chat.jsonl"
+NOW = datetime(2026, 2, 20, 9, 0)
+
+pipe = history_fixture(CHAT, me="Ines")
 
 
 @pytest.mark.parametrize(
@@ -31,3 +41,17 @@ from agent.answer.lexicon import lower_case_names
 )  # fmt: skip
 def test_a_name_written_only_in_lower_case(texts: list[str], name: str, found: bool) -> None:
     assert (name in lower_case_names(texts)) is found
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Kwame never writes in this chat and is never written with a capital
+        ("who covered the tuesday shift?", "Kwame"),
+        ("who has the keys to the hall this week?", "Kwame"),
+    ],
+)
+def test_a_person_named_only_in_lower_case_answers_who(
+    pipe: Pipeline, question: str, expected: str
+) -> None:
+    assert first_line(pipe, question, NOW).startswith(expected)
