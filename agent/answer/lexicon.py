@@ -360,7 +360,7 @@ NOT_NAMES = frozenset(
 
 
 def lower_case_names(texts: Sequence[str]) -> set[str]:
-    """Names a chat only ever writes in lower case (lower case): a word that opens a clause as
+    """Names a chat only ever writes in lower case: a word that opens a clause as
     the subject of a person's verbs at least twice ("chris is right here", "chris called
     last night") and is never written after a determiner, as a thing is ("the glass is
     cracked"). The people a question may name ("…the cabin for chris?", whom a follow-up's
