@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from datetime import date
 
 from memory_store.models import StoredMessage
 
@@ -26,9 +27,16 @@ _ASKS_WHO_COMES = re.compile(
     r"|^\W*who\s+(?:all\s+)?(?:was|were)\s+(?:at|on|there\s+for)\b",
     re.IGNORECASE,
 )
+# "who did i go climbing with?", "who am i going to the crag with?": those who joined the
+# asker, who is no answer to it
+_ASKS_WHO_WITH = re.compile(
+    r"^\W*who\s+(?:did|do|will|am|are|was|were)\s+(?:i|we)\s+(?:[\w'’-]+\s+){1,4}?with\s*\W*$",
+    re.IGNORECASE,
+)
 # "yes!", "in!", "deal": a reply opening with yes to a plan…
 YES = re.compile(
-    r"^\W*(?:(?:ok|okay|yes|yeah|yep|ooh|oh)\W+)*(?:in\s*!|(?:so\s+)?in\b\s*$|yes+\b|"
+    r"^\W*(?:(?:ok|okay|yes|yeah|yep|ooh|oh)\W+)*(?:in\s*!|(?:so\s+)?in\b\s*$|yes+\b|me\s*!|"
+    r"me\s+too\b|"
     r"definitely\b|sounds\s+good\b|deal\b)",
     re.IGNORECASE,
 )
@@ -54,12 +62,21 @@ def attending(
     """The people who said yes to the plan the best messages put forward, with a day ("…on
     Saturday October 17th?"); None when the question asks something else or no one said
     yes."""
-    if not _ASKS_WHO_COMES.match(question):
+    with_me = _ASKS_WHO_WITH.match(question) is not None
+    if not (with_me or _ASKS_WHO_COMES.match(question)):
         return None
     topic = terms(question)
-    for plan in dict.fromkeys([*good[:3], *ranked[:_PLANS]]):
-        if "?" not in plan.text or not topic & terms(plan.text) or not ctx.mentions_of(plan):
+    plans = [*good[:3], *ranked[:_PLANS]]
+    if with_me:  # …and the plans put to a chat named for it, latest first
+        chats = [c for c in ctx.conversations if topic & terms(c)]
+        plans += reversed(ctx.holding(r"\?", (), chats)) if chats else []
+    for plan in dict.fromkeys(plans):
+        # "Who's in for Boulder Barn tomorrow?" in the Climbing crew chat is a climbing plan
+        on_topic = topic & (terms(plan.text) | (terms(plan.conversation) if with_me else set()))
+        if "?" not in plan.text or not on_topic or not ctx.mentions_of(plan):
             continue
+        if ctx.asked_days is not None and not _planned_within(plan, ctx.asked_days, ctx):
+            continue  # "who did we climb with on thursday?": not the trip of another day
         said_yes = [
             n
             for n in ctx.turns_after(plan)[:_REPLIES]
@@ -68,10 +85,13 @@ def attending(
             and not NOT.search(n.text[:25])
         ]
         people = list(dict.fromkeys(who(n, ctx) for n in said_yes))
+        proposer = who(plan, ctx)
+        if with_me:  # the asker went along; the others are the answer
+            people = [p for p in people if p != "you"]
         if not people:
             continue
-        proposer = who(plan, ctx)
-        said = join_names([proposer, *(p for p in people if p != proposer)])
+        named = [proposer, *(p for p in people if p != proposer)]
+        said = join_names([p for p in named if not (with_me and p == "you")])
         return Reading(
             f"{said[:1].upper()}{said[1:]}.",
             [plan, *said_yes],
@@ -82,6 +102,11 @@ def attending(
             why=["the one who put the plan forward and those who said they were in"],
         )
     return None
+
+
+def _planned_within(plan: StoredMessage, days: tuple[date, date], ctx: ReaderContext) -> bool:
+    first, last = days
+    return any(first <= x.start.date() <= last for x in ctx.mentions_of(plan))
 
 
 # "who missed easter?", "who couldn't make the party?": who said they would not be there

@@ -137,6 +137,10 @@ CASES = [
     ("who drove us up to castle crags?", (), "who", "Doug"),
     # who is coming: the one who put the plan forward and those who said they were in
     ("who's coming to castle crags?", (), "who", "Doug, you, Aki and Priya"),
+    # whom the user went along with: those who said yes to the plan, the user aside; a plan
+    # put to the chat named for the activity, whatever its words ("Who's in for Boulder Barn")
+    ("who did i go climbing with?", (), "who", "Doug, Aki and Priya"),
+    ("who did i go bouldering with?", (), "who", "Doug, Priya and Aki"),
     # the kind asked for ("company") is how the user asks of their own life; the chat names
     # it ("Northwind Labs wants to interview me!"), and the name ends where its verb starts
     ("which company did i interview with?", (), "what", "Northwind Labs."),
