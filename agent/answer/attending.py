@@ -75,8 +75,10 @@ def attending(
         on_topic = topic & (terms(plan.text) | (terms(plan.conversation) if with_me else set()))
         if "?" not in plan.text or not on_topic or not ctx.mentions_of(plan):
             continue
-        if ctx.asked_days is not None and not _planned_within(plan, ctx.asked_days, ctx):
-            continue  # "who did we climb with on thursday?": not the trip of another day
+        # "who did we climb with on thursday?": not the trip of another day. Only of the
+        # plans found by their chat: "the summer social" names its plan, not the season
+        if with_me and ctx.asked_days and not _planned_within(plan, ctx.asked_days, ctx):
+            continue
         said_yes = [
             n
             for n in ctx.turns_after(plan)[:_REPLIES]
