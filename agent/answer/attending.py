@@ -86,14 +86,13 @@ def attending(
             and (YES.match(n.text) or IN.search(n.text))
             and not NOT.search(n.text[:25])
         ]
-        people = list(dict.fromkeys(who(n, ctx) for n in said_yes))
-        proposer = who(plan, ctx)
-        if with_me:  # the asker went along; the others are the answer
-            people = [p for p in people if p != "you"]
+        # "who did i go … with?": the asker went along; the others are the answer
+        aside = {"you"} if with_me else set()
+        people = [p for p in dict.fromkeys(who(n, ctx) for n in said_yes) if p not in aside]
         if not people:
             continue
-        named = [proposer, *(p for p in people if p != proposer)]
-        said = join_names([p for p in named if not (with_me and p == "you")])
+        proposer = who(plan, ctx)
+        said = join_names([p for p in dict.fromkeys([proposer, *people]) if p not in aside])
         return Reading(
             f"{said[:1].upper()}{said[1:]}.",
             [plan, *said_yes],

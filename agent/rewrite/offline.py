@@ -98,12 +98,17 @@ def time_expressions(text: str, *, now: datetime, speakers: Sequence[str]) -> li
 
 
 def _named(text: str, speakers: Sequence[str]) -> list[str]:
+    return [name for _, name in _speakers_at(text, speakers)]
+
+
+def _speakers_at(text: str, speakers: Sequence[str]) -> list[tuple[int, str]]:
+    """Where `text` names each speaker it names, by first name."""
     found = []
     for name in speakers:
-        first = name.split()[0]
         # People type names in lower case: "when's sami getting in?"
-        if re.search(rf"\b{re.escape(first)}\b", text, re.IGNORECASE):
-            found.append(name)
+        m = re.search(rf"\b{re.escape(name.split()[0])}\b", text, re.IGNORECASE)
+        if m:
+            found.append((m.start(), name))
     return found
 
 
@@ -298,9 +303,9 @@ def _pointed_at(
 
 
 def _named_people(text: str, speakers: Sequence[str], people: Collection[str]) -> list[str]:
-    """The people `text` names: the history's speakers by first name, and the other names it
-    knows (`people`, lower case), as they are written in it."""
-    found = [(m.start(), name) for name in speakers if (m := _first_name(name).search(text))]
+    """The people `text` names, in its order: the history's speakers (`_speakers_at`), and the
+    other names it knows (`people`, lower case), as they are written in it."""
+    found = _speakers_at(text, speakers)
     taken = {w.lower() for _, n in found for w in n.split()}
     for m in re.finditer(r"[^\W\d_][\w'’-]*", text):
         word = re.sub(r"['’]s$", "", m.group(0))
@@ -309,11 +314,6 @@ def _named_people(text: str, speakers: Sequence[str], people: Collection[str]) -
             found.append((m.start(), word[:1].upper() + word[1:]))
             taken.add(low)
     return [n for _, n in sorted(found)]
-
-
-def _first_name(name: str) -> re.Pattern[str]:
-    first = name.split()[0] if name.split() else name
-    return re.compile(rf"\b{re.escape(first)}\b", re.IGNORECASE)
 
 
 def _own_topic(text: str, now: datetime, speakers: Sequence[str]) -> str:
