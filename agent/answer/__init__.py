@@ -20,6 +20,7 @@ from agent.answer.categories import asked_kind, without_kind_word
 from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
 from agent.answer.listing import listing
 from agent.answer.mentioned import first_or_last
+from agent.answer.owned import others_own
 from agent.answer.reader import read
 from agent.answer.reading import (
     NO_ANSWER,
@@ -32,7 +33,7 @@ from agent.answer.reading import (
 )
 from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
-from agent.answer.text import TermWeights, terms
+from agent.answer.text import TermWeights, join_names, terms
 from agent.answer.topic_summary import asks_topic_summary, topic_summary
 from agent.answer.unknown import unknown_subject, unknown_topic
 from agent.errors import LLMError
@@ -185,6 +186,13 @@ def read_by_kind(
         named = _named_anyway(question, ranked, reader)
         if named is not None:  # "who's the promoter for the gig?" / "…ask Barry, he runs it"
             return named
+    owned = None if head else others_own(question, ranked, reader)
+    if owned is not None:  # "what did i get for my birthday?" where only Priya's is told of
+        thing, owners = owned
+        whose = join_names([f"{o}'s" for o in owners])
+        out = declined(qk.kind.value, f"every message on a {thing} says it is {whose}", 0.0)
+        out.detail = f"No message tells of your {thing}; the messages speak of {whose}."
+        return out
     if head:  # "when is Lucía's wedding?" where no message says "wedding"
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."

@@ -392,7 +392,13 @@ def on_topic(
         session: dict[int | None, set[str]] = {}
         for m in matches:
             session.setdefault(m.session_id, set()).update(said[m.id])
-        held = [m for m in held if kinds & session[m.session_id]] or held
+        # "the kyoto plans": a head no session on the kind holds ("Good plan.") is a light
+        # one; the kind is the topic
+        held = (
+            [m for m in held if kinds & session[m.session_id]]
+            or [m for m in matches if kinds <= said[m.id]]
+            or held
+        )
     if held:
         return held, best
     least = max(_ON_TOPIC_MIN, _ON_TOPIC_SHARE * best)

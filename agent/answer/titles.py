@@ -16,7 +16,7 @@ from .lexicon import NOT_NAMES
 from .reading import ReaderContext
 from .text import terms
 
-__all__ = ["given_to_person", "names_a_thing", "titled_work"]
+__all__ = ["given_to_person", "named_instance", "names_a_thing", "titled_work"]
 
 
 def names_a_thing(question: str) -> bool:
@@ -96,6 +96,52 @@ def titled_work(
 
 # How far down the ranking messages on the work are read for its title.
 _WORK_DEPTH = 8
+# How many turns after a message on it are read for a name, and how long a name may be.
+_TALK_ON = 20
+_NAME_WORDS = 3
+
+
+def named_instance(
+    noun: str, good: Sequence[StoredMessage], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """(message, name) for "which vet did we use?": a name the chat writes in capitals before
+    the noun asked for ("I'll call Greenfield Vet at 8am"), in the messages on it and the talk
+    after them; the best ranked first. Whose it is ("Aki's vet") is no name."""
+    low = noun.lower()
+    if not low.isalpha() or low in _NAMED_LIKE_PEOPLE:
+        return None
+    named = re.compile(rf"\b{re.escape(low)}s?\b", re.IGNORECASE)
+    speakers = {w.lower() for s in ctx.speakers for w in s.split()}
+    top = dict.fromkeys([*good[:4], *ranked[:_WORK_DEPTH]])
+    on_it = [m for m in top if terms(noun) & terms(m.text)]
+    # the talk on it goes on after its best message ("Call the vet" … "I'll call Greenfield")
+    later = [t for m in on_it for t in ctx.turns_after(m)[:_TALK_ON]]
+    for m in dict.fromkeys([*on_it, *later]):
+        for hit in named.finditer(m.text):
+            name = _capitals_before(m.text[: hit.start()])
+            whose = bool(name) and re.search(r"['’]s?$", name[-1]) is not None
+            if name and not whose and not all(w.lower() in speakers | NOT_NAMES for w in name):
+                return m, f"{' '.join(name)} {hit.group(0)}"
+    return None
+
+
+def _capitals_before(text: str) -> list[str]:
+    """The words in capitals that end `text`, the writer's ("I'll call *Greenfield*"); not a
+    sentence's opening word alone ("*Call* the vet") nor a small word ("*The* vet")."""
+    before = text.split()[-_NAME_WORDS:]
+    words: list[str] = []
+    for w in reversed(before):
+        if not w[:1].isupper() or not re.fullmatch(r"[\w'’&-]+", w):
+            break
+        words.insert(0, w)
+    while words and words[0].lower() in STOPWORDS:
+        words = words[1:]
+    if len(words) == 1:
+        # "Sure. Greenfield vet": one word opening a sentence is capitalised by the sentence
+        ahead = text.rstrip()[: -len(words[0])].rstrip()
+        if not ahead or ahead[-1] in ".!?":
+            return []
+    return words
 
 
 def given_to_person(name: str, text: str) -> bool:

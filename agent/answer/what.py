@@ -45,7 +45,7 @@ from .spans import (
 )
 from .stated import stated_answer
 from .text import asks, clip, said_terms, sentences, terms
-from .titles import titled_work
+from .titles import named_instance, titled_work
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
 # Saturday October 17th?").
@@ -261,6 +261,12 @@ def what_answer(
         if noun and not phrase and not titled
         else None
     )
+    instance = (
+        named_instance(noun, good, ranked, ctx) if noun and not phrase and not titled else None
+    )
+    if work is None and instance is not None:  # "which vet?": "I'll call Greenfield Vet at 8am"
+        m, name = instance
+        return told_in(name, m, qk.kind.value, ctx, f"the name the chat gives a {noun}")
     if work is not None:  # "what book are we reading?": "…The Remains of the Day, for Nov 4th"
         m, title = work
         return told_in(title, m, qk.kind.value, ctx, f"the title of a {noun} named on the topic")

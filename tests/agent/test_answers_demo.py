@@ -397,6 +397,12 @@ CASES = [
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
+    # which one: the name the chat writes in capitals before the noun, in the talk on it
+    # ("Call the vet tomorrow morning" … "I'll call Greenfield Vet at 8am")
+    ("which vet did aki use?", (), "what", "Greenfield Vet."),
+    ("which vet did miso go to?", (), "what", "Greenfield Vet."),
+    # a light head no session on the kind holds: the Kyoto talk, not "Good plan." of the vet
+    ("when did we last talk about the kyoto plans?", (), "last_mention", "16 October"),
 ]
 
 
@@ -434,6 +440,16 @@ def test_a_topic_no_message_holds_is_named_in_the_decline(demo: Pipeline) -> Non
     assert result.answer is not None and result.answer.abstained
     assert result.answer.text == NO_ANSWER
     assert result.answer.detail == "No message mentions “renewal”."
+
+
+def test_the_users_own_thing_told_only_as_anothers_is_declined(demo: Pipeline) -> None:
+    # only Priya's birthday is in the history: "Hope." (of "Happy birthday Priya!! Hope you
+    # had an amazing day.") was the answer
+    result = ask_after(demo, (), "what did i get for my birthday?", now="latest")
+    assert result.answer is not None and result.answer.abstained
+    assert result.answer.text == NO_ANSWER
+    said = "No message tells of your birthday; the messages speak of Priya's."
+    assert result.answer.detail == said
 
 
 def test_a_stay_said_by_its_dates(demo: Pipeline) -> None:
