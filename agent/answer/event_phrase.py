@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from agent.plan.mentions_base import PARTS
+
 from .reading import Mention
 from .text import day_phrase, short_day
 
@@ -23,6 +25,9 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
         said = x.text.strip()
         shown = said if _BARE_CLOCK.fullmatch(said) else f"{x.start:%H:%M}"
         return f"at {shown} (the day is not said)"
+    if g == "part_of_day" and wants_time:
+        # "dentist appointment Thursday morning": a part of the day is no clock time
+        return f"{day_phrase(x.start)}, in the {_part_of(x)} (no clock time is said)"
     if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
         return f"{day_phrase(x.start)} at {x.start:%H:%M}"
     if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):
@@ -36,6 +41,12 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
         unit = "week" if g == "week" else "weekend"
         return f"the {unit} before {written.day} {written:%B %Y}"
     return f"between {short_day(x.start)} and {short_day(last)}"
+
+
+def _part_of(x: Mention) -> str:
+    """The part of the day a mention spans, by where it starts and ends ("night" runs on)."""
+    span = (x.start - x.start.replace(hour=0, minute=0), x.end - x.start.replace(hour=0, minute=0))
+    return next((p for p, (a, b) in PARTS.items() if (a, b) == span), "day")
 
 
 def _season(d: datetime) -> str:

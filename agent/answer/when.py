@@ -110,6 +110,10 @@ def when_answer(
         # … / "pickup is 8am on the thursday".
         leads = [*good[:5], *(n for n in ranked[:10] if wanted & terms(n.text))]
         said = dated_in(_exchange(list(dict.fromkeys(leads)), ctx), wanted, ctx, True)
+        # Not another's time for another thing: "dentist appointment Thursday morning" / "I
+        # can come at 7:30" (to the climbing)
+        writers = {m.speaker for m in leads}
+        said = [(n, x) for n, x in said if n.speaker in writers or wanted & terms(n.text)]
         dated = [(n, x) for n, x in said if x.granularity == "time"][:1] or dated
     weekday = _asked_weekday(question)
     if weekday is not None:

@@ -403,6 +403,14 @@ CASES = [
     ("which vet did miso go to?", (), "what", "Greenfield Vet."),
     # a light head no session on the kind holds: the Kyoto talk, not "Good plan." of the vet
     ("when did we last talk about the kyoto plans?", (), "last_mention", "16 October"),
+    # a clock time in the turns after the best message is the writer's, or about the topic:
+    # not Aki's "I can come at 7:30" (to the climbing) after "dentist appointment Thursday
+    # morning". The time said the day before ("this Thursday, September 3rd at 10:30") is
+    # outside the Thursday the filter reads (15 October, the latest).
+    ("what time was my dentist appointment on thursday?", (), "when", "Thursday 3 September"),
+    pytest.param(
+        "what time was my dentist appointment on thursday?", (), "when", "10:30", marks=XFAIL
+    ),
 ]
 
 

@@ -39,3 +39,39 @@ def test_event_phrase(text: str, start: str, end: str, granularity: str, said: s
     x = Mention(0, len(text), text, datetime.fromisoformat(start), datetime.fromisoformat(end),
                 granularity, "future")  # fmt: skip
     assert event_phrase(x, W, wants_time=False) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "granularity", "said"),
+    [
+        # a part of the day is no clock time: not "at 05:00"
+        (
+            "thursday morning",
+            "2025-06-05T05:00",
+            "2025-06-05T12:00",
+            "part_of_day",
+            "Thursday 5 June 2025, in the morning (no clock time is said)",
+        ),
+        (
+            "friday night",
+            "2025-06-06T18:00",
+            "2025-06-07T05:00",
+            "part_of_day",
+            "Friday 6 June 2025, in the night (no clock time is said)",
+        ),
+        ("sunday", "2025-06-01", "2025-06-02", "day", "Sunday 1 June 2025 (no time is said)"),
+        (
+            "sunday at 10",
+            "2025-06-01T10:00",
+            "2025-06-01T10:01",
+            "time",
+            "Sunday 1 June 2025 at 10:00",
+        ),
+    ],
+)
+def test_event_phrase_asked_for_a_time(
+    text: str, start: str, end: str, granularity: str, said: str
+) -> None:
+    x = Mention(0, len(text), text, datetime.fromisoformat(start), datetime.fromisoformat(end),
+                granularity, "future")  # fmt: skip
+    assert event_phrase(x, W, wants_time=True) == said
