@@ -336,10 +336,28 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
                 continue  # one capital opening a sentence: "Wait a couple of hours", no name
             if name.lower() in skip or terms(name) <= wanted:
                 continue
+            if names_a_kind(clause.group(0)[m.end() :], name):
+                continue  # "some Kyoto snacks": snacks of a kind, bought where they may be
             d = min((abs(m.start() - s) for s in spots), default=len(low))
             if best is None or d < best[0]:
                 best = (d, name)
     return best[1] if best else None
+
+
+def names_a_kind(after: str, name: str) -> bool:
+    """Whether a name is the modifier of the noun after it ("Kyoto snacks", "Castle Crags
+    guidebook"), not a place: a lower-case noun follows that is no kind of place."""
+    nxt = re.match(r"\s+([a-z]+)\b", after)
+    if nxt is None or nxt.group(1) in STOPWORDS or nxt.group(1) in PLACE_PREPOSITIONS:
+        return False
+    return not place_like(f"{name} {nxt.group(1)}") and not _PLAIN_LOWER.fullmatch(nxt.group(1))
+
+
+# Words after a name that go on the clause, not name a kind: "Kyoto tomorrow", "Marlow now".
+_PLAIN_LOWER = re.compile(
+    r"tomorrow|today|tonight|yesterday|now|again|too|then|instead|first|later|soon|"
+    r"\w+ly|\w+ing|\w+ed"
+)
 
 
 _NO_SPOT = frozenset(["one", "ones", "thing", "things", "other", "same", "rest"])

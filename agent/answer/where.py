@@ -23,6 +23,7 @@ from .places import (
     kind_named,
     moved_to,
     named_place,
+    names_a_kind,
     on_street,
     place_like,
     place_phrase,
@@ -58,6 +59,7 @@ def where_answer(
     wider: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    heads = {t for h in topic_heads(question) for t in terms(h)} & wanted
     good = _with_next_lines(good, ctx)
     if _HABIT.search(question):  # "where does game night normally happen?"
         usual = _usual_place(ranked[:_HABIT_DEPTH] or good, ctx)
@@ -140,7 +142,11 @@ def where_answer(
     if not found:
         # "Fly out Thursday October 8th, back Wednesday October 14th. Kyoto from the 9th to
         # the 13th": a place the history knows, named in another sentence of a best message
+        # …of a best message on the thing asked about: "I bought you a tin of tea" in Uji is
+        # no place the guidebook was bought
         for rank, m in enumerate(dict.fromkeys([*good[:4], *wider[:4]])):
+            if heads and not heads & terms(m.text):
+                continue
             known = None if ASKS.search(m.text) else _known_place(m.text, ctx.places, wanted)
             if known:
                 found.append((True, -rank, m, known))
@@ -149,7 +155,13 @@ def where_answer(
         # The place is often named in the reply next to the message naming the occasion
         # ("It's my birthday and Yasmin's booked an escape room" / "The Cipher Rooms on Quay
         # Street, the submarine one").
-        near = dict.fromkeys(n for m in good[:3] for n in neighbours(m, ranked))
+        near = dict.fromkeys(
+            n
+            for m in good[:3]
+            for n in neighbours(m, ranked)
+            # of the thing asked about: not Aki's "matcha Kit Kats?" after the snacks
+            if not heads or heads & (terms(m.text) | terms(n.text))
+        )
         # more than a place's name shared with the question
         unplaced = wanted - {t for p in ctx.places for t in terms(p)}
         for rank, n in enumerate(n for n in near if n not in good[:4]):
@@ -493,7 +505,8 @@ _COMMON_TERMS = frozenset(terms(" ".join([*COMMON_WORDS, *PLACE_PREPOSITIONS])))
 def _known_place(text: str, places: Collection[str], wanted: set[str]) -> str | None:
     """The first word of `text` the history writes as a place, other than the question's."""
     for m in re.finditer(r"\b[A-Z][\w'’-]+", text):
-        if m.group(0).lower() in places and not terms(m.group(0)) <= wanted:
+        known = m.group(0).lower() in places and not terms(m.group(0)) <= wanted
+        if known and not names_a_kind(text[m.end() :], m.group(0)):  # not "Kyoto snacks"
             return m.group(0)
     return None
 
