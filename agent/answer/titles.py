@@ -117,12 +117,19 @@ def named_instance(
     # the talk on it goes on after its best message ("Call the vet" … "I'll call Greenfield")
     later = [t for m in on_it for t in ctx.turns_after(m)[:_TALK_ON]]
     for m in dict.fromkeys([*on_it, *later]):
+        if _shouted(m.text):  # "AKI. I GOT THE JOB.": capitals that name nothing
+            continue
         for hit in named.finditer(m.text):
             name = _capitals_before(m.text[: hit.start()])
             whose = bool(name) and re.search(r"['’]s?$", name[-1]) is not None
             if name and not whose and not all(w.lower() in speakers | NOT_NAMES for w in name):
                 return m, f"{' '.join(name)} {hit.group(0)}"
     return None
+
+
+def _shouted(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return sum(c.isupper() for c in letters) > len(letters) / 2
 
 
 def _capitals_before(text: str) -> list[str]:
@@ -136,6 +143,8 @@ def _capitals_before(text: str) -> list[str]:
         words.insert(0, w)
     while words and words[0].lower() in STOPWORDS:
         words = words[1:]
+    if words and words[-1].lower() in STOPWORDS:  # "Meet The vet": a name ends on a noun
+        return []
     if len(words) == 1:
         # "Sure. Greenfield vet": one word opening a sentence is capitalised by the sentence
         ahead = text.rstrip()[: -len(words[0])].rstrip()

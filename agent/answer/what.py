@@ -12,6 +12,7 @@ from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
+from .attribute import attribute_told
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
@@ -123,6 +124,8 @@ def what_answer(
         or left_answer(question, qk, good, ranked, ctx)
         # "how was the ryokan?": the reply when the chat asked it
         or how_it_went(question, [*good, *ranked], ctx)
+        # "what grade was the arete?": "That V3 arete was harder than the book said"
+        or attribute_told(question, good, ranked, ctx, qk.kind.value)
     )
     if told is not None:
         return told

@@ -411,6 +411,8 @@ CASES = [
     # where the thing asked about was bought: the message on the guidebook, not the Kyoto of
     # "some Kyoto snacks" nor the Uji of "I bought you a tin of tea"
     ("where did i buy the guidebook?", (), "where", "Elm Street"),
+    # an attribute asked by its name, written before the thing's noun: "That V3 arete"
+    ("what grade was the arete at castle crags?", (), "what", "V3."),
     pytest.param(
         "what time was my dentist appointment on thursday?", (), "when", "10:30", marks=XFAIL
     ),
