@@ -40,7 +40,7 @@ def other_way(question: str) -> Callable[[str], bool] | None:
 _RETURN = re.compile(r"\b(?:back|home|return(?:s|ed|ing)?)\b", re.IGNORECASE)
 _DEPART = re.compile(
     r"\b(?:leav(?:e|es|ing)|left|depart(?:s|ed|ing)?|off\s+to|set(?:ting)?\s+off|"
-    r"head(?:s|ed|ing)?\s+(?:off|out)|fl(?:y|ying|ew)\s+out)\b",
+    r"head(?:s|ed|ing)?\s+(?:off|out)|fl(?:y|ies|ying|ew)\s+(?:out|to)|flights?\s+to)\b",
     re.IGNORECASE,
 )
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
+from .moves import DAY_OR_FINER
 from .reading import ReaderContext, Reading, said_by
 from .text import asks, clip, terms
 
@@ -67,7 +68,48 @@ def how_it_went(
                 said_by(reply, ctx),
                 why=[f"the reply when the chat asked it (“{clip(asking.group(0), 60)}”)"],
             )
-    return None
+    return _told_after(thing, ranked, ctx)
+
+
+def _told_after(
+    thing: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """ "How did the crag trip go?" when nobody asked: the first message of the plan's chat
+    written after the day the plan named, speaking of that day ("Tomorrow is Castle Crags!" /
+    "What a day yesterday. My forearms are destroyed.")."""
+    plans = [
+        (x.start, m)
+        for m in ranked[:_DEPTH]
+        if thing <= terms(m.text)
+        for x in ctx.mentions_of(m)
+        if x.granularity in DAY_OR_FINER
+        and x.start.date() > m.ts.date()
+        and (ctx.now is None or x.start <= ctx.now)
+    ]
+    if not plans:
+        return None
+    # plans move: the day the latest message on it names
+    day, plan = max(plans, key=lambda p: (p[1].ts, p[0]))
+    start = day.replace(hour=0, minute=0, second=0, microsecond=0)
+    told = [
+        n
+        for n in ctx.speaking_after(start, start)
+        if n.conversation == plan.conversation
+        and not asks(n.text)
+        and any(x.start.date() == day.date() for x in ctx.mentions_of(n))
+    ]
+    if not told:
+        return None
+    report = min(told, key=lambda n: (n.ts, n.id))
+    said = report.text.strip()
+    return Reading(
+        f"“{clip(said)}”",
+        [report, plan],
+        "what",
+        said,
+        said_by(report, ctx),
+        why=[f"the first message after {day:%-d %B}, the day the plan named, speaking of it"],
+    )
 
 
 # Words of "how did the interview go for you" that say no thing.

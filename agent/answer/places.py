@@ -350,12 +350,15 @@ def names_a_kind(after: str, name: str) -> bool:
     nxt = re.match(r"\s+([a-z]+)\b", after)
     if nxt is None or nxt.group(1) in STOPWORDS or nxt.group(1) in PLACE_PREPOSITIONS:
         return False
-    return not place_like(f"{name} {nxt.group(1)}") and not _PLAIN_LOWER.fullmatch(nxt.group(1))
+    word = nxt.group(1)
+    timed = word in tx.WEEKDAYS or word in tx.MONTHS  # "Casa Verde saturday"
+    return not (place_like(f"{name} {word}") or _PLAIN_LOWER.fullmatch(word) or timed)
 
 
 # Words after a name that go on the clause, not name a kind: "Kyoto tomorrow", "Marlow now".
 _PLAIN_LOWER = re.compile(
-    r"tomorrow|today|tonight|yesterday|now|again|too|then|instead|first|later|soon|"
+    r"tomorrow|today|tonight|yesterday|now|again|too|then|instead|first|later|soon|last|next|"
+    r"every|early|late|"
     r"\w+ly|\w+ing|\w+ed"
 )
 

@@ -386,6 +386,10 @@ CASES = [
     ("how was the ryokan?", (), "what", "Amazing. The kaiseki dinner had eleven courses"),
     ("how did the interview go?", (), "what", "Really well I think"),
     ("how was the book club?", (), "what", "Loved it."),
+    # …and when nobody asked: the first message after the day the plan named, speaking of it
+    # ("Tomorrow is Castle Crags!" / "What a day yesterday. My forearms are destroyed.")
+    ("how did the crag trip go?", (), "what", "What a day yesterday"),
+    ("how was the crag trip?", (), "what", "What a day yesterday"),
     # "what" as the doer: the noun phrase before the verb
     ("what tried to steal my water bottle?", (), "what", "A monkey."),
     # bought for someone: the thing, not "you a tin of tea"
@@ -397,6 +401,8 @@ CASES = [
     # one message, both ways: "Fly out Thursday October 8th, back Wednesday October 14th"
     ("when do i fly home from kyoto?", (), "when", "Wednesday 14 October 2026"),
     ("when did i leave for kyoto?", (), "when", "Thursday 8 October 2026"),
+    # flying *to* a place is the way out, not "Flying back Wednesday, landing at 6pm"
+    ("when did i fly to japan?", (), "when", "Thursday 8 October 2026"),
     # which one: the name the chat writes in capitals before the noun, in the talk on it
     # ("Call the vet tomorrow morning" … "I'll call Greenfield Vet at 8am")
     ("which vet did aki use?", (), "what", "Greenfield Vet."),

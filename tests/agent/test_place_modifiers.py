@@ -17,6 +17,8 @@ from agent.answer.places import named_place, names_a_kind
         (" station.", "Kyoto", False),
         (" for lunch", "Nishiki Market", False),
         (" tomorrow", "Arashiyama", False),
+        (" last night", "Casa Verde", False),
+        (" saturday", "Casa Verde", False),
         (" is a day trip?", "Uji", False),
         ("!", "Kyoto", False),
         ("", "Kyoto", False),
