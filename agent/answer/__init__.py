@@ -17,6 +17,7 @@ from functools import partial
 
 from agent.answer.aggregate import count
 from agent.answer.categories import asked_kind, without_kind_word
+from agent.answer.how_was import asks_what_happened, how_it_went
 from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
 from agent.answer.listing import listing
 from agent.answer.mentioned import first_or_last
@@ -197,6 +198,9 @@ def read_by_kind(
         out = declined(qk.kind.value, f"no message of the history mentions “{head}”", 0.0)
         out.detail = f"No message mentions “{head}”."
         return out
+    went = how_it_went(question, ranked, reader) if asks_what_happened(question) else None
+    if went is not None:  # "what happened at the vet?": "And?? How is she?" / "No blockage…"
+        return went
     if asks_topic_summary(question):  # "what's the plan for the crag trip?": the talk on it
         planned = topic_summary(question, ranked, reader)
         if planned is not None:

@@ -16,12 +16,18 @@ from .moves import DAY_OR_FINER
 from .reading import ReaderContext, Reading, said_by
 from .text import asks, clip, terms
 
-__all__ = ["how_it_went"]
+__all__ = ["asks_what_happened", "how_it_went"]
 
 # The user's question: "how was the ryokan?", "how did the interview go?", "how's miso doing?"
 _ASKED = re.compile(
     r"^\s*(?:and\s+|so\s+)?how(?:['’]s|\s+(?:was|were|is|are|did|does|do))\s+(?P<thing>.+?)"
     r"(?:\s+(?:go|went|going|doing|getting\s+on))?\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
+# "what happened at the vet?": how it went, asked of what came of it
+_HAPPENED = re.compile(
+    r"^\s*(?:and\s+|so\s+)?what\s+happened\s+(?:at|with|in|on|during)\s+(?P<thing>.+?)"
+    r"\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
 # The chat asking it: "How was the ryokan?", "How did it go??", "how's she doing", "And?? How
@@ -39,12 +45,16 @@ _DEPTH = 20
 _BEFORE = 4
 
 
+def asks_what_happened(question: str) -> bool:
+    return _HAPPENED.match(question) is not None
+
+
 def how_it_went(
     question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext
 ) -> Reading | None:
     """The reply to the chat's own asking how the thing went, or None when the question asks
     no such thing or the chat never asked it."""
-    asked = _ASKED.match(question)
+    asked = _ASKED.match(question) or _HAPPENED.match(question)
     if asked is None:
         return None
     thing = terms(asked.group("thing")) - _FILLER
@@ -68,7 +78,44 @@ def how_it_went(
                 said_by(reply, ctx),
                 why=[f"the reply when the chat asked it (“{clip(asking.group(0), 60)}”)"],
             )
-    return _told_after(thing, ranked, ctx)
+    return _back_from(thing, ranked, ctx) or _told_after(thing, ranked, ctx)
+
+
+def _back_from(
+    thing: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    """ "What happened at the vet?": the message back from it ("Back from the vet with Miso."),
+    and what its writer told next, asked or not ("And?? How is she?" / "No blockage, thank
+    god. The x-ray was clear…")."""
+    for m in ranked[:_DEPTH]:
+        back = _BACK_FROM.search(m.text)
+        if back is None or not terms(back.group(1)) & thing:
+            continue
+        nxt = ctx.turns_after(m)[:2]
+        told = next(
+            (
+                n
+                for i, n in enumerate(nxt)
+                if n.speaker == m.speaker and (i == 0 or asks(nxt[0].text))
+            ),
+            None,
+        )
+        said = " ".join(f"“{clip(n.text.strip())}”" for n in [m, *([told] if told else [])])
+        return Reading(
+            said,
+            [m, *([told] if told else [])],
+            "what",
+            said,
+            said_by(m, ctx),
+            why=["the message back from it, and what its writer told next"],
+        )
+    return None
+
+
+# "Back from the vet with Miso.", "just got home from the dentist"
+_BACK_FROM = re.compile(
+    r"\b(?:back|home)\s+from\s+(?:the\s+|my\s+|our\s+|a\s+)?([\w'’-]+)", re.IGNORECASE
+)
 
 
 def _told_after(

@@ -390,6 +390,10 @@ CASES = [
     # ("Tomorrow is Castle Crags!" / "What a day yesterday. My forearms are destroyed.")
     ("how did the crag trip go?", (), "what", "What a day yesterday"),
     ("how was the crag trip?", (), "what", "What a day yesterday"),
+    # what happened at a place: the message back from it and what its writer told next
+    ("what happened at the vet?", (), "what", "No blockage"),
+    ("what happened at the dentist?", (), "what", "It was a cavity"),
+    ("how was the dentist?", (), "what", "It was a cavity"),
     # "what" as the doer: the noun phrase before the verb
     ("what tried to steal my water bottle?", (), "what", "A monkey."),
     # bought for someone: the thing, not "you a tin of tea"
