@@ -132,8 +132,11 @@ _LAST = re.compile(
     rf"{_NO_OTHER_WH}\blast\s+time\b",
     re.IGNORECASE,
 )
+# "the first aid kit", "first class": a compound, no first time
+_NOT_FIRST_TIME = r"(?!\s+(?:aid|class|name|floor|half|edition|prize|place|dance)\b)"
 _FIRST = re.compile(
-    rf"\b(?:first|earliest)\b.{{0,40}}\b{_MENTION}|\b{_MENTION}\b.{{0,40}}\bfirst\b|"
+    rf"\b(?:first{_NOT_FIRST_TIME}|earliest)\b.{{0,40}}\b{_MENTION}|"
+    rf"\b{_MENTION}\b.{{0,40}}\bfirst\b{_NOT_FIRST_TIME}|"
     rf"{_NO_OTHER_WH}\bfirst\s+time\b",
     re.IGNORECASE,
 )

@@ -94,7 +94,16 @@ def who_answer(
     # are we getting there?" / "i'll drive".
     doing = _WHO_DOING.match(question)
     verb = did or (doing.group(1).lower() if doing else None)
+    wanted = question_terms(question, ctx)
+    # the thing the verb is done to ("the cake"), when some message read holds it
+    obj = _OBJECT.match(question, doing.end()) if doing else None
+    thing = terms(obj.group(1)) & wanted if obj and obj.group(1).lower() not in _WHOM else set()
+    if not any(thing & terms(m.text) for m in [*good[:3], *ranked[:10]]):
+        thing = set()
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
+        if thing and not thing & terms(m.text):
+            continue  # "I'll bring snacks" brings no sandwiches
+
         i_did = (
             re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b{_GOT_THERE}", m.text, re.I)
             if did
@@ -115,12 +124,6 @@ def who_answer(
         m, name, why = advice
         return named(name, m, name, why)
     # The name is often in the next turn ("FOUND A FLATMATE" / "his name is Jonas").
-    wanted = question_terms(question, ctx)
-    # the thing the verb is done to ("the cake"), when some message read holds it
-    obj = _OBJECT.match(question, doing.end()) if doing else None
-    thing = terms(obj.group(1)) & wanted if obj else set()
-    if not any(thing & terms(m.text) for m in [*good[:3], *ranked[:10]]):
-        thing = set()
     for m in and_next_turns(good, ranked, 3):
         # "benny, sam and kate drive up friday too. deb's bringing the cake": of a message
         # with a sentence on the topic, the names in it
@@ -344,6 +347,8 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _WHOSE = re.compile(r"^\s*whose\b", re.IGNORECASE)
+# "who's driving *us*": whom it is done for, not the thing done
+_WHOM = frozenset(["us", "me", "you", "him", "her", "them", "it", "everyone", "everybody"])
 _OBJECT = re.compile(r"\s*(?:(?:the|a|an|my|our|his|her|their|all\s+the)\s+)?([a-z][\w'-]+)", re.I)
 _CALLED = re.compile(r"\b(?:name(?:['’]s|\s+is|\s+was)|called|named)\b", re.IGNORECASE)
 _IDEA_OF = re.compile(

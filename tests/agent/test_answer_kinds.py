@@ -96,6 +96,10 @@ from agent.answer.kinds import Kind, classify, without_mention
         # a thing that goes over something is no talk
         ("when did the car go over the bridge", Kind.WHEN),
         ("when did i first mention my sourdough starter", Kind.FIRST),
+        # a compound with "first" in it is no first time
+        ("who's bringing the first aid kit?", Kind.WHO),
+        ("when did i bring the first aid kit?", Kind.WHEN),
+        ("when did i first bring up the first aid kit?", Kind.FIRST),
         # putting an idea to the others is saying it
         ("in linden row, when did someone first float the street party?", Kind.FIRST),
         ("when did mara first raise moving to leeds?", Kind.FIRST),

@@ -423,6 +423,9 @@ CASES = [
     ("where did i buy the guidebook?", (), "where", "Elm Street"),
     # an attribute asked by its name, written before the thing's noun: "That V3 arete"
     ("what grade was the arete at castle crags?", (), "what", "V3."),
+    # who does it to the thing asked about: "I'll make sandwiches", not "I'll bring snacks"
+    ("who's bringing the sandwiches?", (), "who", "Aki."),
+    ("who's bringing the first aid kit?", (), "who", "You."),
     pytest.param(
         "what time was my dentist appointment on thursday?", (), "when", "10:30", marks=XFAIL
     ),
