@@ -160,7 +160,14 @@ def _name_before_head(
     for m in messages:
         for found in before.finditer(m.text):
             words = [w for w in found.group(1).split() if w.lower() not in _NOT_A_NAME]
-            if words and all(w[:1].isupper() and w.lower() not in own for w in words):
+            # "Also the dentist called": one capital opening the sentence names nothing
+            first = m.text.find(words[0], found.start()) if words else found.start()
+            opening = len(words) == 1 and not m.text[:first].strip()
+            if (
+                words
+                and not opening
+                and all(w[:1].isupper() and w.lower() not in own for w in words)
+            ):
                 name = f"{' '.join(words)} {found.group(0).split()[-1]}"
                 why = f"the name {who(m, ctx)}'s message writes before the {head.group(1)}"
                 return told_in(name, m, qk.kind.value, ctx, why)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
 from .amount import amount_answer
@@ -380,9 +381,24 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
             wider = sorted((m for m in fair if m not in good), key=lambda m: -by_cover[m.id])
             reading = where_answer(question, qk, good, ctx, context, wider)
         else:
+            role = _ROLE_NAME_ASKED.match(question)
+            if qk.kind is Kind.WHAT and role and role.group("role").lower() in PERSON_NOUNS:
+                # "what's my dentist's name?" asks who: "Dr. Patel at Riverside Dental"
+                question = f"who is {role.group('whose')} {role.group('role')}?"
+                qk = QuestionKind(Kind.WHO)
             reading = readers.get(qk.kind, what_answer)(question, qk, good, ctx, context)
     reading.evidence = score
     return reading
+
+
+# "what's my dentist's name?", "what's the name of the landlord?": a person, asked by their
+# role ("what's my dentist called?" finds "the dentist called to confirm" first: not asked so)
+_ROLE_NAME_ASKED = re.compile(
+    r"^\s*(?:and\s+|so\s+)?what(?:['’]s|\s+is|\s+was)\s+(?:the\s+name\s+of\s+)?"
+    r"(?P<whose>my|our|the|his|her|their|your|[\w-]+['’]s)\s+(?P<role>[a-z]+)"
+    r"(?:['’]s\s+name)?\s*(?:again)?\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
 
 
 def _with_rank(

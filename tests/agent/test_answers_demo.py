@@ -426,6 +426,12 @@ CASES = [
     # who does it to the thing asked about: "I'll make sandwiches", not "I'll bring snacks"
     ("who's bringing the sandwiches?", (), "who", "Aki."),
     ("who's bringing the first aid kit?", (), "who", "You."),
+    # a person's name asked by their role is who they are: "Dr. Patel at Riverside Dental"
+    ("what's my dentist's name?", (), "who", "Dr. Patel"),
+    ("what's the name of my dentist?", (), "who", "Dr. Patel"),
+    # …asked "called", the best messages are "the dentist called to confirm" and its like;
+    # the sentence opening "Also" is no name ("Also dentist." was the answer)
+    pytest.param("what's my dentist called?", (), "who", "Dr. Patel", marks=XFAIL),
     pytest.param(
         "what time was my dentist appointment on thursday?", (), "when", "10:30", marks=XFAIL
     ),
