@@ -110,11 +110,19 @@ def stated_answer(
             ctx,
             ranked,
         )
-    if told is None and HOW_LONG.search(question):  # "how long has she been playing?"
-        told = _duration(wanted, qk, good, ranked, ctx)
+    if told is None and (HOW_LONG.search(question) or _HOW_FAR.search(question)):
+        # "how long has she been playing?"; "how far is uji?": "20 minutes on the train"
+        told = _duration(wanted, qk, good, ranked, ctx, far=bool(_HOW_FAR.search(question)))
     return told
 
 
+# "how far is uji from kyoto?": a distance, or the time it takes to get there
+_HOW_FAR = re.compile(r"\bhow\s+far\b", re.IGNORECASE)
+_DISTANCE = re.compile(
+    r"\b(?:about\s+|around\s+|roughly\s+)?\d+(?:[.,]\d+)?\s*"
+    r"(?:km|kms|kilomet(?:re|er)s?|miles?|mi|metres|meters|m)\b",
+    re.IGNORECASE,
+)
 # A question for a code, a PIN or a number, answered by digits: "Code is 2906", "pin's 4471".
 _ASKS_CODE = re.compile(
     r"\b(?:what(?:'s|s|\s+is|\s+was)?|remind\s+me(?:\s+of)?|tell\s+me)\s+"
@@ -151,26 +159,32 @@ def _duration(
     good: list[StoredMessage],
     ranked: Sequence[StoredMessage],
     ctx: ReaderContext,
+    far: bool = False,
 ) -> Reading | None:
     """The stretch of time a best message states, or the reply to one asking "how long": not
     any turn near them ("how long was I in Kyoto?" is not told by "About 40 minutes of hiking",
     the answer to another question): the message must hold a word of the question besides
     "long"."""
-    topic = wanted - terms("long")
+    topic = wanted - terms("long far take takes took get")
 
     def holds(n: StoredMessage) -> bool:
         return not topic or bool(topic & said_terms(n.text))
+
+    def answers_asking(n: StoredMessage) -> bool:
+        # "Uji is a day trip?" / "Half day, it's 20 minutes on the train"
+        return any(asks(q.text) and holds(q) for q in replied_to(n, ranked))
 
     def asked_how_long(n: StoredMessage) -> bool:
         return asks(n.text) and bool(HOW_LONG.search(n.text)) and holds(n)
 
     for m in good[:4]:
-        if not holds(m) and not any(map(asked_how_long, replied_to(m, ranked))):
-            continue  # neither about the question's topic nor the reply to it
+        if not holds(m) and not answers_asking(m):
+            continue  # neither about the question's topic nor the reply to asking of it
         told = m
         if asked_how_long(m):
             told = next((n for n in following(m, ranked, 2) if n.speaker != m.speaker), m)
-        said = duration_in(told.text)
+        distance = _DISTANCE.search(told.text) if far else None
+        said = distance.group(0) if distance else duration_in(told.text)
         if not said:  # "Kyoto from the 9th to the 13th": a stay of days said by its dates
             said = next(filter(None, map(_days, ctx.mentions_of(m))), None)
         if said:

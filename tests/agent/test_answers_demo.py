@@ -425,6 +425,10 @@ CASES = [
     ("what grade was the arete at castle crags?", (), "what", "V3."),
     # who does it to the thing asked about: "I'll make sandwiches", not "I'll bring snacks"
     ("who's bringing the sandwiches?", (), "who", "Aki."),
+    # how far, or how long it takes: the stretch of time in the reply to asking of the place
+    # ("Uji is a day trip?" / "Half day, it's 20 minutes on the train from Kyoto station.")
+    ("how far is uji from kyoto?", (), "what", "20 minutes."),
+    ("how long does it take to get to uji?", (), "what", "20 minutes."),
     ("who's bringing the first aid kit?", (), "who", "You."),
     # a person's name asked by their role is who they are: "Dr. Patel at Riverside Dental"
     ("what's my dentist's name?", (), "who", "Dr. Patel"),
