@@ -192,6 +192,17 @@ def when_answer(
     # Best first; a stable sort keeps the first of equals, as max would.
     by_score = sorted(dated, key=score, reverse=True)
     m, x = by_score[0]
+    if qk.wants_time and x.granularity != "time":
+        # "confirm my cleaning on November 5th" / "Booked: cleaning on Thursday November 5th at
+        # 9:00": the day's clock time, said in another message of it
+        m, x = next(
+            (
+                (n, y)
+                for n, y in by_score
+                if y.granularity == "time" and y.start.date() == x.start.date()
+            ),
+            (m, x),
+        )
     if not past and ctx.now is not None and x.end <= ctx.now:
         m, x = _ahead(m, wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.

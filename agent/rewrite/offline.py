@@ -326,9 +326,20 @@ def _elliptical(text: str, own: str, speakers: Sequence[str], *, of_person: bool
     ("who drove?", "how many nights?"): it asks about the topic before it. `of_person`: one
     asking of someone by a pronoun counts too ("when did she hurt it?" asked of the topic
     before it)."""
+    if _FRAGMENT.fullmatch(text):  # "what time?", "and where?": nothing of its own at all
+        return True
     person = not of_person and _PERSON.search(text) is not None
     n = len(own.split())
     return (n == 1 or (of_person and n == 0)) and not person and not _named(text, speakers)
+
+
+# A follow-up that is a question word alone: it asks it of the topic before it.
+_FRAGMENT = re.compile(
+    r"\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:what\s+time|what\s+day|which\s+day|when|where|who|"
+    r"who\s+with|with\s+who(?:m)?|how\s+much|how\s+long|how\s+many|why|how\s+come)"
+    r"(?:\s+(?:then|exactly|again|though))?\s*[?!.]*\s*",
+    re.IGNORECASE,
+)
 
 
 def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Sequence[str]) -> None:

@@ -428,6 +428,10 @@ CASES = [
     # how far, or how long it takes: the stretch of time in the reply to asking of the place
     # ("Uji is a day trip?" / "Half day, it's 20 minutes on the train from Kyoto station.")
     ("how far is uji from kyoto?", (), "what", "20 minutes."),
+    # a time asked of a day one message names and another gives the clock of ("confirm my
+    # cleaning on November 5th" / "Booked: cleaning on Thursday November 5th at 9:00")
+    ("what time is my dentist cleaning?", (), "when", "5 November 2026 at 09:00"),
+    ("what time?", ("when is my dentist cleaning?",), "when", "5 November 2026 at 09:00"),
     ("how long does it take to get to uji?", (), "what", "20 minutes."),
     ("who's bringing the first aid kit?", (), "who", "You."),
     # a person's name asked by their role is who they are: "Dr. Patel at Riverside Dental"

@@ -370,6 +370,11 @@ def test_reasons_for_asking_are_left_out(question: str, read_as: str) -> None:
          "finger"),
         # a follow-up naming its own topic is the topic
         (["when is the crag trip?", "what about the book club?"], "who hosted?", "book club"),
+        # a question word alone asks it of the topic before it
+        (["when is my dentist cleaning?"], "what time?", "dentist cleaning"),
+        (["when is the crag trip?"], "and where?", "crag trip"),
+        (["what did i get priya for her birthday?"], "how much?", "priya birthday"),
+        (["when is the crag trip?"], "who with?", "crag trip"),
     ],
 )  # fmt: skip
 def test_a_follow_up_keeps_the_topic_its_dialogue_is_on(
