@@ -48,7 +48,11 @@ _NOT_A_NAME = re.compile(r"[“”\"!?.,;:]")
 
 
 def _is_name(span: str) -> bool:
-    return 0 < len(span.split()) <= _NAME_WORDS and not _NOT_A_NAME.search(span.strip())
+    bare = _TITLE_DOT.sub(r"\1", span.strip())  # "Dr. Patel" is a name, its dot a title's
+    return 0 < len(bare.split()) <= _NAME_WORDS and not _NOT_A_NAME.search(bare)
+
+
+_TITLE_DOT = re.compile(r"\b(Dr|Mr|Mrs|Ms|Mx|Prof|Rev|Fr|St)\.", re.IGNORECASE)
 
 
 def remember(pipeline: Pipeline, history: list[Turn], question: str, result: AskResult) -> None:

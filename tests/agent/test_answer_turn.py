@@ -38,6 +38,9 @@ QUOTE = "u already owe me forever lol. ill keep the day free"
          ("Lotte", "Dev"), ""),
         ("who", "Uncle Avi", [("Tamar", "uncle avi is doing the speech")],
          ("Uncle Avi", "Tamar"), ""),
+        # a title's dot is no sentence's: "Dr. Patel" is a name
+        ("who", "Dr. Patel", [("Aki", "Dr. Patel at Riverside Dental. She's great")],
+         ("Dr. Patel", "Aki"), ""),
         # a who-answer that fell back on a quote: its words are no one
         ("who", QUOTE, [("Dev", QUOTE)], ("Dev",), ""),
         ("who", "she said it's fine, honestly", [("Ros", "she said it's fine, honestly")],

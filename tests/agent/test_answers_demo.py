@@ -432,6 +432,8 @@ CASES = [
     # cleaning on November 5th" / "Booked: cleaning on Thursday November 5th at 9:00")
     ("what time is my dentist cleaning?", (), "when", "5 November 2026 at 09:00"),
     ("what time?", ("when is my dentist cleaning?",), "when", "5 November 2026 at 09:00"),
+    # "her" is the person the last who-answer named ("Dr. Patel."), not a speaker it cites
+    ("who recommended her?", ("who is my dentist?",), "who", "Aki."),
     ("how long does it take to get to uji?", (), "what", "20 minutes."),
     ("who's bringing the first aid kit?", (), "who", "You."),
     # a person's name asked by their role is who they are: "Dr. Patel at Riverside Dental"
