@@ -40,7 +40,9 @@ _RECEIVED = re.compile(
     r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|does|has|will)\s+"
     r"(?P<to>[^\W\d_][\w'-]*)\s+(?P<givers>)(?:get|got|receive|received)\s+for\s+"
     r"(?:her|his|their|my|our)\s+(?:\w+\s*)?(?:birthday|bday|b-day|\d+(?:st|nd|rd|th)|wedding|"
-    r"anniversary|retirement|christmas|xmas|leaving|housewarming)\b",
+    r"anniversary|retirement|christmas|xmas|leaving|housewarming)\b"
+    # "…from doug": one giver's present
+    r"(?:\s+from\s+(?P<from>[^\W\d_][\w'-]*))?",
     re.I,
 )
 # A thing, as a determiner and a few words: "the record player", "one of those grabber things".
@@ -122,7 +124,7 @@ def gift_answer(
     # Whose and which occasion ("dad", "60th"), not the words any gift shares ("present").
     about = (terms(to) | terms(question)) - terms(asked.group("givers")) - _OCCASION - _ASKING
     names = {n.lower() for n in ctx.speakers} | {n.lower() for n in ctx.names}
-    givers = _givers(asked.group("givers"), ctx)
+    givers = _givers(asked.groupdict().get("from") or asked.group("givers"), ctx)
     found: list[tuple[StoredMessage, list[str]]] = []
     for m in ranked[:_DEPTH]:
         receiver = to in (m.speaker.lower(), m.speaker.split()[0].lower())

@@ -434,6 +434,8 @@ CASES = [
     ("what time?", ("when is my dentist cleaning?",), "when", "5 November 2026 at 09:00"),
     # "her" is the person the last who-answer named ("Dr. Patel."), not a speaker it cites
     ("who recommended her?", ("who is my dentist?",), "who", "Aki."),
+    # one giver's present: Doug asking after his own ("And the shirt?")
+    ("what did priya get for her birthday from doug?", (), "what", "The shirt."),
     ("how long does it take to get to uji?", (), "what", "20 minutes."),
     ("who's bringing the first aid kit?", (), "who", "You."),
     # a person's name asked by their role is who they are: "Dr. Patel at Riverside Dental"
