@@ -89,7 +89,9 @@ def _back_from(
     god. The x-ray was clear…")."""
     for m in ranked[:_DEPTH]:
         back = _BACK_FROM.search(m.text)
-        if back is None or not terms(back.group(1)) & thing:
+        # all of what is asked of ("the dentist"), not one word of it ("how did jess
+        # describe the pastries in lisbon?" is not "Back from Lisbon!")
+        if back is None or not terms(back.group(1)) & thing or not thing <= terms(m.text):
             continue
         nxt = ctx.turns_after(m)[:2]
         told = next(
