@@ -69,15 +69,8 @@ def how_it_went(
             None,
         )
         if reply is not None:
-            said = reply.text.strip()
-            return Reading(
-                f"“{clip(said)}”",
-                [reply, m],
-                "what",
-                said,
-                said_by(reply, ctx),
-                why=[f"the reply when the chat asked it (“{clip(asking.group(0), 60)}”)"],
-            )
+            why = f"the reply when the chat asked it (“{clip(asking.group(0), 60)}”)"
+            return _quoting([reply], [m], ctx, why)
     return _back_from(thing, ranked, ctx) or _told_after(thing, ranked, ctx)
 
 
@@ -102,15 +95,8 @@ def _back_from(
             ),
             None,
         )
-        said = " ".join(f"“{clip(n.text.strip())}”" for n in [m, *([told] if told else [])])
-        return Reading(
-            said,
-            [m, *([told] if told else [])],
-            "what",
-            said,
-            said_by(m, ctx),
-            why=["the message back from it, and what its writer told next"],
-        )
+        said = [m, *([told] if told else [])]
+        return _quoting(said, [], ctx, "the message back from it, and what its writer told next")
     return None
 
 
@@ -150,15 +136,19 @@ def _told_after(
     if not told:
         return None
     report = min(told, key=lambda n: (n.ts, n.id))
-    said = report.text.strip()
-    return Reading(
-        f"“{clip(said)}”",
-        [report, plan],
-        "what",
-        said,
-        said_by(report, ctx),
-        why=[f"the first message after {day:%-d %B}, the day the plan named, speaking of it"],
-    )
+    why = f"the first message after {day:%-d %B}, the day the plan named, speaking of it"
+    return _quoting([report], [plan], ctx, why)
+
+
+def _quoting(
+    said: list[StoredMessage], context: list[StoredMessage], ctx: ReaderContext, why: str
+) -> Reading:
+    """The messages that answer, quoted and cited before the `context` they answer, by the
+    first one's writer. The span is one message's words when it answers beside its context
+    (a reply, a report), else the quotes ("Back from the vet…" and what its writer told)."""
+    quotes = " ".join(f"“{clip(n.text.strip())}”" for n in said)
+    span = said[0].text.strip() if len(said) == 1 and context else quotes
+    return Reading(quotes, [*said, *context], "what", span, said_by(said[0], ctx), why=[why])
 
 
 # Words of "how did the interview go for you" that say no thing.

@@ -110,6 +110,11 @@ def topic_heads(question: str) -> list[str]:
     return list(dict.fromkeys(p[-1] for p in noun_phrases(question)))
 
 
+def head_terms(question: str) -> set[str]:
+    """The terms of the question's head nouns (`topic_heads`): what it asks about."""
+    return {t for h in topic_heads(question) for t in terms(h)}
+
+
 def noun_phrases(question: str) -> list[list[str]]:
     """The words of the question's noun phrases, head last ("my next dentist appointment" →
     ["dentist", "appointment"]): see `topic_heads`."""

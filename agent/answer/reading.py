@@ -12,7 +12,7 @@ from datetime import date, datetime, timedelta
 from memory_store.models import FoundMention, StoredMessage
 
 from .kinds import ASIDES, ONE_OF_PEOPLE, SET_BACK
-from .phrases import LIGHT_TERMS, adjective, noun_phrases, topic_heads
+from .phrases import LIGHT_TERMS, adjective, head_terms, noun_phrases
 from .text import REQUEST_TERMS, TermWeights, clip, said_terms, short_day, terms
 from .topic import subject_words
 
@@ -382,7 +382,7 @@ def on_topic(
     said = {m.id: said_terms(m.text) for m in matches}
     cover = {m.id: ctx.weights.coverage(wanted, said[m.id]) for m in matches}
     best = max(cover.values(), default=0.0)
-    need = {t for h in topic_heads(topic) for t in terms(h)} & wanted
+    need = head_terms(topic) & wanted
     held = [m for m in matches if need and need <= said[m.id]]
     # "the car repairs": a repair whose session says nothing of a car is another's ("window
     # seal fixed today"); the noun before the head must be said somewhere in the session.

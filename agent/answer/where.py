@@ -13,7 +13,7 @@ from memory_store.models import StoredMessage
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, DAY_OR_FINER, changed_since, later_about
-from .phrases import topic_heads
+from .phrases import head_terms
 from .places import (
     PLACE_PREPOSITIONS,
     STREET,
@@ -44,9 +44,10 @@ from .reading import (
     speaker_names,
 )
 from .settled_place import booked, told_where
-from .spans import proper_name, title_names
+from .spans import proper_name
 from .text import WORD, terms
 from .undone import undone
+from .usual_place import HABIT, usual_place
 from .what import ASKS, what_answer
 
 
@@ -59,10 +60,10 @@ def where_answer(
     wider: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
-    heads = {t for h in topic_heads(question) for t in terms(h)} & wanted
+    thing = head_terms(question) & wanted  # what is asked about ("the guidebook")
     good = _with_next_lines(good, ctx)
-    if _HABIT.search(question):  # "where does game night normally happen?"
-        usual = _usual_place(ranked[:_HABIT_DEPTH] or good, ctx)
+    if HABIT.search(question):  # "where does game night normally happen?"
+        usual = usual_place(ranked[:_HABIT_DEPTH] or good, ctx)
         if usual is not None:
             return usual
     origin = _FROM.search(question) is not None
@@ -145,7 +146,7 @@ def where_answer(
         # …of a best message on the thing asked about: "I bought you a tin of tea" in Uji is
         # no place the guidebook was bought
         for rank, m in enumerate(dict.fromkeys([*good[:4], *wider[:4]])):
-            if heads and not heads & terms(m.text):
+            if thing and not thing & terms(m.text):
                 continue
             known = None if ASKS.search(m.text) else _known_place(m.text, ctx.places, wanted)
             if known:
@@ -160,7 +161,7 @@ def where_answer(
             for m in good[:3]
             for n in neighbours(m, ranked)
             # of the thing asked about: not Aki's "matcha Kit Kats?" after the snacks
-            if not heads or heads & (terms(m.text) | terms(n.text))
+            if not thing or thing & (terms(m.text) | terms(n.text))
         )
         # more than a place's name shared with the question
         unplaced = wanted - {t for p in ctx.places for t in terms(p)}
@@ -213,10 +214,10 @@ def where_answer(
     # a plan still ahead ("where's the party?"), so does the latest place given for it ("we
     # can do the party at mine!").
     # What is usual is not moved by one later occasion ("meet by the start arch" on race day).
-    habit = bool(_HABIT.search(question))
+    habit = bool(HABIT.search(question))
     moved = [] if habit else changed_since(m, wanted, ranked, ctx)
     if not _ASKS_PAST.search(question) and not habit:
-        heads = {t for h in topic_heads(question) for t in terms(h)}
+        heads = head_terms(question)
         moved += later_about(m, wanted, ranked, ctx, heads)
     # "The Anchor have double-booked the back room" / "we'll just do it here in our garden
     # instead": what replaces a place named with trouble.
@@ -397,20 +398,8 @@ _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECAS
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)
 
 
-_HABIT = re.compile(
-    r"\b(?:usual|usually|normally|typically|generally|always|regularly)\b", re.IGNORECASE
-)
+# How far down the ranking a usual place is counted.
 _HABIT_DEPTH = 30
-# Days a place is named on before it is the usual one without being called so.
-_USUAL_DAYS = 3
-# "could you get me outside the library?" arranges a place; "how was it at the pub?" asks.
-_ARRANGES = re.compile(r"\b(?:could|can|shall|still\s+ok|ok\s+for)\b", re.IGNORECASE)
-# Places too general to be one usual place.
-_NOT_USUAL = frozenset(["home", "mine", "yours", "work", "town", "there", "here", "car"])
-_USUAL = re.compile(
-    r"\b(?:as\s+usual|usual|always|every\s+(?:week|time|month)|back\s+at|as\s+ever)\b",
-    re.IGNORECASE,
-)
 
 
 # How deep in the ranking a plan written as fragments may place the answer.
@@ -419,70 +408,6 @@ _LINE_DEPTH = 6
 
 # Asking for the plan as it stands: "where is it happening now?", "in the end".
 _NOW = re.compile(r"\b(?:now|in\s+the\s+end|actually|finally|end(?:ed)?\s+up)\b", re.I)
-
-
-def _usual_place(messages: Sequence[StoredMessage], ctx: ReaderContext) -> Reading | None:
-    """The place named most often among the messages on the question ("Rook & Pawn, 7pm",
-    "Rook & Pawn as usual", "back at the Rook and Pawn"), when it is named at least twice and
-    more often than any other: what happens normally is what is said again and again."""
-    skip = speaker_names(ctx)
-    seen: dict[str, list[StoredMessage]] = {}
-    shown: dict[str, str] = {}
-    heads: dict[str, set[str]] = {}  # a common noun's place, by its head: the chats it is in
-
-    def count(m: StoredMessage, common_only: bool = False) -> None:
-        if ASKS.search(m.text) and not _ARRANGES.search(m.text):
-            return
-        times = [x.text.lower() for x in ctx.mentions_of(m)]
-        phrase = place_phrase(m.text, set(), times, origin=False)
-        # "outside the library", "at the library": one place, known by its head
-        common = [phrase] if phrase and not any(c.isupper() for c in phrase) else []
-        for name in dict.fromkeys([*([] if common_only else title_names(m.text)), *common]):
-            key = re.sub(r"\s+(?:&|and)\s+", " & ", name.lower())
-            if name in common:  # its head; a street by its name ("on dane road")
-                words = [w for w in key.split()[1:] if w not in ("the", "a", "my", "our")]
-                key = " ".join(words) if STREET.search(key) else key.split()[-1]
-            if key in skip or any(w in skip for w in key.split()) or key in _NOT_USUAL:
-                continue
-            if m not in seen.get(key, []):
-                seen.setdefault(key, []).append(m)
-            shown.setdefault(key, name)
-            if name in common:
-                heads.setdefault(key, set()).add(m.conversation)
-
-    for m in messages:
-        count(m)
-    # The ranking holds a few of the times a common place is named; its chats hold them all.
-    for key, chats in list(heads.items()):
-        if re.fullmatch(r"[a-z]{3,}", key):
-            for m in ctx.holding(rf"(?i)\b{key}\b", (), chats):
-                count(m, common_only=True)
-    # A place talked of often is not thereby usual (a one-off crag trip, a dinner out): some
-    # message must say so ("Rook & Pawn as usual", "back at the Rook and Pawn"), or it is
-    # named on many days ("outside the library" / "5 at the library?" / "see you at the library").
-    seen = {
-        k: ms
-        for k, ms in seen.items()
-        if any(_USUAL.search(m.text) for m in ms) or len({m.ts.date() for m in ms}) >= _USUAL_DAYS
-    }
-    ranked = sorted(seen.items(), key=lambda kv: -len(kv[1]))
-    tie = len(ranked) > 1 and len(ranked[1][1]) == len(ranked[0][1])
-    if not ranked or len(ranked[0][1]) < 2 or tie:
-        return None
-    key, said = ranked[0]
-    # the spot in it, as a message saying it is usual gives it ("the bandstand in Marlow Park")
-    usual = next((m for m in said if _USUAL.search(m.text)), said[0])
-    place = with_spot(usual.text, shown[key])
-    return Reading(
-        f"{place[:1].upper()}{place[1:]}.",
-        said[:3],
-        "where",
-        place,
-        f"named in {len(said)} of the messages on it",
-        why=[
-            f"the place named most often ({len(said)} messages) for a question about what is usual"
-        ],
-    )
 
 
 def _undone_place(m: StoredMessage, phrase: str, ctx: ReaderContext) -> list[StoredMessage]:

@@ -1,4 +1,4 @@
-"""Where something normally happens (agent.answer.where._usual_place): the place named most
+"""Where something normally happens (agent.answer.usual_place): the place named most
 often among the messages on it, when named at least twice, more often than any other, and
 said somewhere to be usual ("as usual", "back at") or named on three days or more; a one-off
 move ("at Marcus's instead") or a trip talked of a lot is not the usual. Hand-made messages;
@@ -12,7 +12,7 @@ import pytest
 
 from agent.answer.reading import ReaderContext
 from agent.answer.text import TermWeights
-from agent.answer.where import _usual_place
+from agent.answer.usual_place import usual_place
 from memory_store.models import StoredMessage
 
 
@@ -68,5 +68,5 @@ CTX = ReaderContext(TermWeights.from_texts(["ok"]), lambda m: [], speakers=["Pri
     ],
 )
 def test_the_usual_place(texts: list[str], place: str | None) -> None:
-    found = _usual_place(chat(*texts), CTX)
+    found = usual_place(chat(*texts), CTX)
     assert (found.span if found else None) == place
