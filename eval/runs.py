@@ -27,6 +27,7 @@ from eval.metrics import context_tokens
 from memory_store.db.ingest import ingest_files
 from memory_store.db.store import Store, file_hash
 from memory_store.indexes.embed import Embedder, embed_pending, get_embedder
+from memory_store.query.narration import narrating
 from memory_store.query.search import RetrievalConfig, Searcher
 from memory_store.settings import Settings
 
@@ -78,6 +79,7 @@ class Corpus:
     speaker: dict[int, str]  # message id -> speaker
     speakers: dict[str, tuple[str, ...]]  # conversation -> its speakers, sorted
     answered: dict[int, int] = field(default_factory=dict)  # reply id -> the question it answers
+    narrating: frozenset[int] = frozenset()  # messages telling of a deed (query.narration)
 
 
 def eval_store_path(settings: Settings, data: Path) -> Path:
@@ -133,6 +135,7 @@ def load_corpus(store: Store) -> Corpus:
         speaker={int(i): str(sp) for i, _, sp, _, _ in rows},
         speakers={c: tuple(sorted(s)) for c, s in by_conv.items()},
         answered=store.questions_answered(list(dia)),
+        narrating=narrating((int(i), str(tx)) for i, _, _, tx, _ in rows),
     )
 
 

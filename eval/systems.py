@@ -24,7 +24,8 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from eval.runs import CHUNK_TEXT_RUN, Corpus, QuestionRuns
-from memory_store.query.fusion import speaker_prior, with_replies
+from memory_store.query.fusion import narration_prior, speaker_prior, with_replies
+from memory_store.query.narration import told_by
 from memory_store.query.search import RetrievalConfig, fuse_pair, fuse_runs, names_in
 from memory_store.settings import Settings
 
@@ -86,7 +87,8 @@ def pipeline_scores(
     conversation: str | None = None,
 ) -> dict[int, float]:
     """`Searcher.score_messages` from precomputed runs: fused messages + chunk bonus + the
-    reply's share of its question + the prior for speakers named in the question."""
+    reply's share of its question + the priors for speakers named in the question and for
+    tellings of a deed."""
     runs = {name: _cut(run, cfg.candidates) for name, run in runs.items()}
     if cfg.chunk_weight <= 0:
         scores = fuse_runs(runs, cfg)
@@ -95,10 +97,12 @@ def pipeline_scores(
         members = {c: list(corpus.members.get(c, ())) for c in best}
         scores = fuse_runs(runs, cfg, members)
     scores = with_replies(scores, corpus.answered, cfg.reply_weight, cfg.question_weight)
-    if cfg.speaker_boost > 0 and conversation is not None:
-        names = names_in(question, corpus.speakers.get(conversation, ()))
-        if names:
-            scores = speaker_prior(scores, corpus.speaker, names, cfg.speaker_boost)
+    names = names_in(question, corpus.speakers.get(conversation, ())) if conversation else []
+    if cfg.speaker_boost > 0 and names:
+        scores = speaker_prior(scores, corpus.speaker, names, cfg.speaker_boost)
+    if cfg.narration_boost > 0:
+        told = told_by(corpus.narrating, corpus.speaker, names)
+        scores = narration_prior(scores, told, cfg.narration_boost)
     return scores
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 Run = Mapping[int, float]
 
@@ -114,3 +114,8 @@ def speaker_prior(
         d: s + (boost if speaker_of.get(d, "").lower() in wanted else 0.0)
         for d, s in scores.items()
     }
+
+
+def narration_prior(scores: Run, narrating: Collection[int], boost: float) -> dict[int, float]:
+    """s'(d) = s(d) + boost if d tells of something its writer did (query.narration)."""
+    return {d: s + (boost if d in narrating else 0.0) for d, s in scores.items()}

@@ -23,12 +23,14 @@ from memory_store.indexes.vectors import POOLED_CHUNKS, VectorIndex, open_vector
 from memory_store.models import StoredMessage
 from memory_store.query.fusion import (
     minmax,
+    narration_prior,
     rrf,
     speaker_prior,
     top,
     weighted_minmax,
     with_replies,
 )
+from memory_store.query.narration import narrating, told_by
 from memory_store.settings import Settings
 
 # A store whose median text message has fewer words is a chat of short messages: chat exports
@@ -47,6 +49,7 @@ class RetrievalConfig:
     speaker_boost: float = 0.0
     reply_weight: float = 0.0  # a reply's share of its question's score (fusion.with_replies)
     question_weight: float = 1.0  # an answered question's share of its own score (the same)
+    narration_boost: float = 0.0  # a telling's prior (query.narration)
     use_lexical: bool = True
     use_dense: bool = True
 
@@ -62,6 +65,7 @@ class RetrievalConfig:
                 speaker_boost=s.filtered_speaker_boost,
                 reply_weight=s.filtered_reply_weight,
                 question_weight=s.filtered_question_weight,
+                narration_boost=s.filtered_narration_boost,
             )
         return cls(
             beta=s.beta,
@@ -396,16 +400,17 @@ class Searcher:
         if cfg.reply_weight > 0 or cfg.question_weight < 1.0:
             answered = self.store.questions_answered(list(scores))
             scores = with_replies(scores, answered, cfg.reply_weight, cfg.question_weight)
-        if cfg.speaker_boost > 0:
-            names = (
-                self.named_speakers(query, conversation)
-                if prefer_speakers is None
-                else list(prefer_speakers)
-            )
-            if names:
-                scores = speaker_prior(
-                    scores, self.speaker_of(list(scores)), names, cfg.speaker_boost
-                )
+        names = (
+            self.named_speakers(query, conversation)
+            if prefer_speakers is None
+            else list(prefer_speakers)
+        )
+        if cfg.speaker_boost > 0 and names:
+            scores = speaker_prior(scores, self.speaker_of(list(scores)), names, cfg.speaker_boost)
+        if cfg.narration_boost > 0 and scores:
+            told = narrating((m.id, m.text) for m in self.lookups().messages(list(scores)))
+            told = told_by(told, self.speaker_of(list(told)), names)
+            scores = narration_prior(scores, told, cfg.narration_boost)
         return scores
 
     def named_speakers(self, query: str, conversation: str | None) -> list[str]:

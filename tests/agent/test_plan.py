@@ -154,6 +154,12 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ),
     ("What did we talk about 2 weeks ago?", SUN, "time", [days((2023, 10, 2), (2023, 10, 8))]),
     ("What did we talk about last week?", SUN, "time", [days((2023, 10, 9), (2023, 10, 15))]),
+    # a fortnight is two weeks; "last fortnight" has no calendar, so it is the past 14 days
+    ("what did we talk about a fortnight ago?", SUN, "time", [days((2023, 10, 2), (2023, 10, 8))]),
+    ("what came up over the past fortnight", SUN, "time", [days((2023, 10, 8), (2023, 10, 22))]),
+    ("what did we talk about last fortnight?", FRI, "time", [days((2023, 12, 29), (2024, 1, 12))]),
+    # an article is no session number ("the chat a fortnight back" is no first chat)
+    ("what was the chat a fortnight back about", SUN, "time", [days((2023, 10, 2), (2023, 10, 8))]),
     ("What did we talk about this week?", FRI, "time", [days((2024, 1, 8), (2024, 1, 12))]),
     (
         "What did we chat about over the last 3 days?",

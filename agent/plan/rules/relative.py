@@ -36,7 +36,15 @@ def find_earlier_today(text: str, ctx: Ctx) -> list[Hit]:
     ]
 
 
-_UNIT = r"(?P<unit>days?|weeks?|months?|years?)"
+_UNIT = r"(?P<unit>days?|weeks?|fortnights?|months?|years?)"
+
+
+def _in_units(n: int, unit: str) -> tuple[int, str]:
+    """(n, unit) with a fortnight counted as two weeks: "a fortnight ago" is two weeks ago."""
+    unit = unit.lower().rstrip("s")
+    return (2 * n, "week") if unit == "fortnight" else (n, unit)
+
+
 _AGO = re.compile(rf"\b(?P<n>{CARD})\s+{_UNIT}\s+(?:ago|back|before\s+(?:today|now))\b", ICASE)
 _PAST_N = re.compile(
     rf"\b(?:(?:over|during|in|within|for|from)\s+)?(?:the\s+|this\s+)?(?:last|past|previous|"
@@ -56,7 +64,7 @@ def find_ago(text: str, ctx: Ctx) -> list[Hit]:
         n = tx.parse_cardinal(m.group("n"))
         if n is None:
             continue
-        start, end, what = tx.ago_range(ctx.today, n, m.group("unit").lower().rstrip("s"))
+        start, end, what = tx.ago_range(ctx.today, *_in_units(n, m.group("unit")))
         hits.append(Hit(*m.span(), "rel", [WhereDate(start=start, end=end)], span_note(m, what)))
     return hits
 
@@ -66,7 +74,9 @@ def find_past_n(text: str, ctx: Ctx) -> list[Hit]:
     for m in _PAST_N.finditer(text):
         unit = m.group("unit").lower().rstrip("s")
         word = m.group(0).lower()
-        if m.group("n") is None and not re.search(r"\b(?:the|this|over|within|in|during)\b", word):
+        bare = not re.search(r"\b(?:the|this|over|within|in|during)\b", word)
+        # A fortnight is no calendar unit: "last fortnight" is the past fourteen days.
+        if m.group("n") is None and bare and unit != "fortnight":
             start, end = tx.calendar_previous(ctx.today, unit)
             ops = [WhereDate(start=start, end=end)]  # bare "last week": the calendar week before
             note = f"the calendar {unit} {start}–{end}"
@@ -75,7 +85,7 @@ def find_past_n(text: str, ctx: Ctx) -> list[Hit]:
         n = tx.parse_cardinal(m.group("n")) if m.group("n") else 1
         if not n:
             continue
-        start = tx.past_start(ctx.today, n, unit)
+        start = tx.past_start(ctx.today, *_in_units(n, unit))
         op = WhereDate(start=start, end=ctx.today)
         hits.append(Hit(*m.span(), "rel", [op], span_note(m, f"{start}–{ctx.today}")))
     return hits

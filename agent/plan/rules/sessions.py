@@ -95,7 +95,8 @@ _ORDINAL_SESSION = re.compile(
 )
 _SESSION_NUMBER = re.compile(
     rf"\b(?:(?:in|during|from)\s+)?(?:session|conversation|discussion|chat|meeting)\s+"
-    rf"(?:number\s+|no\.?\s*|#\s*)?(?P<n>\d+|{CARD})\b(?!\s*(?:-|–|to|through|and)\b)",
+    # "the chat a fortnight back": an article is no session number
+    rf"(?:number\s+|no\.?\s*|#\s*)?(?P<n>\d+|(?!an?\b){CARD})\b(?!\s*(?:-|–|to|through|and)\b)",
     ICASE,
 )
 # "the last time we talked" is a session; "the last time Mel mentioned X" asks for a mention.
