@@ -88,6 +88,13 @@ def deed_object(
     """(message, the object of the question's verb in it), or None. `me`: the user, whose
     own messages alone tell what "I" did; `speakers`: the people writing, likewise."""
     asked = [m for m in (rx.match(question) for rx in _WHAT_DID) if m]
+    # "what did aki recommend eating in kyoto?": a person is a subject of one word, and the
+    # word after the verb ("eating") is what was recommended, not the deed; after an adverb
+    # ("what did tim recently start learning?") the verb is the next word
+    who = _DID_WHO.match(question)
+    people = {"i", "you", "we", "he", "she", "they", *(s.split()[0].lower() for s in speakers)}
+    if who and who.group("who").lower() in people and len(asked) == 2:
+        asked = asked[1:] if _ADVERB.fullmatch(asked[0].group("verb")) else asked[:1]
     verbs = [m.group("verb").lower() for m in asked]
     own = terms(question)
     told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST))]
@@ -114,6 +121,7 @@ def deed_object(
 _DID_WHO = re.compile(
     r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|have|has|had)\s+(?P<who>[\w'’]+)\s", re.I
 )
+_ADVERB = re.compile(r"[a-z]+ly|just|also|ever|first|already|still|never|even|once", re.I)
 # How far down the ranking the doer's own messages are read.
 _DOER_DEPTH = 10
 

@@ -143,7 +143,31 @@ def _diagnosed(text: str) -> str | None:
     it's a cavity?")."""
     if asks(text) or _FEARED.search(text):
         return None
-    return said_for("diagnosis", text)
+    said = said_for("diagnosis", text)
+    return _with_modifiers(said, text) if said else None
+
+
+def _with_modifiers(word: str, text: str) -> str:
+    """The diagnosis with the words before it that name which ("Pulley strain", "ear
+    infection"), up to two, in its clause; not a determiner or a verb ("it's gastritis")."""
+    at = re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)
+    if at is None:
+        return word
+    before = re.split(r"[.!?;:,()]", text[: at.start()])[-1].split()
+    kept: list[str] = []
+    for w in reversed(before[-2:]):
+        if not terms(w) or w.lower() in _NOT_MODIFIERS:
+            break
+        kept.insert(0, w)
+    return " ".join([*kept, text[at.start() : at.end()]])
+
+
+# Words that may stand before a diagnosis without naming which one.
+_NOT_MODIFIERS = frozenset(
+    re.findall(
+        r"\S+", "it's its it’s thinks think says said reckons just probably maybe only got has had"
+    )
+)
 
 
 _FEARED = re.compile(r"\b(?:worried|afraid|scared|hope|hoping|maybe|might|could|probably)\b", re.I)

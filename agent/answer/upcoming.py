@@ -47,6 +47,10 @@ def next_one(
     today = ctx.now.date()
     if reading.event_day >= today or not reading.citations:
         return None
+    # "when is the book club meeting in october?": the one in the days asked about, gone by
+    # or not
+    if ctx.asked_days and ctx.asked_days[0] <= reading.event_day <= ctx.asked_days[1]:
+        return None
     told = reading.citations[0]
     asked = terms(ctx.asked or question)
     wanted = question_terms(question, ctx)

@@ -226,6 +226,12 @@ def what_answer(
     if felt is not None:  # "how did he feel about the atmosphere?": "really electric"
         m, said = felt
         return told_in(said, m, qk.kind.value, ctx, "the feeling a best message says")
+    deed = _deed_of(question, [(m, t) for m, t in spans[:3] if not asks(t)], ctx)
+    if deed is not None:  # "what did the monkey do?": "A monkey tried to steal my water bottle"
+        m, said = deed
+        return told_in(
+            said, m, qk.kind.value, ctx, "what the best message says the one asked of did"
+        )
     doer = _doer_of(question, [(m, t) for m, t in spans[:3] if not asks(t)])
     if doer is not None:  # "what tried to steal my water bottle?": "A monkey tried to…"
         m, said = doer
@@ -357,6 +363,41 @@ def _doer_of(
             continue
         if 1 <= len(words) <= 4 and not terms(" ".join(words)) & _NOT_DOERS:
             return m, " ".join(words)
+    return None
+
+
+# "what did the monkey do?", "what did Doug's dog do at the crag?": what the one named did
+_WHAT_DID_DO = re.compile(
+    r"^\W*what\s+did\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|[\w'’]+['’]s\s+)?"
+    r"(?P<who>[^\W\d_][\w'’-]*)\s+do\b",
+    re.IGNORECASE,
+)
+_PAST_WORD = rf"(?:[a-z]+ed|{'|'.join(sorted(IRREGULAR_PAST))})"
+
+
+def _deed_of(
+    question: str, spans: Sequence[tuple[StoredMessage, str]], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """What a best sentence says the one asked of did, from its past verb to the clause's
+    end: "what did the monkey do?" / "A monkey tried to steal my water bottle." -> "tried to
+    steal your water bottle". Not of a person writing ("what did I do"): their own messages
+    tell that, not one sentence."""
+    asked = _WHAT_DID_DO.match(question)
+    if asked is None:
+        return None
+    who = asked.group("who")
+    if who.lower() in ("i", "we", "you", "he", "she", "they", "it") or who.lower() in {
+        s.split()[0].lower() for s in ctx.speakers if s.split()
+    }:
+        return None
+    deed = re.compile(
+        rf"\b{re.escape(who)}s?\s+(?:\w+ly\s+)?(?P<deed>{_PAST_WORD}\b[^,.;:!?]*)", re.I
+    )
+    for m, sentence in spans:
+        said = deed.search(sentence)
+        if said is not None and said.group("deed").split()[0].lower() not in _NOT_VERBS:
+            owner = "your" if ctx.me and m.speaker == ctx.me else f"{m.speaker}'s"
+            return m, re.sub(r"\bmy\b", owner, said.group("deed").strip(), flags=re.I)
     return None
 
 

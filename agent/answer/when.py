@@ -36,6 +36,7 @@ from .reading import (
     who,
 )
 from .replans import asked_off, in_month_of, in_own_words, its_own_weekday, settled
+from .senses import held_as_nouns
 from .text import asks, day_phrase, said_terms, short_day, terms
 from .topic import subject_words
 from .what import ASKS
@@ -87,7 +88,7 @@ def when_answer(
     ranked: Sequence[StoredMessage] = (),
     cover: dict[int, float] | None = None,
 ) -> Reading:
-    wanted = question_terms(question, ctx)
+    wanted = held_as_nouns(question, question_terms(question, ctx), (m.text for m in ranked))
     # "which saturday did the street party end up on?" asks for the plan as it stands, however
     # the question is tensed: plans move, and the latest one is the answer.
     past = bool(_PAST_Q.search(question)) and not _AS_IT_STANDS.search(question)

@@ -53,6 +53,11 @@ def who_answer(
     question = _IDEA_OF.sub("who suggested ", question)
     # "which of the climbing lot is driving…" asks who is driving
     question = ONE_OF_PEOPLE.sub("who", question)
+    titled = _titled(good, ranked, ctx) if _WHO_IS_ROLE.match(question) else None
+    if titled is not None:  # "who is the vet?": "Dr. Ortiz thinks it's gastritis"
+        m, name = titled
+        why = f"a person named by title ({name!r}) in a best-supported message or the next turn"
+        return Reading(f"{name}.", [m], qk.kind.value, name, said_by(m, ctx), why=[why])
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     asked_name = None if _writer_asked(asked, ctx) else _name_asked(question, ctx)
     if asked_name:
@@ -304,6 +309,29 @@ def _name_asked(question: str, ctx: ReaderContext) -> str | None:
 _WHO_IS_NAME = re.compile(
     rf"^\s*who(?:'s|\s+is|\s+was)\s+{_NO_NAME}[\w'-]+(?:\s+again)?\s*\??\s*$", re.I
 )
+
+
+# "who is the vet?", "who's my physio again?": who holds a role, not a name
+_WHO_IS_ROLE = re.compile(
+    r"^\s*who(?:'s|’s|\s+is|\s+was)\s+(?:the|my|our|your|his|her|their|[a-z]+['’]s)\s+"
+    r"[a-z]+(?:\s+again)?\s*\??\s*$",
+    re.I,
+)
+# "Dr. Ortiz", "Mrs Hale": a title, then a capitalised name
+_TITLED = re.compile(r"\b(?i:dr|doctor|mr|mrs|ms|miss|prof|professor)\.?\s+[A-Z][\w'’-]+")
+
+
+def _titled(
+    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """A person named by title in a best message or the turns after it: one who holds a
+    role ("Back from the vet with Miso." … "Dr. Ortiz thinks it's gastritis"), where the
+    first name given may be whom they saw."""
+    for m in and_next_turns(good, ranked, 3):
+        found = _TITLED.search(m.text)
+        if found:
+            return m, found.group(0)
+    return None
 
 
 def _member(

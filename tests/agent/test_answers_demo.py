@@ -441,6 +441,23 @@ CASES = [
     # a person's name asked by their role is who they are: "Dr. Patel at Riverside Dental"
     ("what's my dentist's name?", (), "who", "Dr. Patel"),
     ("what's the name of my dentist?", (), "who", "Dr. Patel"),
+    # a noun the question uses, a message may hold as a verb: "if they offer it" tells of no
+    # job offer, and "AKI. I GOT THE JOB." is the whole of it (was Saturday 10 October)
+    ("when did i get the job offer?", (), "when", "Thursday 1 October 2026"),
+    # the days the question names bound the answer: the meeting in October, gone by, not the
+    # next one (4 November)
+    ("when is the book club meeting in october?", (), "when", "Wednesday 7 October 2026"),
+    # who holds a role: the person named by title in the exchange ("Back from the vet with
+    # Miso." … "Dr. Ortiz thinks it's gastritis"), not whom they saw (was "Miso.")
+    ("who is the vet?", (), "who", "Dr. Ortiz."),
+    ("who's miso's vet?", (), "who", "Dr. Ortiz."),
+    # a person's verb is the deed; what follows it is what was recommended (was "All her
+    # breakfast.", from "she ate all her breakfast")
+    ("what did aki recommend eating in kyoto?", (), "what", "yudofu"),
+    # what the one asked of did, from its verb on (was "Water bottle.")
+    ("what did the monkey do?", (), "what", "Tried to steal your water bottle."),
+    # a diagnosis with the words naming which (was "Strain.")
+    ("what's wrong with priya's finger?", (), "what", "Pulley strain."),
     # …asked "called", the best messages are "the dentist called to confirm" and its like;
     # the sentence opening "Also" is no name ("Also dentist." was the answer)
     pytest.param("what's my dentist called?", (), "who", "Dr. Patel", marks=XFAIL),
