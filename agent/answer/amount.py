@@ -19,6 +19,7 @@ from .reading import (
     question_terms,
     replied_to,
     said_by,
+    split_topic,
 )
 from .spans import (
     best_sentence,
@@ -281,6 +282,14 @@ def amount_answer(
 
     if thing:
         order += [m for m in ranked[:_WIDER] if told_of(m)]
+    # A follow-up's own thing, a little further down, when a message names all of it with a
+    # sum ("how much was the guidebook?" asked after Priya's birthday: the carried topic ranks
+    # the thank-you first, and "The guidebook is about 35 dollars." eighth)
+    own = question_terms(split_topic(question)[0], ctx) - _MONEY_TERMS
+    if own != wanted - _MONEY_TERMS:
+        order += [
+            m for m in ranked[:_OWN_DEPTH] if own and own <= said_terms(m.text) and not asks(m.text)
+        ]
     order = sorted(
         dict.fromkeys(order),
         key=lambda m: (
@@ -336,6 +345,8 @@ def amount_answer(
 _MONEY_TERMS = frozenset(
     terms("much pay paid paying cost costs spend spent price charge charged end up total owe")
 )
+# How far down the ranking a follow-up's own thing is read for a sum.
+_OWN_DEPTH = 15
 # How far down the ranking the exchange after a best message is read for a sum.
 _EXCHANGE_DEPTH = 20
 # Which sum an answer states, as its reason says.

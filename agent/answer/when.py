@@ -206,6 +206,7 @@ def when_answer(
         )
     if not past and ctx.now is not None and x.end <= ctx.now:
         m, x = _ahead(m, wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
+    mine = bool(ctx.me) and _I_DID.search(question) is not None
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
     undated = [
         n
@@ -214,6 +215,9 @@ def when_answer(
         and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
         and not _asks_of(n.text, wanted, ctx)
         and _of_subject(n, question)
+        # "when did I stay at the ryokan?" is told by the user ("I GOT THE JOB"), not by
+        # Aki's advice ("Stay near Gion… a small ryokan called Yoshida-sanso")
+        and not (mine and n.speaker != ctx.me)
     ]
     # Of tellings that cover it as well, the one by whom it happened to: "when did I get the
     # job?" is "AKI. I GOT THE JOB.", not Aki's "You're getting this job."
@@ -352,6 +356,10 @@ def when_answer(
         ],
         event_day=x.start.date(),
     )
+
+
+# "when did I …", "when was I …": the user did it
+_I_DID = re.compile(r"\b(?:did|was|have|had)\s+i\b|\bi\s+(?:last|first)\b", re.IGNORECASE)
 
 
 def _of_subject(m: StoredMessage, question: str) -> bool:

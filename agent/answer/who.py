@@ -72,7 +72,7 @@ def who_answer(
     if member is not None:
         return member
     exclude = asked - ({ctx.me.lower()} if ctx.me else set())
-    if ctx.me and _FIRST_SINGULAR.search(question):
+    if ctx.me and (_FIRST_SINGULAR.search(question) or _IT_WITH.search(question)):
         # "who played in my place?", "who gave me the tickets?": someone other than the asker
         exclude |= {ctx.me.lower(), ctx.me.split()[0].lower()}
 
@@ -357,6 +357,10 @@ def _member(
     return Reading(text, theirs, "who", person, said_by(theirs[0], ctx), why=why)
 
 
+# "who was it with?" (of my interview), "who was the call with?": the other party
+_IT_WITH = re.compile(
+    r"^\s*(?:and\s+)?who(?:m)?\s+(?:was|is|were|will)\s+(?:it|that|the\s+\w+)\s+with\b", re.I
+)
 _FIRST_SINGULAR = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.IGNORECASE)
 
 

@@ -28,7 +28,8 @@ _THING = re.compile(
     r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
     r"conversation|discussion|chat))|"
     # "which one did he take?", "the other one": one of the things asked about before
-    r"\b(?:which|that|this|the\s+other|the\s+first|the\s+last)\s+ones?\b|"
+    r"\b(?:which|that|this|the\s+other|the\s+(?:first|second|third|last|next|previous|"
+    r"earlier|later))\s+ones?\b|"
     # "what did he catch up there?": the place asked about before; not "is there", "there's"
     r"\bthere\s*[?!.]*\s*$|"
     r"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)\bthere\b(?!\s*(?:['’]s|['’]re|is|are|"
@@ -214,9 +215,37 @@ def rewrite_offline(
                 rw.question = f"{rw.question.rstrip()} ({'; '.join(spans)})"
                 rw.notes.append(f"carried the time reference {spans!r} from an earlier turn")
                 break
+    _asked_as_before(rw, recent)
     _resolve_people(rw, recent, speakers, me, people)
     _resolve_topic(rw, recent, now, speakers)
     return rw
+
+
+# "what about the second one?", "and the one in november?": a thing alone, asked as the
+# question before it was ("when was my interview at northwind?")
+_WHAT_ABOUT = re.compile(
+    r"^\s*(?:(?:and|ok|okay|so)[\s,]+)?(?:what|how)\s+about\s+(?P<thing>[^?!.]+?)\s*[?!.]*\s*$",
+    re.IGNORECASE,
+)
+# The asking part of a question: its question word and the verb after it.
+_FRAME = re.compile(
+    r"^\s*(?P<frame>(?:when|where|who|what\s+time|what\s+day|how\s+much|how\s+many|how\s+long|"
+    r"how)\s+(?:is|was|are|were|will|did|does|do)\b)",
+    re.IGNORECASE,
+)
+
+
+def _asked_as_before(rw: Rewrite, recent: list[Turn]) -> None:
+    """ "what about X?" asks of X what the user's last question asked ("when was …?" →
+    "when was X?"), and carries its topic as any follow-up does."""
+    about = _WHAT_ABOUT.match(rw.question)
+    last = next((t for t in reversed(recent) if t.speaker != ASSISTANT), None)
+    frame = _FRAME.match(last.text) if last is not None and about else None
+    if about is None or frame is None:
+        return
+    rw.question = f"{frame.group('frame')} {about.group('thing')}?"
+    rw.variants.append(rw.question)
+    rw.notes.append(f"asked as the question before: {rw.question!r}")
 
 
 _NO_OBJECT = re.compile(

@@ -485,3 +485,25 @@ def test_it_as_an_occasion_is_the_one_asked_the_day_of(follow_up: str, topic: st
     )
     carried = rewrite(follow_up, history).question.partition("(about")[2]
     assert topic in carried
+
+
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "asked"),
+    [
+        ("when was my interview at northwind?", "what about the second one?", "when was"),
+        ("where is the book club meeting?", "and what about the next one?", "where is"),
+        ("how much was the filling?", "what about the cleaning?", "how much was"),
+        ("who is driving to the crag?", "ok what about the way back?", "who is"),
+    ],
+)
+def test_what_about_asks_as_the_question_before(earlier: str, follow_up: str, asked: str) -> None:
+    """ "what about X?" asks of X what the user's last question asked, and carries its topic."""
+    history = turns(("user", earlier), (ASSISTANT, "Something."))
+    rw = rewrite(follow_up, history)
+    thing = follow_up.rsplit("about", 1)[1].strip(" ?")
+    assert rw.question.startswith(f"{asked} {thing}?")
+
+
+def test_what_about_with_no_question_before_to_ask_as_is_left() -> None:
+    history = turns(("user", "tell me about the crag trip"), (ASSISTANT, "Something."))
+    assert rewrite("what about the second one?", history).question.startswith("what about")
