@@ -105,6 +105,13 @@ def fault_answer(
         if part and not terms(part) <= asked:
             why = "the part a message on the topic says failed ('has split', 'sounds like the …')"
             return told_in(part, m, qk.kind.value, ctx, why)
+    # "what was up with the dog when aoife brought him in?": the dog is called Pickle, so no
+    # message names the thing; a diagnosis in the chat on it is the answer ("ear infection")
+    for m in pool:
+        part = _diagnosed(m.text)
+        if part and not terms(part) <= asked:
+            why = "the diagnosis a message on the topic names"
+            return told_in(part, m, qk.kind.value, ctx, why)
     return None
 
 
@@ -156,12 +163,18 @@ def _with_modifiers(word: str, text: str) -> str:
     before = re.split(r"[.!?;:,()]", text[: at.start()])[-1].split()
     kept: list[str] = []
     for w in reversed(before[-2:]):
-        if not terms(w) or w.lower() in _NOT_MODIFIERS:
+        # "grade 2 sprain": a number names which as a word does
+        if not (terms(w) or re.fullmatch(r"\d+[a-z]?", w)) or w.lower() in _NOT_MODIFIERS:
             break
         kept.insert(0, w)
-    return " ".join([*kept, text[at.start() : at.end()]])
+    # "sprain of the lateral ligament (ATFL)": where, to the clause's end
+    of = _OF_WHAT.match(text, at.end())
+    return " ".join([*kept, text[at.start() : at.end()]]) + (of.group(0).rstrip() if of else "")
 
 
+_OF_WHAT = re.compile(
+    r"\s+(?:of|in|on)\s+(?:the|your|my|his|her|its)\s+[^\W\d_][\w\s'’-]{1,40}?(?=[.!?;,(]|$)"
+)
 # Words that may stand before a diagnosis without naming which one.
 _NOT_MODIFIERS = frozenset(
     re.findall(

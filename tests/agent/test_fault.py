@@ -74,6 +74,13 @@ def test_a_question_asking_what_failed(question: str, asks: bool) -> None:
         ("vet thinks it's gastritis", "gastritis"),
         ("eek. worried it's an abscess?", None),  # feared, asked: not told
         ("maybe a sprain, maybe nothing", None),
+        # with the words naming which, and where
+        ("Yeah, the physio said the same. Pulley strain, nothing serious.", "Pulley strain"),
+        ("ear infection. drops twice a day for a week", "ear infection"),
+        (
+            "Summary as discussed: grade 2 sprain of the lateral ligament (ATFL), no fracture.",
+            "grade 2 sprain of the lateral ligament",
+        ),
     ],
 )
 def test_a_diagnosis_told_by_its_name(text: str, diagnosis: str | None) -> None:
@@ -93,6 +100,9 @@ pipe = history_fixture(CHAT, me="Rosa")
         ("what was wrong with jen's dishwasher in the end?", "drain pump"),
         # a person's trouble told by its name, as last told: not the fear before it
         ("what was wrong with my tooth?", "cavity"),
+        # the dog is called Pickle, so no message names the thing: the diagnosis in the chat
+        # on it is the answer
+        ("what was up with the dog when aoife took him to the vet?", "ear infection"),
     ],
 )
 def test_what_was_wrong(pipe: Pipeline, question: str, part: str) -> None:
