@@ -15,7 +15,7 @@ from .phrases import PLAIN_ADJECTIVES
 from .reading import ReaderContext, Reading, told_in
 from .text import terms
 
-__all__ = ["attribute_told"]
+__all__ = ["attribute_told", "result_told"]
 
 
 def attribute_told(
@@ -61,3 +61,38 @@ _NOT_ATTRIBUTES = frozenset(
 _DETERMINERS = "the|a|an|that|this|my|our|his|her|their|your|its"
 # How many of the best messages, and of the ranking, are read for the attribute.
 _DEPTH = 8
+
+
+def result_told(
+    question: str,
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    kind: str,
+) -> Reading | None:
+    """What a test or a check came to, asked by its name: "what was the x-ray result?" / "The
+    x-ray was clear." The result is what the chat says the thing was or showed."""
+    asked = _RESULT_ASKED.match(question)
+    if asked is None:
+        return None
+    noun = asked.group("noun") or asked.group("noun2")
+    said = re.compile(
+        rf"\b{re.escape(noun)}s?\s+(?:was|were|is|are|came\s+back|showed|shows|found)\s+"
+        r"(?P<result>[^.,;:!?()]{2,60})",
+        re.IGNORECASE,
+    )
+    for m in dict.fromkeys([*good[:_DEPTH], *ranked[:_DEPTH]]):
+        hit = said.search(m.text)
+        if hit is not None:
+            why = f"what the chat says the {noun} was or showed"
+            return told_in(hit.group("result").strip(), m, kind, ctx, why)
+    return None
+
+
+# "what was the x-ray result?", "what did the blood test show?"
+_RESULT_ASKED = re.compile(
+    r"^\s*(?:and\s+|so\s+)?what\s+(?:(?:was|were|is|are)\s+(?:the|my|his|her|their|our)\s+"
+    r"(?P<noun>[\w-]+)\s+(?:results?|outcome|verdict)|did\s+(?:the|my|his|her|their|our)\s+"
+    r"(?P<noun2>[\w-]+)\s+(?:show|find|say))\b",
+    re.IGNORECASE,
+)

@@ -15,8 +15,12 @@ from .reading import ReaderContext, speaker_asked, told_around
 from .text import sentences, terms
 
 ASKS_FEELING = re.compile(
-    r"^\s*(?:and\s+|so\s+)?how\s+(?:did|does|do|is|was|were|has|have)\s+(?P<who>.+?)\s+"
-    r"(?:feel|felt|describe|described|find|found)\b",
+    r"^\s*(?:and\s+|so\s+)?(?:how\s+(?:did|does|do|is|was|were|has|have)\s+(?P<who>.+?)\s+"
+    r"(?:feel|felt|describe|described|find|found|like|liked)\b|"
+    # "what did I think of Klara and the Sun?": a verdict, as "how did I find it?"
+    r"what\s+(?:did|does|do)\s+(?P<who2>\S+(?:\s+\S+)?)\s+(?:think|make)\s+(?:of|about)\b|"
+    # "what's the weather like in kyoto?": the verdict said of it ("the weather will be nice")
+    r"what(?:['’]s|\s+is|\s+was|\s+are|\s+were|\s+will\s+\S+\s+be)\s+(?:the|it|he|she|they)\b.*?\s+like\b)",
     re.IGNORECASE,
 )
 # Words a feeling or a verdict is said with, when a linking verb ("was", "looks") and not
@@ -42,9 +46,16 @@ _DEGREE = (
 _FELT = re.compile(
     rf"\b(?:felt|feel|feels|feeling)\s+(?:like\s+)?{_DEGREE}(?P<r>[^.!?;,]+)", re.IGNORECASE
 )
+# "I'm loving it", "we loved the place", "hated it": a liking said of the thing asked of.
+_OPINION = re.compile(
+    r"\b(?:i|we)(?:['’]m|['’]re|\s+am|\s+are|\s+was|\s+were)?\s+(?:really\s+|absolutely\s+|"
+    r"totally\s+|kind\s+of\s+|sort\s+of\s+)?(?:loving|loved|love|hated|hating|hate|enjoying|"
+    r"enjoyed|liked|adored|adore)\s+(?:it|this|that|them|the\s+\w+)\b",
+    re.IGNORECASE,
+)
 _LINKED = re.compile(
     r"(?P<subj>\b[\w']+(?:\s+[\w']+){0,3})\s+"
-    rf"(?:was|were|is|are|looks|looked|seemed|seems|sounds|sounded)\s+{_DEGREE}"
+    rf"(?:was|were|is|are|will\s+be|looks|looked|seemed|seems|sounds|sounded)\s+{_DEGREE}"
     r"(?P<r>(?:an?\s+)?(?:[\w-]+\s+){0,2}?(?P<word>[\w-]+)(?:\s+(?:and|&)\s+[\w-]+)?)",
     re.IGNORECASE,
 )
@@ -72,13 +83,18 @@ def feeling_told(
         return None
     near, others = told_around(best, good, ranked, wanted - _ASKING_WORDS, ctx, turns=_NEXT_TURNS)
     # "how did Gina describe the studio?": Gina's words, not another's of it
-    by = speaker_asked(asked.group("who"), ctx)
+    by = speaker_asked(asked.group("who") or asked.group("who2") or "", ctx)
     for m in [*near, *others]:
         if by is not None and m.speaker != by:
             continue
         said = feeling_in(m.text, wanted)
+        if said and asked.group("who2"):
+            # "what does John think about trying new classes?": an opinion reads as its
+            # sentence ("Trying new stuff is a great way to push yourself"), not "A great."
+            said = next((m.text[a:b] for a, b in sentences(m.text) if said in m.text[a:b]), said)
+            said = said.strip().rstrip(".!")
         if said:
-            return m, said
+            return m, said.strip()
     return None
 
 
@@ -91,6 +107,9 @@ def feeling_in(text: str, wanted: set[str]) -> str | None:
         for m in _FELT.finditer(s):
             # "felt like they jumped off the page": a likeness, after a word that says it
             found.append((3 if m.group(0).lower().split()[1] == "like" else 1, _short(m["r"])))
+        for m in _OPINION.finditer(s):
+            # "I'm loving it, but it's so sad": a liking said of the thing, and its clause
+            found.append((1, s[m.start() :].strip(" .!")))
         for pattern in (_LINKED, _LINKED_SHORT):
             for m in pattern.finditer(s):
                 if m.group("word").lower() in _VERDICTS:

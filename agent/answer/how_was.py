@@ -20,10 +20,13 @@ __all__ = ["asks_what_happened", "how_it_went"]
 
 # The user's question: "how was the ryokan?", "how did the interview go?", "how's miso doing?"
 _ASKED = re.compile(
-    r"^\s*(?:and\s+|so\s+)?how(?:['’]s|\s+(?:was|were|is|are|did|does|do))\s+(?P<thing>.+?)"
-    r"(?:\s+(?:go|went|going|doing|getting\s+on))?\s*[?!.]*\s*$",
+    r"^\s*(?:and\s+|so\s+)?(?:how(?:['’]s|\s+(?:was|were|is|are|did|does|do))\s+(?P<thing>.+?)"
+    r"(?:\s+(?:go|went|going|doing|getting\s+on))?|"
+    # "what was the ryokan like?" asks how it was
+    r"what(?:['’]s|\s+(?:was|were|is|are))\s+(?P<like>.+?)\s+like)\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
+_LIKED = re.compile(r"^\s*(?:i|you|we|he|she|they)\s+(?:like|find|enjoy)\s+", re.IGNORECASE)
 # "what happened at the vet?": how it went, asked of what came of it
 _HAPPENED = re.compile(
     r"^\s*(?:and\s+|so\s+)?what\s+happened\s+(?:at|with|in|on|during)\s+(?P<thing>.+?)"
@@ -57,7 +60,8 @@ def how_it_went(
     asked = _ASKED.match(question) or _HAPPENED.match(question)
     if asked is None:
         return None
-    thing = terms(asked.group("thing")) - _FILLER
+    # "how did I like the ryokan?", "how did you find the dinner?" ask how it was
+    thing = terms(_LIKED.sub("", asked.group("thing") or asked.group("like") or "")) - _FILLER
     if not thing:
         return None
     for m in ranked[:_DEPTH]:

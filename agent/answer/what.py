@@ -12,7 +12,7 @@ from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
-from .attribute import attribute_told
+from .attribute import attribute_told, result_told
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
@@ -126,6 +126,8 @@ def what_answer(
         or how_it_went(question, [*good, *ranked], ctx)
         # "what grade was the arete?": "That V3 arete was harder than the book said"
         or attribute_told(question, good, ranked, ctx, qk.kind.value)
+        # "what was the x-ray result?": "The x-ray was clear."
+        or result_told(question, good, ranked, ctx, qk.kind.value)
     )
     if told is not None:
         return told
@@ -226,6 +228,10 @@ def what_answer(
     if felt is not None:  # "how did he feel about the atmosphere?": "really electric"
         m, said = felt
         return told_in(said, m, qk.kind.value, ctx, "the feeling a best message says")
+    relayed = _relayed(question, [*good[:3], *ranked[:5]], ctx)
+    if relayed is not None:  # "what did lena say when she called?": "Lena called this
+        m, said = relayed  # morning. Senior analyst at Northwind Labs, starting November 2nd."
+        return told_in(said, m, qk.kind.value, ctx, "what the writer relays of the one asked of")
     deed = _deed_of(question, [(m, t) for m, t in spans[:3] if not asks(t)], ctx)
     if deed is not None:  # "what did the monkey do?": "A monkey tried to steal my water bottle"
         m, said = deed
@@ -363,6 +369,42 @@ def _doer_of(
             continue
         if 1 <= len(words) <= 4 and not terms(" ".join(words)) & _NOT_DOERS:
             return m, " ".join(words)
+    return None
+
+
+# "what did lena say (when she called)?", "what did the landlord tell you?"
+_SAID_BY = re.compile(
+    r"^\W*what\s+did\s+(?:the\s+|my\s+|your\s+)?(?P<who>[^\W\d_][\w'’-]*)\s+"
+    r"(?:say|tell\s+(?:you|me))\b",
+    re.IGNORECASE,
+)
+_RELAY_VERBS = r"(?:called|rang|phoned|texted|messaged|emailed|said|says|told\s+me)"
+
+
+def _relayed(
+    question: str, messages: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """What a writer relays of someone who does not write in the chats: "Lena called this
+    morning. Senior analyst at Northwind Labs…" (the sentences after the call), "the landlord
+    said he'd fix the fan" (the words after "said")."""
+    asked = _SAID_BY.match(question)
+    if asked is None:
+        return None
+    who = asked.group("who")
+    if who.lower() in {s.split()[0].lower() for s in ctx.speakers if s.split()}:
+        return None  # a writer's own words are read as theirs (said_about)
+    after = re.compile(
+        rf"\b{re.escape(who)}\s+{_RELAY_VERBS}\b(?:\s+(?:that\s+)?(?P<inline>[^.!?]{{6,}}))?"
+        r"[^.!?]*[.!?]*\s*(?P<rest>.*)",
+        re.IGNORECASE | re.DOTALL,
+    )
+    for m in dict.fromkeys(messages):
+        hit = after.search(m.text)
+        if hit is None or asks(m.text):
+            continue
+        said = hit.group("rest").strip() or (hit.group("inline") or "").strip()
+        if said:
+            return m, said.rstrip(".!")
     return None
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .reading import ReaderContext, Reading, question_terms, said_by
+from .reading import ReaderContext, Reading, question_terms, said_by, speaker_asked
 from .spans import best_sentence
 from .text import asks, clip, terms
 
@@ -27,6 +27,18 @@ def yes_no_answer(
 ) -> Reading:
     # A question does not say yes or no; the reply to it does.
     best = next((m for m in good if not asks(m.text)), good[0])
+    # "did aki get the annual membership?" is told by Aki ("I might wait, not sure how much
+    # I'll climb"), not by Priya's "Heads up: … raising the membership price"
+    asked = _WHO_ASKED.match(question)
+    by = speaker_asked(asked.group("who"), ctx) if asked else None
+    if by is not None and best.speaker != by:
+        wanted = question_terms(question, ctx)
+        theirs = [
+            m
+            for m in [*good, *ranked[:_THEIRS_DEPTH]]
+            if m.speaker == by and not asks(best_sentence(m.text, wanted))
+        ]
+        best = theirs[0] if theirs else best
     wanted = question_terms(question, ctx)
     span = best_sentence(best.text, wanted)
     verdict = "No" if says_no(span, wanted) else "Yes"
@@ -40,6 +52,10 @@ def yes_no_answer(
     )
 
 
+# "did aki …", "has doug …", "am i …": whom the question asks of
+_WHO_ASKED = re.compile(r"^\W*(?:did|does|do|has|have|is|was|will|am)\s+(?P<who>[\w'’]+)\b", re.I)
+# How far down the ranking their own message is read.
+_THEIRS_DEPTH = 5
 _NEGATION = re.compile(r"(?:not|no|never|nope|nah)$|n['’]t$", re.IGNORECASE)
 # How many words before the question's word a negation still governs it.
 _NEGATION_REACH = 3

@@ -478,6 +478,23 @@ CASES = [
     # night booked is in a reply without the word ("Yoshida-sanso for the night of October
     # 10th"), which the ranking does not reach
     pytest.param("when did i stay at the ryokan?", (), "when", "10 October", marks=XFAIL),
+    # what someone thought of a thing: the liking they said of it (was "Two thirds.")
+    ("what did i think of klara and the sun?", (), "what", "I'm loving it, but it's so sad."),
+    # "how did I like X?" asks how X was (the reply to "How was the ryokan?")
+    ("how did i like the ryokan?", (), "what", "Amazing."),
+    # "what was X like?" asks how X was; of a thing never asked after, the verdict said of
+    # it ("the weather will be nice"; was "Fully red yet.")
+    ("what was the ryokan like?", (), "what", "Amazing."),
+    ("what's the weather like in kyoto?", (), "what", "Nice."),
+    # what one who writes in no chat said, as the user relays it (was "Brooks.", from
+    # "someone called Lena Brooks")
+    ("what did lena say when she called?", (), "what", "Senior analyst at Northwind Labs"),
+    # what a check came to: "The x-ray was clear." (was "Ouch.")
+    ("what was the x-ray result?", (), "what", "Clear."),
+    ("what did the x-ray show?", (), "what", "Clear."),
+    # yes or no from the one asked of: Aki's "I might wait", not Priya's price news
+    ("did aki get the annual membership?", (), "yes_no", "No:"),
+    ("did doug get the annual membership?", (), "yes_no", "Yes:"),
     # …asked "called", the best messages are "the dentist called to confirm" and its like;
     # the sentence opening "Also" is no name ("Also dentist." was the answer)
     pytest.param("what's my dentist called?", (), "who", "Dr. Patel", marks=XFAIL),
