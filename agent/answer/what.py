@@ -8,7 +8,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
@@ -16,6 +15,7 @@ from .attribute import attribute_told, result_told
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
+from .did_what import deed_of, doer_of
 from .echo import past_the_echo
 from .fault import fault_answer
 from .feelings import feeling_told
@@ -40,6 +40,7 @@ from .reading import (
     who,
 )
 from .reasons import reason_given
+from .relayed import relayed
 from .spans import (
     best_sentence,
     trim_span,
@@ -228,17 +229,17 @@ def what_answer(
     if felt is not None:  # "how did he feel about the atmosphere?": "really electric"
         m, said = felt
         return told_in(said, m, qk.kind.value, ctx, "the feeling a best message says")
-    relayed = _relayed(question, [*good[:3], *ranked[:5]], ctx)
-    if relayed is not None:  # "what did lena say when she called?": "Lena called this
-        m, said = relayed  # morning. Senior analyst at Northwind Labs, starting November 2nd."
+    told_of = relayed(question, [*good[:3], *ranked[:5]], ctx)
+    if told_of is not None:  # "what did lena say when she called?": "Lena called this
+        m, said = told_of  # morning. Senior analyst at Northwind Labs, starting November 2nd."
         return told_in(said, m, qk.kind.value, ctx, "what the writer relays of the one asked of")
-    deed = _deed_of(question, [(m, t) for m, t in spans[:3] if not asks(t)], ctx)
+    deed = deed_of(question, [(m, t) for m, t in spans[:3] if not asks(t)], ctx)
     if deed is not None:  # "what did the monkey do?": "A monkey tried to steal my water bottle"
         m, said = deed
         return told_in(
             said, m, qk.kind.value, ctx, "what the best message says the one asked of did"
         )
-    doer = _doer_of(question, [(m, t) for m, t in spans[:3] if not asks(t)])
+    doer = doer_of(question, [(m, t) for m, t in spans[:3] if not asks(t)])
     if doer is not None:  # "what tried to steal my water bottle?": "A monkey tried to…"
         m, said = doer
         return told_in(said, m, qk.kind.value, ctx, "the one the best message says did it")
@@ -340,112 +341,6 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
-
-
-# "what tried to steal…", "what broke the window": "what" as the subject of a past verb.
-_WHAT_DID_IT = re.compile(r"^\s*(?:and\s+|so\s+)?what\s+(?P<verb>[a-z]+ed|[a-z]+)\b", re.I)
-_NOT_DOERS = frozenset(terms("it he she they i we you this that there someone something"))
-
-
-def _doer_of(
-    question: str, spans: Sequence[tuple[StoredMessage, str]]
-) -> tuple[StoredMessage, str] | None:
-    """The noun phrase a best sentence puts before the question's verb, when the question asks
-    what did it: "what tried to steal my water bottle?" / "A monkey tried to steal my water
-    bottle." -> "A monkey"."""
-    asked = _WHAT_DID_IT.match(question)
-    if asked is None:
-        return None
-    verb = asked.group("verb").lower()
-    if not (verb.endswith("ed") or verb in IRREGULAR_PAST) or verb in _NOT_VERBS:
-        return None
-    for m, sentence in spans:
-        said = re.search(rf"\b{re.escape(verb)}\b", sentence, re.I)
-        if said is None:
-            continue
-        clause = re.split(r"[,.;:!?]|\b(?:and|but|so|then|when)\b", sentence[: said.start()])[-1]
-        words = clause.split()
-        if words and words[-1].lower() in _PASSIVE:  # "I was inspired by…": no doer before
-            continue
-        if 1 <= len(words) <= 4 and not terms(" ".join(words)) & _NOT_DOERS:
-            return m, " ".join(words)
-    return None
-
-
-# "what did lena say (when she called)?", "what did the landlord tell you?"
-_SAID_BY = re.compile(
-    r"^\W*what\s+did\s+(?:the\s+|my\s+|your\s+)?(?P<who>[^\W\d_][\w'’-]*)\s+"
-    r"(?:say|tell\s+(?:you|me))\b",
-    re.IGNORECASE,
-)
-_RELAY_VERBS = r"(?:called|rang|phoned|texted|messaged|emailed|said|says|told\s+me)"
-
-
-def _relayed(
-    question: str, messages: Sequence[StoredMessage], ctx: ReaderContext
-) -> tuple[StoredMessage, str] | None:
-    """What a writer relays of someone who does not write in the chats: "Lena called this
-    morning. Senior analyst at Northwind Labs…" (the sentences after the call), "the landlord
-    said he'd fix the fan" (the words after "said")."""
-    asked = _SAID_BY.match(question)
-    if asked is None:
-        return None
-    who = asked.group("who")
-    if who.lower() in {s.split()[0].lower() for s in ctx.speakers if s.split()}:
-        return None  # a writer's own words are read as theirs (said_about)
-    after = re.compile(
-        rf"\b{re.escape(who)}\s+{_RELAY_VERBS}\b(?:\s+(?:that\s+)?(?P<inline>[^.!?]{{6,}}))?"
-        r"[^.!?]*[.!?]*\s*(?P<rest>.*)",
-        re.IGNORECASE | re.DOTALL,
-    )
-    for m in dict.fromkeys(messages):
-        hit = after.search(m.text)
-        if hit is None or asks(m.text):
-            continue
-        said = hit.group("rest").strip() or (hit.group("inline") or "").strip()
-        if said:
-            return m, said.rstrip(".!")
-    return None
-
-
-# "what did the monkey do?", "what did Doug's dog do at the crag?": what the one named did
-_WHAT_DID_DO = re.compile(
-    r"^\W*what\s+did\s+(?:the\s+|a\s+|an\s+|my\s+|our\s+|your\s+|[\w'’]+['’]s\s+)?"
-    r"(?P<who>[^\W\d_][\w'’-]*)\s+do\b",
-    re.IGNORECASE,
-)
-_PAST_WORD = rf"(?:[a-z]+ed|{'|'.join(sorted(IRREGULAR_PAST))})"
-
-
-def _deed_of(
-    question: str, spans: Sequence[tuple[StoredMessage, str]], ctx: ReaderContext
-) -> tuple[StoredMessage, str] | None:
-    """What a best sentence says the one asked of did, from its past verb to the clause's
-    end: "what did the monkey do?" / "A monkey tried to steal my water bottle." -> "tried to
-    steal your water bottle". Not of a person writing ("what did I do"): their own messages
-    tell that, not one sentence."""
-    asked = _WHAT_DID_DO.match(question)
-    if asked is None:
-        return None
-    who = asked.group("who")
-    if who.lower() in ("i", "we", "you", "he", "she", "they", "it") or who.lower() in {
-        s.split()[0].lower() for s in ctx.speakers if s.split()
-    }:
-        return None
-    deed = re.compile(
-        rf"\b{re.escape(who)}s?\s+(?:\w+ly\s+)?(?P<deed>{_PAST_WORD}\b[^,.;:!?]*)", re.I
-    )
-    for m, sentence in spans:
-        said = deed.search(sentence)
-        if said is not None and said.group("deed").split()[0].lower() not in _NOT_VERBS:
-            owner = "your" if ctx.me and m.speaker == ctx.me else f"{m.speaker}'s"
-            return m, re.sub(r"\bmy\b", owner, said.group("deed").strip(), flags=re.I)
-    return None
-
-
-_PASSIVE = frozenset(["was", "were", "is", "are", "am", "be", "been", "being", "got", "get"])
-# Past forms that are no deed asked of: "what was…", "what had…", "what did…".
-_NOT_VERBS = frozenset(["was", "were", "had", "did", "said", "made", "got", "used", "need"])
 
 
 def _named(phrase: str, sentence: str) -> bool:

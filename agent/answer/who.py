@@ -318,7 +318,7 @@ _WHO_IS_ROLE = re.compile(
     re.I,
 )
 # "Dr. Ortiz", "Mrs Hale": a title, then a capitalised name
-_TITLED = re.compile(r"\b(?i:dr|doctor|mr|mrs|ms|miss|prof|professor)\.?\s+[A-Z][\w'’-]+")
+_TITLED = re.compile(rf"\b(?i:{'|'.join(sorted(PERSON_TITLES))})\.?\s+[A-Z][\w'’-]+")
 
 
 def _titled(

@@ -30,7 +30,7 @@ from memory_store.query.fusion import (
     weighted_minmax,
     with_replies,
 )
-from memory_store.query.narration import narrating, told_by
+from memory_store.query.narration import narrates, told_by
 from memory_store.settings import Settings
 
 # A store whose median text message has fewer words is a chat of short messages: chat exports
@@ -198,6 +198,8 @@ class Searcher:
         self._lookups: StoreLookups | None = None
         self._coverage: tuple[tuple[int, int, str], tuple[int, int]] | None = None
         self._pinned: int | None = None
+        # message id -> whether it tells of a deed, for one store version (`_narrating`)
+        self._told: tuple[int, dict[int, bool]] = (-1, {})
         self.notes: list[str] = []
         self.index_dir = None if store.encrypted else index_dir_for(store.path)
 
@@ -400,6 +402,8 @@ class Searcher:
         if cfg.reply_weight > 0 or cfg.question_weight < 1.0:
             answered = self.store.questions_answered(list(scores))
             scores = with_replies(scores, answered, cfg.reply_weight, cfg.question_weight)
+        if cfg.speaker_boost <= 0 and (cfg.narration_boost <= 0 or not scores):
+            return scores
         names = (
             self.named_speakers(query, conversation)
             if prefer_speakers is None
@@ -408,10 +412,23 @@ class Searcher:
         if cfg.speaker_boost > 0 and names:
             scores = speaker_prior(scores, self.speaker_of(list(scores)), names, cfg.speaker_boost)
         if cfg.narration_boost > 0 and scores:
-            told = narrating((m.id, m.text) for m in self.lookups().messages(list(scores)))
+            told = self._narrating(list(scores))
             told = told_by(told, self.speaker_of(list(told)), names)
             scores = narration_prior(scores, told, cfg.narration_boost)
         return scores
+
+    def _narrating(self, ids: Sequence[int]) -> frozenset[int]:
+        """Of `ids`, the messages telling of a deed (query.narration), read once per store
+        version: a question's variants and the questions after it rank mostly the same ones."""
+        version = self._version()
+        if self._told[0] != version:
+            self._told = (version, {})
+        known = self._told[1]
+        missing = [i for i in ids if i not in known]
+        if missing:
+            known.update(dict.fromkeys(missing, False))
+            known.update((m.id, narrates(m.text)) for m in self.lookups().messages(missing))
+        return frozenset(i for i in ids if known[i])
 
     def named_speakers(self, query: str, conversation: str | None) -> list[str]:
         """Speakers of the scope whose name (or first name) appears in the query."""
