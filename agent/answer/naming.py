@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 
 from memory_store.models import StoredMessage
 
@@ -100,7 +101,12 @@ def name_given(
     namings = list(_then_namings(turns, wanted, ctx)) if to_things else [*turns, *further]
     # "her name is pickles now", days after the dog was first spoken of: a name given by a
     # pronoun, in a chat on the topic, after the topic came up there
-    chats = {m.conversation: m.ts for m in sorted(topical, key=lambda m: m.ts, reverse=True)}
+    # …unless no best message holds the topic's words ("dev's girlfriend", never written so):
+    # then the thing came up in other words, any time in the best message's chat ("ive been
+    # seeing someone" / "her name is saoirse")
+    on_topic = topical if topical is not good else []
+    chats = {m.conversation: m.ts for m in sorted(on_topic, key=lambda m: m.ts, reverse=True)}
+    chats = chats or {m.conversation: datetime.min for m in good[:1]}
     namings += [
         m
         for m in list(dict.fromkeys(ranked))[:_PRONOUN_NAMED_DEPTH]
