@@ -446,6 +446,11 @@ _UNMARKED_QUESTION = re.compile(
     # a suggestion asked: "what about a present from both of us", "how about sunday"
     r"|^\W*(?:so\W+|ok\W+)?(?:what|how)\s+about\b"
     rf"|^\W*(?:{AUX}|r)\s+(?:u|you|ya|we|they|he|she|i|it|there)\b"
+    # a short question with its apostrophe dropped or kept: "whats it called", "wheres
+    # the party again"; not "what's funny is he never even asked" (a clause, then more)
+    r"|^\W*(?:(?:so|and|but|ok|also|btw|anyway)\W+)?(?:what|where|who|how|when)(?:['’]?s)\s+"
+    r"(?:it|that|this|the|he|she|they|ur|your|his|her|their)\b(?:\s+[^\W\d_][\w'’-]*){0,4}"
+    r"\W*$"
     # a question word alone: "nice!! how much", "what time"
     r"|^\W*(?:how\s+(?:much|many|long|come|so)|what\s+time|when|where|who|why)\W*$",
     re.IGNORECASE,

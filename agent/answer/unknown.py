@@ -90,8 +90,21 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     # called?", which asks nothing else.
     said = {t for t in content_terms(question, ctx) - _NAMING_TERMS if ctx.weights.holds(t)}
     deeds = {p[-1] for p in phrases if len(said - terms(" ".join(p))) >= _TOLD_BY_DEED}
+    # "what's priya's candle *brand* called?": a name is written without the kind of thing it
+    # names ("Wick & Wander 🕯️"), so asked for a name, a head need not be known when the noun
+    # before it is. Not a person's role ("imogen's swim *coach*"): a chat names its people
+    # with the role, and one it never writes is one it does not know.
+    named_kinds = (
+        {
+            p[-1]
+            for p in phrases
+            if len(p) > 1 and ctx.weights.knows(p[-2]) and p[-1] not in PERSON_NOUNS
+        }
+        if _ASKS_NAME.search(question)
+        else set()
+    )
     for head in dict.fromkeys([*heads, *kinds]):
-        if head in asked_of or head in _BOOKED_HEADS:
+        if head in asked_of or head in _BOOKED_HEADS or head in named_kinds:
             continue
         role = head in PERSON_NOUNS or head.endswith("s") and head[:-1] in PERSON_NOUNS
         if role and head in deeds:
@@ -113,6 +126,7 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
 _TOLD_BY_DEED = 2
 # "what's his girlfriend *called*": asking for the name is no deed
 _NAMING_TERMS = terms("call called name named")
+_ASKS_NAME = re.compile(r"\b(?:called|named|name\s+of|title\s+of)\b", re.IGNORECASE)
 _GROUP_OF_PEOPLE = frozenset(
     re.findall(r"\w+", "others rest everyone everybody people guys gang lads girls folks")
 )

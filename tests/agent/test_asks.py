@@ -23,6 +23,11 @@ from agent.answer.text import asks
         ("where r u", True),
         ("nice!! how much", True),
         ("what about a present from both of us", True),
+        # a short question with its apostrophe dropped or kept, no question mark
+        ("whats it called", True),
+        ("wheres the party again", True),
+        ("hows the knee", True),
+        ("what's funny is he never even asked about it", False),
         # telling: a clause, an exclamation, a statement, a question already answered
         ("when i got home it was gone", False),
         ("what a day", False),

@@ -81,6 +81,12 @@ CTX = ReaderContext(
         # a time said as a noun phrase names no topic
         ("where's the mower at the moment?", None),
         ("how's the boiler doing at the minute?", None),
+        # a name is written without the kind of thing it names: asked for the name, the kind
+        # need not be known when the noun before it is; a person's role must be
+        ("what's the name of the tooth clinic?", None),
+        ("what's the boiler brand called?", None),
+        ("what's the name of the bathroom firm?", None),
+        ("what's the name of lucía's party teacher?", "teacher"),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
