@@ -14,7 +14,7 @@ from agent.plan.mentions import MONTH_NAMED
 from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
-from .reading import Mention, ReaderContext, replied_to
+from .reading import Mention, ReaderContext, replied_to, same_burst
 from .text import WORD, asks, said_terms, terms
 from .undone import undone
 
@@ -55,12 +55,19 @@ _PEOPLE_TERMS = terms(
 
 
 def changed_since(
-    m: StoredMessage, wanted: set[str], ranked: Sequence[StoredMessage], ctx: ReaderContext
+    m: StoredMessage,
+    wanted: set[str],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    *,
+    days: bool = False,
 ) -> list[StoredMessage]:
     """Later messages of the same chat that say a plan changed ("moved to Friday", "change of
     plan", "instead") about the same thing, oldest first. The thing is the question's most
     specific word that the first plan's message holds ("birthday" in "mum's bday is the
-    16th", not "mum"); the later message, or the turn just before it, must hold it too."""
+    16th", not "mum"); the later message, or the turn just before it, must hold it too.
+    `days`: a day is asked for, so a day moved in the line after a later message on the plan
+    counts too (`_changed_next_line`); a place is not moved by it."""
     # "when are we heading off now?" names the plan "leave friday the 2nd" by another word
     shared = wanted & said_terms(m.text)
     if not shared:
@@ -70,7 +77,7 @@ def changed_since(
         shared = wanted & {t for p in asked if asks(p.text) for t in terms(p.text)}
     things = shared - _PEOPLE_TERMS - set(ctx.names)
     if not shared:  # then only a change naming one of the plan's days names the plan
-        return [
+        days_shared = [
             n
             for n in ranked
             if n.conversation == m.conversation
@@ -79,6 +86,9 @@ def changed_since(
             and CHANGE.search(n.text)
             and not _replaces_another(n, m, ctx)
         ]
+        # …or the line after a later message on the plan's words, said in its first telling
+        later_line = _changed_next_line(m, ranked, ctx) if days else []
+        return list(dict.fromkeys([*days_shared, *later_line]))
     key = ctx.weights.rarest(things or shared)
     # The change may name the plan by another of its words: "flights booked for my visit!
     # landing tue 19th" is moved by "I now land thursday the 21st instead of tuesday".
@@ -139,7 +149,47 @@ def changed_since(
                 ]
         elif _ANNOUNCED.search(n.text):
             out += _announced_dates(m, n, ctx)
+    # …or in the line after a later message on the plan's words, said in its first telling
+    return list(dict.fromkeys([*out, *(_changed_next_line(m, ranked, ctx) if days else [])]))
+
+
+def _changed_next_line(
+    m: StoredMessage, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[StoredMessage]:
+    """A change said in the line after a later message that names the plan by the words of its
+    first telling ("i signed us all up for the brecon beacons challenge" / "saturday 11th
+    april"; weeks on "email from the challenge people 😬" / "they've moved it a week. now
+    saturday 18th april"): the change names a day, by the same writer, a minute or two on."""
+    if not _plan_days(m, ctx):
+        return []  # a plan with no day said is no plan this moves
+    told = [m, *same_burst(m, ranked, _BURST)]
+    timed = {t for b in told for x in ctx.mentions_of(b) for t in terms(x.text)}
+    own = {
+        t
+        for b in told
+        for t in said_terms(b.text) - _PEOPLE_TERMS - set(ctx.names) - timed
+        if len(t) > 2 and not t.isdigit()
+    }
+    if not own:
+        return []
+    words = " ".join(sorted(own))
+    out = []
+    for h in ctx.later_holding(words, m):
+        for t in ctx.turns_after(h)[:2] if h.conversation == m.conversation else ():
+            if (
+                t.speaker == h.speaker
+                and t.session_id == h.session_id
+                and t.ts - h.ts <= _BURST
+                and _SAID_CHANGED.search(t.text)
+                and _plan_days(t, ctx)
+                and not _replaces_another(t, m, ctx)
+            ):
+                out.append(t)
     return out
+
+
+# One telling sent as several lines.
+_BURST = timedelta(minutes=10)
 
 
 def _shares_a_day(n: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> bool:

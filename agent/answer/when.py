@@ -239,6 +239,20 @@ def when_answer(
     # "what time did it start?": a clock time found beats the day a telling was written
     clearer = clearer and not (qk.wants_time and x.granularity == "time")
     following = _dated_next(told, ctx) if told is not None and clearer else None
+    if following is None:
+        # "Gethin and Anya have set a date!!!" / "finally! when?" / "Saturday 18th October…":
+        # the chat asked when of a best message naming no day, and its writer's answer dates
+        # it, however well other messages with a day match the question's words
+        following = next(
+            (
+                d
+                for n in dict.fromkeys([*good[:_ASKED_WHEN_DEPTH], *ranked[:_ASKED_WHEN_DEPTH]])
+                if not ctx.mentions_of(n) and wanted & said_terms(n.text) and _asked_when(n, ctx)
+                for d in [_dated_next(n, ctx)]
+                if d is not None
+            ),
+            None,
+        )
     if following is None and told is not None and clearer and past:
         following = _dated_before(told, ranked, ctx)
     if following is not None:
@@ -267,7 +281,7 @@ def when_answer(
     plans = list(dict.fromkeys([m, *rivals]))
     undone_by = [tp for p in plans for tp in undone_day(p, ctx)]
     replacing = {t.id: x for t, x in undone_by}
-    changed = [(p, c) for p in plans for c in changed_since(p, wanted, ranked, ctx)]
+    changed = [(p, c) for p in plans for c in changed_since(p, wanted, ranked, ctx, days=True)]
     changed += [(p, c) for p in plans for c in counter_offers(p, ctx)]
     changes = [c for _, c in changed]
     # "can we push dinner back a week?": the day of the plan it moves, moved by as much; such
@@ -501,6 +515,22 @@ def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage,
         return None
     days = [x for x in ctx.mentions_of(nxt) if x.granularity in DAY_OR_FINER]
     return (nxt, days[0]) if len(days) == 1 else None
+
+
+def _asked_when(told: StoredMessage, ctx: ReaderContext) -> bool:
+    """Whether the turn right after `told` is another's asking when ("finally! when?")."""
+    turns = ctx.turns_after(told)[:1]
+    return bool(
+        turns
+        and turns[0].speaker != told.speaker
+        and asks(turns[0].text)
+        and _ASKS_WHEN.search(turns[0].text)
+    )
+
+
+# How many of the best messages may be the telling the chat asked when of.
+_ASKED_WHEN_DEPTH = 3
+_ASKS_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:day|date)\b|\bwhich\s+day\b", re.IGNORECASE)
 
 
 def _dated_before(
