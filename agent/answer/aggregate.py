@@ -13,7 +13,16 @@ from datetime import date
 
 from memory_store.models import StoredMessage
 
-from .counting import HEADCOUNT, Counted, counted, occasion_day, occasions, stated, stated_each
+from .counting import (
+    HEADCOUNT,
+    Counted,
+    counted,
+    occasion_day,
+    occasions,
+    parts_stated,
+    stated,
+    stated_each,
+)
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
 from .items import Item
 from .joined import joined, topic_chats
@@ -107,7 +116,7 @@ def count(
         if total is not None:
             return total
     if qk.focus and what is Counted.THINGS:  # "applied to 12 places" says it outright
-        said = _stated(qk.focus, cover.messages, cover, ctx)
+        said = _stated(qk.focus, cover.messages, cover, ctx) or _by_parts(qk.focus, cover, ctx)
         said = said or _things(qk.focus, cover, things)
         if said:
             return said
@@ -286,6 +295,17 @@ def _total(focus: str, cover: Cover, ctx: ReaderContext) -> Reading | None:
     parts = " + ".join(f"{k} ({who(m, ctx)}, {short_day(m.ts)})" for k, m in each)
     why = [*cover.why, f"added up the {focus} {len(each)} messages state"]
     return Reading(f"{n} ({focus}: {parts}).", [m for _, m in each], "how_many", str(n), why=why)
+
+
+def _by_parts(focus: str, cover: Cover, ctx: ReaderContext) -> Reading | None:
+    """ "I have the sandwiches ready. Two vegetarian, two with chicken.": the parts added up."""
+    found = parts_stated(focus, cover.messages)
+    if found is None:
+        return None
+    n, m = found
+    text = f"{n} ({focus}, as {who(m, ctx)} said on {short_day(m.ts)}: “{clip(m.text, 100)}”)."
+    why = [*cover.why, f"added up the parts of the {focus} {who(m, ctx)}'s message gives"]
+    return Reading(text, [m], "how_many", str(n), why=why)
 
 
 def _things(focus: str, cover: Cover, items: Sequence[Item]) -> Reading | None:

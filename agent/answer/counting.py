@@ -127,6 +127,31 @@ def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMe
     return found
 
 
+def parts_stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMessage] | None:
+    """The number of `focus` a message gives by its parts, in the sentence after naming it: "I
+    have the sandwiches ready. Two vegetarian, two with chicken." is 4. The latest such."""
+    named = frozenset(terms(focus.split(" of ")[0]))
+    found = None
+    for m in sorted(messages, key=lambda m: (m.ts, m.id)):
+        if not named & terms(m.text):
+            continue
+        for said in re.split(r"(?<=[.!?:])\s+", m.text)[1:]:
+            parts = _PART.findall(said)
+            if len(parts) >= 2 and _PARTS.match(said):
+                found = (sum(_number(n) for n in parts), m)
+                break
+    return found
+
+
+# "Two vegetarian, two with chicken", "3 veggie and 2 meat": a number opening each part.
+_PART = re.compile(rf"(?:^|,|\band\b|\+)\s*{_N}\s+(?=[^\W\d_])", re.IGNORECASE)
+_PARTS = re.compile(
+    rf"^\W*{_N}\s+[^\W\d_][^,.;!?]*(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s*\+\s*){_N}\s+"
+    r"[^\W\d_][^,.;!?]*)+[.!]?\s*$",
+    re.IGNORECASE,
+)
+
+
 # Numbers said as words for a group: "another pair of fenders", "a dozen eggs".
 _GROUPS = {"pair": 2, "dozen": 12}
 

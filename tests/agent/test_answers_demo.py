@@ -95,6 +95,8 @@ CASES = [
     ("who is Lena Brooks?", (), "who", "hiring manager"),
     # how many times, said in the chat's own words: "Miso threw up three times today"
     ("how many times did miso throw up?", (), "how_many", "3 (you, Wed 9 Sep 2026"),
+    # a count given by its parts: "I have the sandwiches ready. Two vegetarian, two with chicken."
+    ("how many sandwiches did aki make?", (), "how_many", "4 (sandwiches"),
     # moves, followed through the chat the plan is in: the crag trip, not the trip to Kyoto
     (
         "how many times did the crag trip get moved?",
