@@ -48,6 +48,7 @@ from .spans import (
 from .stated import stated_answer
 from .text import asks, clip, said_terms, sentences, terms
 from .titles import named_instance, titled_work
+from .what_is import what_it_is
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
 # Saturday October 17th?").
@@ -129,6 +130,8 @@ def what_answer(
         or attribute_told(question, good, ranked, ctx, qk.kind.value)
         # "what was the x-ray result?": "The x-ray was clear."
         or result_told(question, good, ranked, ctx, qk.kind.value)
+        # "what's the kilter board?": "they added a new training board" / "The Kilter board?"
+        or what_it_is(question, ranked or good, ctx)
     )
     if told is not None:
         return told

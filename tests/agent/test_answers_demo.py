@@ -375,6 +375,8 @@ CASES = [
     ("what was wrong with miso?", (), "what", "Gastritis."),
     # a name written before the noun asked for, in the reply: "The Kilter board? Finally!"
     ("what's the new training board called?", (), "what", "Kilter board."),
+    # what a named thing is: the turn its naming answers ("they added a new training board")
+    ("what's the kilter board?", (), "what", "A new training board in the back."),
     # what a thing was about: "the SQL exercise was a sales report with a running total"
     ("what was the sql exercise about?", (), "what", "A sales report with a running total."),
     # the noun asked for, as a best message qualifies it: not "window function", which is no
