@@ -84,9 +84,12 @@ def deed_object(
     ranked: Sequence[StoredMessage],
     me: str | None = None,
     speakers: Sequence[str] = (),
+    told_on: Sequence[StoredMessage] = (),
 ) -> tuple[StoredMessage, str] | None:
     """(message, the object of the question's verb in it), or None. `me`: the user, whose
-    own messages alone tell what "I" did; `speakers`: the people writing, likewise."""
+    own messages alone tell what "I" did; `speakers`: the people writing, likewise;
+    `told_on`: the writers' next turns after the best messages ("Back from the vet with Miso."
+    / "And?? How is she?" / … / "She got an anti-nausea shot")."""
     asked = [m for m in (rx.match(question) for rx in _WHAT_DID) if m]
     # "what did aki recommend eating in kyoto?": a person is a subject of one word, and the
     # word after the verb ("eating") is what was recommended, not the deed; after an adverb
@@ -97,7 +100,7 @@ def deed_object(
         asked = asked[1:] if _ADVERB.fullmatch(asked[0].group("verb")) else asked[:1]
     verbs = [m.group("verb").lower() for m in asked]
     own = terms(question)
-    told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST))]
+    told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST)), *told_on]
     # "what did i bring to castle crags?": told by the doer ("I'll bring snacks…"), the user
     # or a person writing in the chat, not by another's "Bring cash."; a plan of theirs is
     # what they did when nothing says it was done

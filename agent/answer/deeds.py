@@ -66,6 +66,8 @@ ACTS = (
     ),
     Act("borrow", r"borrowed|borrow", r"borrowed|lent\s+me|lend\s+me", granted=r"borrow|nick"),
     Act("make", r"made|make|cooked|cook|baked|bake", r"made|cooked|baked"),
+    # what was given, told by the one who got it: "She got an anti-nausea shot" (from the vet)
+    Act("give", r"gave|give|given|giving", r"gave|given|got|received|was\s+handed"),
     # what each brings to a do: "I'll make pierogi", "and I'll do a tortilla", "I'm making mochi"
     Act(
         "bring",

@@ -187,7 +187,7 @@ def what_answer(
         why = "the value the chat gives the thing asked for ('the target is …')"
         return told_in(value, m, qk.kind.value, ctx, why)
     done_to = (
-        deed_object(question, good, ranked, ctx.me, list(ctx.speakers))
+        deed_object(question, good, ranked, ctx.me, list(ctx.speakers), _told_on(good, ctx))
         if qk.kind is Kind.WHAT
         else None
     )
@@ -344,6 +344,20 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+def _told_on(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
+    """The writer's next turns after the best two messages, in their session: a telling goes on
+    past another's asking ("Back from the vet with Miso." / "And?? How is she?" / …)."""
+    return [
+        t
+        for g in good[:2]
+        for t in ctx.turns_after(g)[:_TOLD_ON]
+        if t.speaker == g.speaker and t.session_id == g.session_id
+    ]
+
+
+_TOLD_ON = 4
 
 
 def _named(phrase: str, sentence: str) -> bool:
