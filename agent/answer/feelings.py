@@ -84,7 +84,10 @@ def feeling_told(
     near, others = told_around(best, good, ranked, wanted - _ASKING_WORDS, ctx, turns=_NEXT_TURNS)
     # "how did Gina describe the studio?": Gina's words, not another's of it
     by = speaker_asked(asked.group("who") or asked.group("who2") or "", ctx)
-    for m in [*near, *others]:
+    # …and, asked of one person, their own best-ranked words, though in other words than the
+    # question's ("what did priya think of her presents?": "I love the chalk bag")
+    theirs = [n for n in ranked[:_THEIRS] if n.speaker == by] if by is not None else []
+    for m in dict.fromkeys([*near, *others, *theirs]):
         if by is not None and m.speaker != by:
             continue
         said = feeling_in(m.text, wanted)
@@ -96,6 +99,9 @@ def feeling_told(
         if said:
             return m, said.strip()
     return None
+
+
+_THEIRS = 5
 
 
 def feeling_in(text: str, wanted: set[str]) -> str | None:

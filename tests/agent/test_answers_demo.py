@@ -379,6 +379,8 @@ CASES = [
     ("what's the kilter board?", (), "what", "A new training board in the back."),
     # given, told by the one who got it, in the writer's telling past Aki's "And?? How is she?"
     ("what did the vet give miso?", (), "what", "An anti-nausea shot."),
+    # asked of one person, their own words though they share none with the question's
+    ("what did priya think of her presents?", (), "what", "I love the chalk bag"),
     # what a thing was about: "the SQL exercise was a sales report with a running total"
     ("what was the sql exercise about?", (), "what", "A sales report with a running total."),
     # the noun asked for, as a best message qualifies it: not "window function", which is no
