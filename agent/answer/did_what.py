@@ -12,9 +12,9 @@ from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
 from .reading import ReaderContext, speaker_names
-from .text import terms
+from .text import asks, terms
 
-__all__ = ["deed_of", "doer_of"]
+__all__ = ["deed_of", "done_at", "doer_of"]
 
 
 # "what tried to steal…", "what broke the window": "what" as the subject of a past verb.
@@ -84,3 +84,39 @@ def deed_of(
 _PASSIVE = frozenset(["was", "were", "is", "are", "am", "be", "been", "being", "got", "get"])
 # Past forms that are no deed asked of: "what was…", "what had…", "what did…".
 _NOT_VERBS = frozenset(["was", "were", "had", "did", "said", "made", "got", "used", "need"])
+
+
+# "what did i do in uji?", "what did we get up to at the lake?": the doer's deeds in a place
+_DONE_AT = re.compile(
+    r"^\s*(?:and\s+|so\s+)?what\s+did\s+(?P<who>i|we|[a-z]+)\s+(?:do|get\s+up\s+to)\s+"
+    r"(?:in|at|on)\s+(?P<place>(?:the\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s*\?*\s*$",
+    re.IGNORECASE,
+)
+# How far down the ranking the doer's telling is looked for.
+_DONE_DEPTH = 10
+
+
+def done_at(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> StoredMessage | None:
+    """The doer's own telling that names the place, not another's advice on it ("Also matcha
+    everything in Uji."): "what did i do in uji?" is "Uji today. The matcha tasting was
+    incredible, I bought you a tin of tea."; the latest such, the day it was done."""
+    asked = _DONE_AT.match(question)
+    if asked is None:
+        return None
+    who = asked.group("who").lower()
+    doer = ctx.me if who in ("i", "we") else _writer(who, ctx)
+    place = terms(asked.group("place")) - terms("the")
+    if doer is None or not place:
+        return None
+    told = [
+        m
+        for m in ranked[:_DONE_DEPTH]
+        if m.speaker == doer and place <= terms(m.text) and not asks(m.text)
+    ]
+    return max(told, key=lambda m: (m.ts, m.id)) if told else None
+
+
+def _writer(first: str, ctx: ReaderContext) -> str | None:
+    return next((s for s in ctx.speakers if s.split() and s.split()[0].lower() == first), None)

@@ -15,7 +15,7 @@ from .attribute import attribute_told, result_told
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
-from .did_what import deed_of, doer_of
+from .did_what import deed_of, doer_of, done_at
 from .echo import past_the_echo
 from .fault import fault_answer
 from .feelings import feeling_told
@@ -236,6 +236,17 @@ def what_answer(
     if told_of is not None:  # "what did lena say when she called?": "Lena called this
         m, said = told_of  # morning. Senior analyst at Northwind Labs, starting November 2nd."
         return told_in(said, m, qk.kind.value, ctx, "what the writer relays of the one asked of")
+    at = done_at(question, [*good, *ranked], ctx)
+    if at is not None:  # "what did i do in uji?": "Uji today. The matcha tasting was…"
+        said = at.text.strip() if len(at.text) <= _WHOLE_REPLY else best_sentence(at.text, wanted)
+        return Reading(
+            f"“{clip(said)}”",
+            [at],
+            qk.kind.value,
+            said,
+            said_by(at, ctx),
+            why=["the doer's own telling that names the place, the latest"],
+        )
     deed = deed_of(question, [(m, t) for m, t in spans[:3] if not asks(t)], ctx)
     if deed is not None:  # "what did the monkey do?": "A monkey tried to steal my water bottle"
         m, said = deed

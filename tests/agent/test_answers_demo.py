@@ -381,6 +381,9 @@ CASES = [
     ("what did the vet give miso?", (), "what", "An anti-nausea shot."),
     # asked of one person, their own words though they share none with the question's
     ("what did priya think of her presents?", (), "what", "I love the chalk bag"),
+    # the user's own telling that names the place, not Aki's advice on it
+    ("what did i do in uji?", (), "what", "The matcha tasting was incredible"),
+    ("what did we do in uji", (), "what", "The matcha tasting was incredible"),
     # what a thing was about: "the SQL exercise was a sales report with a running total"
     ("what was the sql exercise about?", (), "what", "A sales report with a running total."),
     # the noun asked for, as a best message qualifies it: not "window function", which is no
