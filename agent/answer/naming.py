@@ -24,7 +24,7 @@ from .reading import (
     who,
 )
 from .spans import INTRODUCED, NAMED_THEM, given_names, names_given_to, quoted_names
-from .text import WORD, join_names, said_terms, terms
+from .text import WORD, asks, join_names, said_terms, sentences, terms
 from .titles import given_to_person, names_a_thing
 
 __all__ = ["CHOSEN", "name_given"]
@@ -89,6 +89,13 @@ def name_given(
         m, name = settled[-1] if _IN_THE_END.search(question) else settled[0]
         why = "the name the chat settled, the line after it asked for one"
         return told_in(name, m, qk.kind.value, ctx, why)
+    replied = _name_replied(cues, topic, ctx)
+    if replied is not None:  # "the name of your dentist?" / "Dr. Patel at Riverside Dental."
+        m, name = replied
+        why = "the name the reply gives, when the chat asked for the name of the thing"
+        # a titled name is a person's: the answer says who
+        kind = "who" if _TITLE.match(name) else qk.kind.value
+        return told_in(name, m, kind, ctx, why)
     own = {w.lower() for w in WORD.findall(question)}
     # A naming seldom repeats what it names: "the kittens arrived on saturday!!!" / "we
     # called them pickle, biscuit and moth", read after the best messages' own turns.
@@ -148,6 +155,41 @@ def name_given(
                 why=[f"the name given in {who(m, ctx)}'s message ('called', 'named', 'meet')"],
             )
     return _name_before_head(question, [*turns, *further], own, qk, ctx)
+
+
+def _name_replied(
+    cues: Sequence[StoredMessage], topic: set[str], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """The name another's reply opens with, when a message on the topic asked for the name
+    ("do you remember the name of your dentist?" / "Dr. Patel at Riverside Dental. She's
+    great"): a titled name, or capitalised words."""
+    for cue in sorted(dict.fromkeys(cues), key=lambda m: (m.ts, m.id)):
+        hit = _ASKS_THE_NAME.search(cue.text)
+        # the sentence asking it: "…the name of your dentist? Mine retired."
+        if hit is None or not any(
+            a <= hit.start() < b and asks(cue.text[a:b]) for a, b in sentences(cue.text)
+        ):
+            continue
+        if not topic & said_terms(cue.text):
+            continue
+        reply = next((n for n in ctx.turns_after(cue)[:2] if n.speaker != cue.speaker), None)
+        opened = _OPENS_WITH_NAME.match(reply.text) if reply is not None else None
+        if reply is not None and opened:
+            return reply, opened.group(1)
+    return None
+
+
+# "do you remember the name of your dentist?", "what's your mechanic called?"
+_ASKS_THE_NAME = re.compile(
+    r"\bname\s+of\s+(?:your|ur|the|that|his|her|their)\b|"
+    r"\bwhat(?:['’]s|\s+is|\s+was)\s+(?:your|ur|the|that|his|her|their)\s+[\w'’-]+\s+called\b",
+    re.IGNORECASE,
+)
+_TITLE = re.compile(r"(?:Dr|Mr|Mrs|Ms|Prof)\.?\s", re.IGNORECASE)
+# "Dr. Patel at Riverside Dental", "Greenfield Vet, on Elm Street": the name a reply opens with
+_OPENS_WITH_NAME = re.compile(
+    r"^\W*((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+[A-Z][\w'’-]+)|[A-Z][\w'’&-]+(?:\s+[A-Z][\w'’&-]+){1,3})\b"
+)
 
 
 def _name_before_head(

@@ -507,8 +507,8 @@ CASES = [
     ("did aki get the annual membership?", (), "yes_no", "No:"),
     ("did doug get the annual membership?", (), "yes_no", "Yes:"),
     # …asked "called", the best messages are "the dentist called to confirm" and its like;
-    # the sentence opening "Also" is no name ("Also dentist." was the answer)
-    pytest.param("what's my dentist called?", (), "who", "Dr. Patel", marks=XFAIL),
+    # the name is the reply to the user's own asking ("the name of your dentist?")
+    ("what's my dentist called?", (), "who", "Dr. Patel"),
     pytest.param(
         "what time was my dentist appointment on thursday?", (), "when", "10:30", marks=XFAIL
     ),
