@@ -80,12 +80,45 @@ _CLOCK_OR_DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|(?:[:.]\d\d)?(?:am|pm)?)$",
 
 
 _AFTER_BOOKED = frozenset(["on", "at", "for", "from", "to", "with", "in"])
+# "UPDATE: whitstable house booked!!", "the old granary is booked": a place, then its booking
+_PLACE_BOOKED = re.compile(
+    r"^\W*(?:(?:update|news|so|ok|okay|right)\W+)?"
+    r"(?P<x>(?:the\s+)?[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,3}?)\s+"
+    r"(?:(?:is|are|now|all|officially|finally)\s+)*booked\b(?!\s+(?:in|up|out|for\s+me))",
+    re.IGNORECASE,
+)
+# Who books, not what is booked: "we booked", "i've booked".
+_DOERS = frozenset(
+    [
+        "i",
+        "we",
+        "you",
+        "he",
+        "she",
+        "they",
+        "ive",
+        "i've",
+        "weve",
+        "we've",
+        "youve",
+        "you've",
+        "theyve",
+        "they've",
+        "dad",
+        "mum",
+    ]
+)
 
 
 def announced_booking(text: str) -> str | None:
     news = _BOOKED_NEWS.match(text)
     if not news:
-        return None
+        # "UPDATE: whitstable house booked!! sleeps 10": the place, then the news
+        after = _PLACE_BOOKED.match(text)
+        place = after.group("x") if after else None
+        if place is None or _NOT_BOOKED.match(place) or place.split()[0].lower() in _DOERS:
+            return None
+        return place
     words = news.group("rest").split()
     while words and (words[0].lower() in _WHEN_WORDS or _CLOCK_OR_DATE.match(words[0])):
         words = words[1:]
