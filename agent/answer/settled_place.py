@@ -82,9 +82,11 @@ _CLOCK_OR_DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|(?:[:.]\d\d)?(?:am|pm)?)$",
 _AFTER_BOOKED = frozenset(["on", "at", "for", "from", "to", "with", "in"])
 # "UPDATE: whitstable house booked!!", "the old granary is booked": a place, then its booking
 _PLACE_BOOKED = re.compile(
-    r"^\W*(?:(?:update|news|so|ok|okay|right)\W+)?"
+    r"^\W*(?:(?:update|news|so|ok|okay|right|also)\W+)?"
     r"(?P<x>(?:the\s+)?[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,3}?)\s+"
-    r"(?:(?:is|are|now|all|officially|finally)\s+)*booked\b(?!\s+(?:in|up|out|for\s+me))",
+    # passive: "booked!!", "booked for sat"; not "daniel booked us into the museum" (a booker)
+    r"(?:(?:is|are|now|all|officially|finally)\s+)*booked"
+    r"(?=\s*(?:[^\w\s]|$)|\s+(?:for|on|at|from|till|until|today|tonight|tomorrow)\b)",
     re.IGNORECASE,
 )
 # Who books, not what is booked: "we booked", "i've booked".

@@ -19,6 +19,7 @@ from agent.answer.settled_place import announced_booking
         ("ok the bell is officially booked", "the bell"),
         # who booked, or a thing booked that is no place
         ("we booked the cottage", None),
+        ("also daniel booked us into the frida kahlo museum", None),
         ("i've booked it", None),
         ("flights booked", None),
         ("table booked for 8", None),
