@@ -91,7 +91,12 @@ def _interrupted(exc: BaseException | None) -> bool:
     """Whether `exc` was caused by Ctrl-C somewhere down its chain."""
     seen = 0
     while exc is not None and seen < 20:
-        if isinstance(exc, KeyboardInterrupt) or "Query interrupted" in str(exc):
+        # DuckDB stops a query on Ctrl-C ("Query interrupted"), or wraps the KeyboardInterrupt
+        # raised while it reads a Python object (an Arrow table being inserted) in its own error
+        said = str(exc)
+        if isinstance(exc, KeyboardInterrupt) or "Query interrupted" in said:
+            return True
+        if said.startswith("KeyboardInterrupt"):
             return True
         exc, seen = exc.__cause__ or exc.__context__, seen + 1
     return False
