@@ -37,9 +37,14 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
         return f"{x.start:%B %Y}"
     if g in ("year", "season"):
         return f"{x.start:%Y}" if g == "year" else f"{_season(x.start)} {x.start:%Y}"
+    unit = "week" if g == "week" else "weekend"
     if x.end <= written and written - x.end < timedelta(days=8) and g in ("week", "weekend"):
-        unit = "week" if g == "week" else "weekend"
         return f"the {unit} before {written.day} {written:%B %Y}"
+    if x.start >= written and x.start - written < timedelta(days=8) and g in ("week", "weekend"):
+        # "this weekend", written on a Friday: as it was said, of the day it was written
+        return f"the {unit} after {written.day} {written:%B %Y}"
+    if g == "weekend":  # "the weekend of 4–5 June 2022"
+        return f"the weekend of {x.start.day}–{last:%-d %B %Y}"
     return f"between {short_day(x.start)} and {short_day(last)}"
 
 

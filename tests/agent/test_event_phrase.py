@@ -33,6 +33,23 @@ W = datetime(2025, 5, 30, 18, 2)
             "time",
             "Sunday 1 June 2025 at 10:00",
         ),
+        # a week or weekend said near the day it was written, as LoCoMo's answers say it
+        ("this weekend", "2025-05-31", "2025-06-02", "weekend", "the weekend after 30 May 2025"),
+        ("last week", "2025-05-19", "2025-05-26", "week", "the week before 30 May 2025"),
+        (
+            "the weekend of the 14th",
+            "2025-06-14",
+            "2025-06-16",
+            "weekend",
+            "the weekend of 14–15 June 2025",
+        ),  # fmt: skip
+        (
+            "the week of the 9th",
+            "2025-06-09",
+            "2025-06-16",
+            "week",
+            "between Mon 9 Jun 2025 and Sun 15 Jun 2025",
+        ),  # fmt: skip
     ],
 )
 def test_event_phrase(text: str, start: str, end: str, granularity: str, said: str) -> None:
