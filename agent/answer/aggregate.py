@@ -32,15 +32,12 @@ from .moves import (
     DAY_OR_FINER,
     MOVE_SAID,
     MOVE_TERMS,
-    asks_of_calling_off,
-    asks_of_moving,
     called_off,
     calls_off,
     echoed,
     names_day,
-    set_aside,
-    without_calling_off,
 )
+from .moves_asked import asks_of_calling_off, asks_of_moving, set_aside, without_calling_off
 from .phrases import LIGHT_TERMS
 from .rate import rate_said
 from .reading import ReaderContext, Reading, who

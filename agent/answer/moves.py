@@ -68,6 +68,8 @@ def changed_since(
     16th", not "mum"); the later message, or the turn just before it, must hold it too.
     `days`: a day is asked for, so a day moved in the line after a later message on the plan
     counts too (`_changed_next_line`); a place is not moved by it."""
+    # …or in the line after a later message on the plan's words, said in its first telling
+    later_line = _changed_next_line(m, ranked, ctx) if days else []
     # "when are we heading off now?" names the plan "leave friday the 2nd" by another word
     shared = wanted & said_terms(m.text)
     if not shared:
@@ -86,8 +88,6 @@ def changed_since(
             and CHANGE.search(n.text)
             and not _replaces_another(n, m, ctx)
         ]
-        # …or the line after a later message on the plan's words, said in its first telling
-        later_line = _changed_next_line(m, ranked, ctx) if days else []
         return list(dict.fromkeys([*days_shared, *later_line]))
     key = ctx.weights.rarest(things or shared)
     # The change may name the plan by another of its words: "flights booked for my visit!
@@ -149,8 +149,7 @@ def changed_since(
                 ]
         elif _ANNOUNCED.search(n.text):
             out += _announced_dates(m, n, ctx)
-    # …or in the line after a later message on the plan's words, said in its first telling
-    return list(dict.fromkeys([*out, *(_changed_next_line(m, ranked, ctx) if days else [])]))
+    return list(dict.fromkeys([*out, *later_line]))
 
 
 def _changed_next_line(
@@ -425,52 +424,6 @@ _OCCASION_OFF = re.compile(
     r"take\s+(?:you|me|us)\s+off\s+for|"
     r"give\s+it\s+a\s+miss|sit\s+this\s+one\s+out)\b",
     re.IGNORECASE,
-)
-# Asked of calling off, or of moving a plan ("how many times did our dinner get pushed?").
-_CALL_OFF_ASKED = re.compile(r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off)\b", re.I)
-_MOVE_ASKED = re.compile(r"\b(?:pushed|moved|postponed|rescheduled)\b", re.IGNORECASE)
-_OFF_ASKED = re.compile(
-    rf"{_CALL_OFF_ASKED.pattern}|{_MOVE_ASKED.pattern}|\b(?:skipped|missed)\b", re.IGNORECASE
-)
-
-
-def asks_of_moving(question: str) -> bool:
-    """ "how many times did our dinner get pushed?": moves asked of, not occasions called off."""
-    return bool(_MOVE_ASKED.search(question)) and not _CALL_OFF_ASKED.search(question)
-
-
-def asks_of_calling_off(question: str) -> bool:
-    """ "how many times did football get called off?": the called-off ones are the ones asked;
-    "not counting the ones that got called off" sets them aside."""
-    asked = _OFF_ASKED.search(question)
-    return asked is not None and not _SET_ASIDE.search(question[: asked.start()])
-
-
-def without_calling_off(question: str) -> str:
-    """The question's occasion without the asking of calling off: "how many times did
-    bouldering get called off?" → "how many times did bouldering?"."""
-    return _OFF_ASKED_CLAUSE.sub(" ", question).strip()
-
-
-def set_aside(question: str) -> str:
-    """The question without what it sets aside or counts in: "how many swims? not counting
-    the ones that got called off" → "how many swims?"; "…, counting him" → "…"."""
-    return _SET_ASIDE_CLAUSE.sub(" ", question).strip()
-
-
-_OFF_ASKED_CLAUSE = re.compile(
-    rf"\s*\b(?:(?:get|got|gets|getting|been|be|was|were|is|are)\s+)?(?:{_OFF_ASKED.pattern})"
-    r"(?:\s+at\s+the\s+last\s+minute)?",
-    re.IGNORECASE,
-)
-_SET_ASIDE = re.compile(
-    r"\b(?:not\s+counting|excluding|except|apart\s+from|other\s+than|minus|leaving\s+out)\b",
-    re.IGNORECASE,
-)
-# "…, counting him", "including me": who is counted in, no part of the topic either
-_COUNTED_IN = r"\b(?:counting|including)\s+(?:him|her|me|us|them|myself|[^\W\d_]+['’]s?)\b"
-_SET_ASIDE_CLAUSE = re.compile(
-    rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern}|{_COUNTED_IN})[^.?!;]*", re.IGNORECASE
 )
 
 

@@ -91,24 +91,9 @@ _PLACE_BOOKED = re.compile(
 )
 # Who books, not what is booked: "we booked", "i've booked".
 _DOERS = frozenset(
-    [
-        "i",
-        "we",
-        "you",
-        "he",
-        "she",
-        "they",
-        "ive",
-        "i've",
-        "weve",
-        "we've",
-        "youve",
-        "you've",
-        "theyve",
-        "they've",
-        "dad",
-        "mum",
-    ]
+    re.findall(
+        r"\S+", "i we you he she they ive i've weve we've youve you've theyve they've dad mum"
+    )
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from agent.plan import timeexpr as tx
 from memory_store.models import StoredMessage
@@ -31,13 +31,13 @@ from .reading import (
     Reading,
     neighbours,
     question_terms,
-    same_burst,
     subjects,
     who,
 )
 from .replans import asked_off, in_month_of, in_own_words, its_own_weekday, settled
 from .senses import held_as_nouns
 from .text import asks, day_phrase, said_terms, short_day, terms
+from .told_day import dated_before, dated_next, dated_when_asked
 from .topic import subject_words
 from .what import ASKS
 
@@ -238,23 +238,14 @@ def when_answer(
     clearer = told is not None and (ahead or cover.get(told.id, 0.0) > dated_cover + 0.2)
     # "what time did it start?": a clock time found beats the day a telling was written
     clearer = clearer and not (qk.wants_time and x.granularity == "time")
-    following = _dated_next(told, ctx) if told is not None and clearer else None
+    following = dated_next(told, ctx) if told is not None and clearer else None
     if following is None:
         # "Gethin and Anya have set a date!!!" / "finally! when?" / "Saturday 18th October…":
         # the chat asked when of a best message naming no day, and its writer's answer dates
         # it, however well other messages with a day match the question's words
-        following = next(
-            (
-                d
-                for n in dict.fromkeys([*good[:_ASKED_WHEN_DEPTH], *ranked[:_ASKED_WHEN_DEPTH]])
-                if not ctx.mentions_of(n) and wanted & said_terms(n.text) and _asked_when(n, ctx)
-                for d in [_dated_next(n, ctx)]
-                if d is not None
-            ),
-            None,
-        )
+        following = dated_when_asked(good, ranked, wanted, ctx)
     if following is None and told is not None and clearer and past:
-        following = _dated_before(told, ranked, ctx)
+        following = dated_before(told, ranked, ctx)
     if following is not None:
         m, x = following
     elif past and told is not None and clearer:
@@ -504,49 +495,3 @@ def _exchange(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredM
     """The turns that follow each of `good` in its session, best message first."""
     out = [t for m in good for t in ctx.turns_after(m)[:_EXCHANGE] if t.session_id == m.session_id]
     return list(dict.fromkeys(out))
-
-
-def _dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:
-    """The day the writer's next turn gives, right after the telling or after being asked
-    ("NO WAY. when is it"), if it gives one and speaks of nothing else dated."""
-    turns = ctx.turns_after(told)[:2]
-    nxt = next((t for t in turns if t.speaker == told.speaker), None)
-    if nxt is None or nxt is not turns[0] and not asks(turns[0].text):
-        return None
-    days = [x for x in ctx.mentions_of(nxt) if x.granularity in DAY_OR_FINER]
-    return (nxt, days[0]) if len(days) == 1 else None
-
-
-def _asked_when(told: StoredMessage, ctx: ReaderContext) -> bool:
-    """Whether the turn right after `told` is another's asking when ("finally! when?")."""
-    turns = ctx.turns_after(told)[:1]
-    return bool(
-        turns
-        and turns[0].speaker != told.speaker
-        and asks(turns[0].text)
-        and _ASKS_WHEN.search(turns[0].text)
-    )
-
-
-# How many of the best messages may be the telling the chat asked when of.
-_ASKED_WHEN_DEPTH = 3
-_ASKS_WHEN = re.compile(r"\bwhen\b|\bwhat\s+(?:day|date)\b|\bwhich\s+day\b", re.IGNORECASE)
-
-
-def _dated_before(
-    told: StoredMessage, ranked: Sequence[StoredMessage], ctx: ReaderContext
-) -> tuple[StoredMessage, Mention] | None:
-    """The day gone by that the writer's turn just before gives, in the same burst ("that
-    storm around 10 last night was insane" / "the big silver maple … is DOWN"), if it gives
-    one and no other."""
-    before = [n for n in same_burst(told, ranked, _BURST) if n.ts < told.ts]
-    if not before:
-        return None
-    prev = max(before, key=lambda n: n.ts)
-    days = [x for x in ctx.mentions_of(prev) if x.granularity in DAY_OR_FINER]
-    gone = len(days) == 1 and days[0].start.date() < prev.ts.date()
-    return (prev, days[0]) if gone else None
-
-
-# How close before the telling a writer's turn is to be part of it.
-_BURST = timedelta(minutes=5)

@@ -1,0 +1,58 @@
+"""What a question asks of plans that moved or were called off, read from the question alone:
+"how many times did our dinner get pushed?" asks of moves; "how many times did football get
+called off?" of the occasions called off; "…, not counting the ones that got called off" sets
+them aside. The chat's side of it is moves.py."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["asks_of_calling_off", "asks_of_moving", "set_aside", "without_calling_off"]
+
+
+# Asked of calling off, or of moving a plan ("how many times did our dinner get pushed?").
+_CALL_OFF_ASKED = re.compile(r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off)\b", re.I)
+_MOVE_ASKED = re.compile(r"\b(?:pushed|moved|postponed|rescheduled)\b", re.IGNORECASE)
+_OFF_ASKED = re.compile(
+    rf"{_CALL_OFF_ASKED.pattern}|{_MOVE_ASKED.pattern}|\b(?:skipped|missed)\b", re.IGNORECASE
+)
+
+
+def asks_of_moving(question: str) -> bool:
+    """ "how many times did our dinner get pushed?": moves asked of, not occasions called off."""
+    return bool(_MOVE_ASKED.search(question)) and not _CALL_OFF_ASKED.search(question)
+
+
+def asks_of_calling_off(question: str) -> bool:
+    """ "how many times did football get called off?": the called-off ones are the ones asked;
+    "not counting the ones that got called off" sets them aside."""
+    asked = _OFF_ASKED.search(question)
+    return asked is not None and not _SET_ASIDE.search(question[: asked.start()])
+
+
+def without_calling_off(question: str) -> str:
+    """The question's occasion without the asking of calling off: "how many times did
+    bouldering get called off?" → "how many times did bouldering?"."""
+    return _OFF_ASKED_CLAUSE.sub(" ", question).strip()
+
+
+def set_aside(question: str) -> str:
+    """The question without what it sets aside or counts in: "how many swims? not counting
+    the ones that got called off" → "how many swims?"; "…, counting him" → "…"."""
+    return _SET_ASIDE_CLAUSE.sub(" ", question).strip()
+
+
+_OFF_ASKED_CLAUSE = re.compile(
+    rf"\s*\b(?:(?:get|got|gets|getting|been|be|was|were|is|are)\s+)?(?:{_OFF_ASKED.pattern})"
+    r"(?:\s+at\s+the\s+last\s+minute)?",
+    re.IGNORECASE,
+)
+_SET_ASIDE = re.compile(
+    r"\b(?:not\s+counting|excluding|except|apart\s+from|other\s+than|minus|leaving\s+out)\b",
+    re.IGNORECASE,
+)
+# "…, counting him", "including me": who is counted in, no part of the topic either
+_COUNTED_IN = r"\b(?:counting|including)\s+(?:him|her|me|us|them|myself|[^\W\d_]+['’]s?)\b"
+_SET_ASIDE_CLAUSE = re.compile(
+    rf"\s*[,.;]?\s*(?:{_SET_ASIDE.pattern}|{_COUNTED_IN})[^.?!;]*", re.IGNORECASE
+)
