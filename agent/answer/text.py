@@ -345,10 +345,12 @@ class TermWeights:
         self._df, self.size, self._ends_word = doc_freq, max(size, 1), ends_word
 
     def doc_freq(self, term: str) -> int:
-        """Messages holding the term, or the shorthand the store spells it with ("bday")."""
-        return self._df(term) + sum(
-            self._df(t) for short in SHORTHANDS.get(term, []) for t in TOKENIZE(short)
-        )
+        """Messages holding the term, the shorthand the store spells it with ("bday"), or
+        another word of its synonym group: `terms` reads "test" as "exam", which the BM25
+        index holds only when some message says "exam"."""
+        forms = {t for short in SHORTHANDS.get(term, []) for t in TOKENIZE(short)}
+        forms |= {t for word in _GROUP_WORDS.get(term, []) for t in TOKENIZE(word)}
+        return self._df(term) + sum(self._df(t) for t in forms - {term})
 
     def holds(self, term: str) -> bool:
         """Whether some message holds the term. A word `terms` keeps whole ("putting") is
