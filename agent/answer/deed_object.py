@@ -18,7 +18,7 @@ from memory_store.models import StoredMessage
 
 from .deeds import ACTS, NOT_THINGS, Act
 from .reading import same_burst
-from .text import asks, sentences, terms
+from .text import ALIASES, asks, sentences, terms
 
 __all__ = ["deed_object", "untold_deed"]
 
@@ -90,6 +90,8 @@ def deed_object(
     own messages alone tell what "I" did; `speakers`: the people writing, likewise;
     `told_on`: the writers' next turns after the best messages ("Back from the vet with Miso."
     / "And?? How is she?" / … / "She got an anti-nausea shot")."""
+    # "what did the vet end up giving miso?" asks what the vet gave
+    question = _END_UP.sub("", question)
     asked = [m for m in (rx.match(question) for rx in _WHAT_DID) if m]
     # "what did aki recommend eating in kyoto?": a person is a subject of one word, and the
     # word after the verb ("eating") is what was recommended, not the deed; after an adverb
@@ -121,6 +123,7 @@ def deed_object(
     return None
 
 
+_END_UP = re.compile(r"\b(?:end|ended)\s+up\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _DID_WHO = re.compile(
     r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|have|has|had)\s+(?P<who>[\w'’]+)\s", re.I
 )
@@ -156,6 +159,13 @@ _PLANNED = re.compile(r"(?:['’]ll|\bwill|\bgonna|\bgoing\s+to)\s+(?:[\w'’]+\
 _ARTICLES = frozenset(["a", "an", "the", "some", "my", "our"])
 
 
+def _plain_form(word: str, verb: str) -> bool:
+    """Whether `word` is the plain form of the question's `verb` ("Give" of "giving"): what
+    a sentence opening with it asks someone to do."""
+    low = word.lower()
+    return terms(word) == terms(verb) and low not in ALIASES and not re.search(r"(?:ed|ing)$", low)
+
+
 def _things(listed: str) -> bool:
     """Whether each part listed is a thing, not a clause ("and it was amazing")."""
     parts = [p for p in re.split(r"\s*,\s*|\s+and\s+", listed) if p.strip()]
@@ -174,8 +184,8 @@ def _found(
         said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
         said += [w for act in acts for w in re.finditer(rf"\b(?:{act.before})\b", sentence, re.I)]
         for w in sorted(said, key=lambda w: w.start()):
-            if not sentence[: w.start()].strip() and w.group(0).lower() == verb:
-                continue  # "Bring cash.": asked of others, not done
+            if not sentence[: w.start()].strip() and _plain_form(w.group(0), verb):
+                continue  # "Bring cash.": asked of others, not done ("ate the lot" was)
             # "haven't bought one yet", "need to buy": not done; "first run back": a noun
             not_done = _NOT_DONE.search(sentence, 0, w.start())
             if not_done and not (planned and _PLANNED.search(sentence, 0, w.start())):
@@ -238,6 +248,8 @@ def untold_deed(
     they wrote or that name them tells the act asked of in any of the chat's words for it (no
     "bought", "got", "picked up"); None when one does, or the question asks no such act."""
     doer = _doer(question, me, speakers)
+    # "what did the vet end up giving miso?" asks what the vet gave
+    question = _END_UP.sub("", question)
     asked = [m for m in (rx.match(question) for rx in _WHAT_DID) if m]
     if doer is None or not asked:
         return None

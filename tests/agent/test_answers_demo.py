@@ -379,6 +379,7 @@ CASES = [
     ("what's the kilter board?", (), "what", "A new training board in the back."),
     # given, told by the one who got it, in the writer's telling past Aki's "And?? How is she?"
     ("what did the vet give miso?", (), "what", "An anti-nausea shot."),
+    ("what did the vet end up giving miso?", (), "what", "An anti-nausea shot."),
     # asked of one person, their own words though they share none with the question's
     ("what did priya think of her presents?", (), "what", "I love the chalk bag"),
     # the user's own telling that names the place, not Aki's advice on it

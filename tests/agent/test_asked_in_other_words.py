@@ -99,6 +99,16 @@ def _said(i: int, text: str, minute: int) -> StoredMessage:
         # whom it was for and how much are no thing: the thing is
         ("what did i buy aki in uji?", ["Uji today. I bought you a tin of tea."], "a tin of tea"),
         ("what did they ask about?", ["They asked a lot about dashboards."], "dashboards"),
+        # "end up" before the verb asks what was done: the verb is the one after it
+        ("what did mere end up buying for the swim?",
+         ["got a tow float for the swim, the orange one"], "a tow float"),
+        # a sentence opening with the plain verb asks it done ("Give her a scratch"); one
+        # opening with its past tells it done, as chat drops the "I"
+        ("what did the vet end up giving her?",
+         ["Give her a scratch from me. She was given an anti-nausea shot"],
+         "an anti-nausea shot"),
+        ("what did bruno eat?", ["ate the whole pack of sausages. all 8"],
+         "the whole pack of sausages"),
     ],
 )  # fmt: skip
 def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str | None) -> None:
