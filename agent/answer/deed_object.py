@@ -117,7 +117,7 @@ def deed_object(
         acts = _acts_of(verb)
         for planned in (False, True) if mine else (False,):
             for m in dict.fromkeys(told):
-                found = None if asks(m.text) else _found(m, verb, acts, own, planned)
+                found = None if asks(m.text) else _found(m, verb, acts, own, planned, mine)
                 if found is not None:
                     return m, found
     return None
@@ -175,10 +175,16 @@ def _things(listed: str) -> bool:
 
 
 def _found(
-    m: StoredMessage, verb: str, acts: Sequence[Act], own: set[str], planned: bool = False
+    m: StoredMessage,
+    verb: str,
+    acts: Sequence[Act],
+    own: set[str],
+    planned: bool = False,
+    by_writer: bool = False,
 ) -> str | None:
     """The object of `verb` (or of the acts' verbs) in a sentence of `m`; with `planned`, in
-    a plan to do it too ("I'll bring snacks")."""
+    a plan to do it too ("I'll bring snacks"); with `by_writer`, only a deed the writer did
+    (not "They asked a lot about dashboards", for "what did i ask?")."""
     for a, b in sentences(m.text):
         sentence = m.text[a:b]
         said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
@@ -197,6 +203,8 @@ def _found(
             if degree:
                 rest = " " * degree.end() + rest[degree.end() :]
             if _THEN_VERB.match(rest):  # "that charity race sounds great": a noun, not the deed
+                continue
+            if by_writer and _OTHERS_DID.search(sentence, 0, w.start()):
                 continue
             end = _OBJECT_END.search(rest)
             words = (rest[: end.start()] if end else rest).split()[:_MAX_WORDS]
@@ -219,6 +227,15 @@ def _found(
                 closer = again and again.group(1).split()[-1].lower() not in _NO_THING
                 return f"{thing} ({again.group(1)})" if again and closer else thing
     return None
+
+
+# Another did it: "they asked", "she's bought", "you got" (the writer's own words, another's
+# deed), the subject just before the verb.
+_OTHERS_DID = re.compile(
+    r"\b(?:they|he|she|you|u)(?:['’](?:ve|s|d|re|ll))?\s+(?:(?:just|already|also|finally|"
+    r"have|has|had)\s+)?$",
+    re.IGNORECASE,
+)
 
 
 # A degree before what a verb is about: "asked a lot about", "talked loads about".

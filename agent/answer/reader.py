@@ -336,7 +336,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     near = [m for m in fair if by_cover[m.id] >= _NAMED_KEEP * best]
     good = _about_named(question, good, near, ranked, ctx)
     if qk.kind is Kind.SUMMARY:  # "what did Priya say about her finger": a topic, not a span
-        said = said_about(question, good, ctx, score)
+        said = said_about(question, good, ctx, score, ranked)
         if said is not None:
             return said
         qk = QuestionKind(Kind.WHAT, qk.focus)

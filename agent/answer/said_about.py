@@ -10,17 +10,27 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import Kind
-from .reading import ReaderContext, Reading, said_by, who
+from .reading import ReaderContext, Reading, said_by, speaker_asked, who
 from .text import asks, clip, short_day
 
 __all__ = ["said_about"]
 
 
 def said_about(
-    question: str, good: Sequence[StoredMessage], ctx: ReaderContext, score: float
+    question: str,
+    good: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    score: float,
+    ranked: Sequence[StoredMessage] = (),
 ) -> Reading | None:
     """The best telling of `good` and what its writer said next of it; None when there is
     none to quote as said (the reader then reads the question as a what-question)."""
+    # "what did priya say about her presents?": her own words ("I love the chalk bag"),
+    # though they share no word with the question, not the others' talk of buying them
+    by = _sayer(question, ctx)
+    if by is not None:
+        own = [m for m in good if m.speaker == by]
+        good = own or [m for m in ranked[:_THEIRS] if m.speaker == by]
     # The telling itself, not a question about it ("How is she?" asks).
     first = next((m for m in good if not asks(m.text)), None)
     if first is None:
@@ -47,6 +57,18 @@ def said_about(
 _ROLE_SAID = re.compile(
     r"\bwhat\s+did\s+(?:the|my|our|his|her|their)\s+([a-z]+)\s+(?:say|tell|said)\b", re.I
 )
+# "what did priya say about…", "what did aki tell me about…": the one who said it
+_SAYER = re.compile(r"\bwhat\s+(?:did|does|has)\s+([\w'’]+)\s+(?:say|tell|said|think)\b", re.I)
+# How far down the ranking the sayer's own words are read when no best message is theirs.
+_THEIRS = 5
+
+
+def _sayer(question: str, ctx: ReaderContext) -> str | None:
+    """The speaker the question asks what they said, when they write in the chat."""
+    asked = _SAYER.search(question)
+    return speaker_asked(asked.group(1), ctx, me_words=("i",)) if asked else None
+
+
 # How many of the best messages may report a visit to it.
 _ROLE_DEPTH = 4
 _SHORT = 15  # words: a chat message that opens a telling

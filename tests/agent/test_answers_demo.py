@@ -369,6 +369,8 @@ CASES = [
     ("what did the vet say?", (), "summary", "The x-ray was clear"),
     ("what did the dentist say?", (), "summary", "It was a cavity"),
     ("what did the dentist tell me?", (), "summary", "It was a cavity"),
+    # asked what one person said, their own words, not the others' talk of buying the presents
+    ("what did priya say about her birthday presents?", (), "summary", "Priya said on Sun 4 Oct"),
     # a trouble told by its name, of the thing asked: no message says "tooth" ("toothache"),
     # and the cat's "gastritis" is another's
     ("what was wrong with my tooth?", (), "what", "Cavity."),

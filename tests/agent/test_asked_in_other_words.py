@@ -117,6 +117,23 @@ def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str |
     assert (found[1] if found else None) == thing
 
 
+@pytest.mark.parametrize(
+    ("question", "texts", "thing"),
+    [
+        # asked what the writer did, another's deed in their words is none of theirs
+        ("what did i ask about?", ["They asked a lot about dashboards."], None),
+        ("what did i ask about?", ["I asked a lot about the pension scheme."],
+         "the pension scheme"),
+        ("what did mere buy?", ["she's bought a kayak apparently"], None),
+        ("what did mere buy?", ["finally bought a kayak"], "a kayak"),
+    ],
+)  # fmt: skip
+def test_the_writers_own_deed(question: str, texts: list[str], thing: str | None) -> None:
+    said = [_said(i, t, i) for i, t in enumerate(texts)]
+    found = deed_object(question, said[:1], said, me="Mere", speakers=["Mere"])
+    assert (found[1] if found else None) == thing
+
+
 def test_a_sum_on_the_topic_a_little_further_down(pipe: Pipeline) -> None:
     # "did we get lights on the deck steps?" / "how much did that cost us": none of the best
     # messages says a sum; a well-ranked one on the topic does
