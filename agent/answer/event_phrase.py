@@ -30,6 +30,8 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
         return f"{day_phrase(x.start)}, in the {_part_of(x)} (no clock time is said)"
     if g == "time" or (wants_time and x.start.time() != datetime.min.time()):
         return f"{day_phrase(x.start)} at {x.start:%H:%M}"
+    if g == "day" and x.end - x.start > timedelta(days=1):  # "Kyoto from the 9th to the 13th"
+        return _days_between(x.start, last)
     if g in ("day", "part_of_day") or x.end - x.start <= timedelta(days=1):
         # "what time is book club?": the day is all that was said, and the answer says so
         return f"{day_phrase(x.start)} (no time is said)" if wants_time else day_phrase(x.start)
@@ -46,6 +48,15 @@ def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
     if g == "weekend":  # "the weekend of 4–5 June 2022"
         return f"the weekend of {x.start.day}–{last:%-d %B %Y}"
     return f"between {short_day(x.start)} and {short_day(last)}"
+
+
+def _days_between(first: datetime, last: datetime) -> str:
+    """ "from Friday 9 to Tuesday 13 October 2026": the month and year said once when shared."""
+    if (first.year, first.month) == (last.year, last.month):
+        return f"from {first:%A} {first.day} to {day_phrase(last)}"
+    if first.year == last.year:
+        return f"from {first:%A} {first.day} {first:%B} to {day_phrase(last)}"
+    return f"from {day_phrase(first)} to {day_phrase(last)}"
 
 
 def _part_of(x: Mention) -> str:

@@ -291,7 +291,8 @@ _WHICH = re.compile(r"\b(?:which|what)\s+([a-z]+)\b", re.IGNORECASE)
 # the head noun is the last word before the verb.
 _HOW_MANY_NOUN = re.compile(
     r"\bhow\s+many\s+(?:of\s+(us|them)\b|(?:[a-z'-]+\s+){0,3}?([a-z'-]+)\s+(?:did|do|does|"
-    r"have|has|had|were|was|are|is|will|would|came|come|went|showed|turned|i|we|you|in|at|on)\b)",
+    r"have|has|had|were|was|am|are|is|will|would|came|come|went|showed|turned|i|we|you|in|at|"
+    r"on)\b)",
     re.IGNORECASE,
 )
 _NOT_FOCUS = frozenset(

@@ -69,6 +69,9 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
         asked, topic = _purpose(asked, ctx)
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
     kind, named = _asked_kind(asked)
+    # "what temperature is it in kyoto?": a message naming one ("around 22 degrees") holds
+    # the kind's word, which no message need write for it to count
+    wanted |= named
     way = classify(asked).kind in (Kind.WHEN, Kind.WHERE)
     own = [
         said_terms(m.text) | (named if kind and words_of_kind(kind, m.text) else set())

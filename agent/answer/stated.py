@@ -112,10 +112,19 @@ def stated_answer(
         )
     if told is None and (HOW_LONG.search(question) or _HOW_FAR.search(question)):
         # "how long has she been playing?"; "how far is uji?": "20 minutes on the train"
-        told = _duration(wanted, qk, good, ranked, ctx, far=bool(_HOW_FAR.search(question)))
+        far = bool(_HOW_FAR.search(question))
+        # "how long am i in kyoto for?": a stay, said by its dates after the place, before any
+        # stretch of time a best message gives ("20 minutes on the train from Kyoto")
+        stay = None if far or not _STAY_ASKED.search(question) else _stay(wanted, qk, ctx)
+        told = stay or _duration(wanted, qk, good, ranked, ctx, far=far)
     return told
 
 
+# "how long was i in kyoto", "how long are we at the cabin for": a stay in a place
+_STAY_ASKED = re.compile(
+    r"\bhow\s+long\b.*\b(?:in|at)\s+(?:the\s+)?[^\W\d_][\w'’-]*(?:\s+for)?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
 # "how far is uji from kyoto?": a distance, or the time it takes to get there
 _HOW_FAR = re.compile(r"\bhow\s+far\b", re.IGNORECASE)
 _DISTANCE = re.compile(
@@ -193,14 +202,16 @@ def _duration(
     return _stay(topic, qk, ctx)
 
 
-def _stay(topic: set[str], qk: QuestionKind, ctx: ReaderContext) -> Reading | None:
+def _stay(
+    topic: set[str], qk: QuestionKind, ctx: ReaderContext, *, nights: bool = False
+) -> Reading | None:
     """ "how long was I in Kyoto?": a stay said by its dates right after the place ("Kyoto
     from the 9th to the 13th"), wherever the chat says it; the ranking may hold it low, below
     other exchanges' stretches of time."""
     stems = searchable(topic)
     for m in mentioning(topic, ctx):
         for x in ctx.mentions_of(m):
-            said = _days(x)
+            said = _days(x, nights=nights)
             before = m.text[max(0, x.start_char - 30) : x.start_char].lower()
             if said and any(re.search(rf"\b{t}\w*\W+(?:\w+\W+)?$", before) for t in stems):
                 why = "a stay said by its dates right after the place the question names"
@@ -208,11 +219,12 @@ def _stay(topic: set[str], qk: QuestionKind, ctx: ReaderContext) -> Reading | No
     return None
 
 
-def _days(x: FoundMention) -> str | None:
+def _days(x: FoundMention, *, nights: bool = False) -> str | None:
     days = (x.end - x.start).days
     if x.granularity != "day" or not 2 <= days <= 60:
         return None
-    return f"{days} days ({x.text})"  # as written: a bare "9th" may belong to another month
+    # as written: a bare "9th" may belong to another month; a stay of 5 days is 4 nights
+    return f"{days - 1} nights ({x.text})" if nights else f"{days} days ({x.text})"
 
 
 # "what did i get on the hazard perception bit?", "what did she score in the mock?": a score,

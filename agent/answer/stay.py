@@ -64,7 +64,7 @@ def _days_run(m: StoredMessage, ctx: ReaderContext) -> tuple[date, date] | None:
 
 _STAY = re.compile(
     r"\b(?:away|stay(?:ed|ing)?|spen[dt]|sle(?:ep|pt)|camp(?:ed|ing)?|holiday|there|gone)\b|"
-    r"\b(?:was|were)\s+(?:i|we|you|he|she|they)\s+(?:in|at|on)\b",
+    r"\b(?:was|were|am|are|is|will)\s+(?:i|we|you|he|she|they)\s+(?:be\s+)?(?:in|at|on)\b",
     re.IGNORECASE,
 )
 _TO = re.compile(r"^\s*(?:to|till|til|until|through|thru|-|–|—)\s*$", re.IGNORECASE)

@@ -249,6 +249,13 @@ CASES = [
     ("what colour is it?", ("what did doug get priya?",), "what", "Orange"),
     # none said of the cat ("under the blue plant pot" describes the pot): declined
     ("what colour is miso?", (), "what", "The history does not contain the answer"),
+    # a kind no message writes ("temperature"), named by a message giving one of it
+    ("what temperature is it in kyoto in october?", (), "what", "22 degrees."),
+    # a stay, said by its dates after the place: in the unit asked, before any stretch of time
+    # a best message gives ("it's 20 minutes on the train from Kyoto station")
+    ("how long are we staying in kyoto?", (), "what", "5 days (from the 9th to the 13th)"),
+    ("how many nights am i in kyoto?", (), "how_many", "4 nights (Friday 9 October to Tuesday"),
+    ("when am i in kyoto?", (), "when", "From Friday 9 to Tuesday 13 October 2026."),
     ("how much is the guidebook?", (), "how_much", "35 dollars"),
     # the price asked for ("How much was it in the end?" / "310 dollars with the x-ray") a few
     # turns after the best telling, not the one said in passing ("200 dollars just to walk in")

@@ -50,6 +50,21 @@ W = datetime(2025, 5, 30, 18, 2)
             "week",
             "between Mon 9 Jun 2025 and Sun 15 Jun 2025",
         ),  # fmt: skip
+        # a run of days said by its first and last ("kyoto from the 9th to the 13th")
+        (
+            "from the 9th to the 13th",
+            "2025-06-09",
+            "2025-06-14",
+            "day",
+            "from Monday 9 to Friday 13 June 2025",
+        ),  # fmt: skip
+        (
+            "30 june to 2 july",
+            "2025-06-30",
+            "2025-07-03",
+            "day",
+            "from Monday 30 June to Wednesday 2 July 2025",
+        ),  # fmt: skip
     ],
 )
 def test_event_phrase(text: str, start: str, end: str, granularity: str, said: str) -> None:
