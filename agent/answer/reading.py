@@ -119,10 +119,20 @@ def content_terms(question: str, ctx: ReaderContext) -> set[str]:
     asked = ONE_OF_PEOPLE.sub(" ", asked)
     asked = SET_BACK.sub(" cost ", asked)  # an idiom: "what did that set me back"
     asked = ASIDES.sub(" ", asked)  # "who recommended him in the first place?"
+    asked = _ADVISED.sub(" ", asked)  # "where did aki recommend i stay?" asks where to stay
     ordinal = {m.group(1).lower() for m in _ORDINAL_OF.finditer(asked)}
     return (terms(asked) - REQUEST_TERMS | terms(" ".join(ordinal))) - speaker_terms(ctx)
 
 
+# Advice before the clause it gives: "recommend i stay", "suggest we go", "advised me to
+# rest". The clause says what was advised; the chat gives advice without the word ("Stay
+# near Gion").
+_ADVISED = re.compile(
+    r"\b(?:recommend|suggest|advise)(?:ed|s)?\s+(?:that\s+)?"
+    r"(?:(?:i|we|you|he|she|they)\s+(?:should\s+)?|(?:me|us|you|him|her|them)\s+to\s+)"
+    r"(?=[a-z])",
+    re.IGNORECASE,
+)
 # "priya's very *first* craft fair", "our last walk": an ordinal after whose it is describes
 # the thing, as the chat does ("first fair is this saturday"); "when did she first tell me" and
 # "the first time" ask for a mention.

@@ -28,7 +28,7 @@ _NOT_A_NAME = frozenset(
     terms(
         "plan plans date day time address number name price cost deal problem matter news "
         "story score result update latest weather code password point idea difference it that "
-        "this there up wrong happening going new best"
+        "this there up wrong happening going new best next last first previous current"
     )
 )
 # "lanternfall, a co-op dungeon game", "the kilter board is the light-up one"

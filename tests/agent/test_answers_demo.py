@@ -251,6 +251,9 @@ CASES = [
     ("what colour is miso?", (), "what", "The history does not contain the answer"),
     # a kind no message writes ("temperature"), named by a message giving one of it
     ("what temperature is it in kyoto in october?", (), "what", "22 degrees."),
+    # advice before its clause asks what was advised: "Stay near Gion…", not "Food
+    # recommendations?" / "Nishiki Market for lunch"
+    ("where did aki recommend i stay in kyoto?", (), "where", "Gion."),
     # a stay, said by its dates after the place: in the unit asked, before any stretch of time
     # a best message gives ("it's 20 minutes on the train from Kyoto station")
     ("how long are we staying in kyoto?", (), "what", "5 days (from the 9th to the 13th)"),
@@ -386,6 +389,9 @@ CASES = [
     ("what's the new training board called?", (), "what", "Kilter board."),
     # what a named thing is: the turn its naming answers ("they added a new training board")
     ("what's the kilter board?", (), "what", "A new training board in the back."),
+    # "the next book" is no name to tell of: the thing it is ("Marta picked the next book
+    # already, The Remains of the Day")
+    ("what's the next book?", (), "what", "The Remains of the Day."),
     # given, told by the one who got it, in the writer's telling past Aki's "And?? How is she?"
     ("what did the vet give miso?", (), "what", "An anti-nausea shot."),
     ("what did the vet end up giving miso?", (), "what", "An anti-nausea shot."),
