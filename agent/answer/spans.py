@@ -181,6 +181,9 @@ def person_phrase(text: str, exclude: Collection[str] = (), *, owner: bool = Fal
     for det in _DET.finditer(text):
         words = list(re.finditer(r"[^\W\d_]+", text[det.end() :]))[:2]
         for w in words:
+            # one word between, no more: "the 18th, surgeon is away" names no one
+            if not _ONE_WORD.fullmatch(text[det.end() : det.end() + w.start()]):
+                break
             if w.group(0).lower() in PERSON_NOUNS and w.group(0).lower() not in exclude:
                 end = det.end() + w.end()
                 if not owner and text[end : end + 1] in ("'", "’"):
@@ -188,6 +191,9 @@ def person_phrase(text: str, exclude: Collection[str] = (), *, owner: bool = Fal
                 tail = _PHRASE_TAIL.match(text, end)
                 return text[det.start() : tail.end() if tail else end]
     return None
+
+
+_ONE_WORD = re.compile(r"\s*(?:[^\W\d_][\w'’-]*\s+)?")
 
 
 # A name right after the person it names: "my cousins mate lowri, shes class", "my physio,

@@ -128,6 +128,22 @@ def test_a_name_right_after_the_person_it_names(text: str, name: str | None) -> 
 
 
 @pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("my physio says rest", "my physio"),
+        ("the new surgeon rang this morning", "the new surgeon"),
+        # a determiner, at most a word, then the person: a day between names no one
+        ("dads op moved to the 18th, surgeon is away that week", None),
+        ("on the 3rd. nurse says fine", None),
+    ],
+)
+def test_a_person_named_by_who_they_are(text: str, phrase: str | None) -> None:
+    from agent.answer.spans import person_phrase
+
+    assert person_phrase(text) == phrase
+
+
+@pytest.mark.parametrize(
     ("text", "names"),
     [
         # two capitalised words after "in"/"at" are a place's name, not a person's
