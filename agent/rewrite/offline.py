@@ -304,10 +304,32 @@ def _resolve_people(
     # history knows besides its speakers'
     known = people if _GENDERED.search(rw.question) else ()
     name = _pointed_at(recent[-PRONOUN_TURNS:], speakers, me, known)
+    pair = None if known else _asked_and_answered(recent[-PRONOUN_TURNS:], speakers, me, people)
+    if pair and _PLURAL.search(rw.question):
+        # "who's dev going out with?" / "Saoirse." / "how did they meet?": the two of them
+        name = " and ".join(pair)
     if name:
         parts = [_PERSON.sub(_name_for(name), part) for part in kept]
         rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))
         rw.notes.append(f"resolved a pronoun to {name}")
+
+
+# A pronoun of more than one person
+_PLURAL = re.compile(r"\b(?:they|them|their|theirs)\b", re.IGNORECASE)
+
+
+def _asked_and_answered(
+    window: list[Turn], speakers: Sequence[str], me: str | None, people: Collection[str]
+) -> tuple[str, str] | None:
+    """The person the user's last question asked after and the one the who-answer to it
+    named, when they differ: what a follow-up's "they" points at."""
+    if len(window) < 2 or window[-1].speaker != ASSISTANT or window[-2].speaker == ASSISTANT:
+        return None
+    answered = window[-1].answered
+    asked = [n for n in _named_people(window[-2].text, speakers, people) if n != answered]
+    if not answered or not asked or answered == me:
+        return None
+    return asked[0], answered
 
 
 def _pointed_at(

@@ -445,6 +445,21 @@ def answered(text: str, cited: tuple[str, ...], person: str = "") -> Turn:
             "Mochi",
             id="a-name-written-only-in-lower-case",
         ),
+        pytest.param(
+            [Turn("user", "who's doug going out with these days?"),
+             answered("Saoirse.", ("Doug",), "Saoirse")],
+            "how did they meet?",
+            {"saoirse"},
+            "Doug and Saoirse",
+            id="they-is-the-one-asked-of-and-the-one-the-answer-named",
+        ),
+        pytest.param(
+            [Turn("user", "who fixed the boiler?"), answered("Kaveh.", ("Aki",), "Kaveh")],
+            "how much did they charge?",
+            {"kaveh"},
+            "Kaveh",
+            id="they-after-a-who-answer-to-a-question-naming-no-one",
+        ),
     ],
 )  # fmt: skip
 def test_a_pronoun_means_whom_the_user_asked_of_before_whom_an_answer_quoted(
