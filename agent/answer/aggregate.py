@@ -24,6 +24,7 @@ from .counting import (
     stated_each,
 )
 from .cover import Cover, covering_set, scope_names, sessions_on_topic
+from .cutoff import before_event, without_event
 from .items import Item
 from .joined import joined, topic_chats
 from .kinds import QuestionKind
@@ -72,8 +73,11 @@ def count(
     rate = rate_said(question, matches, ctx)
     if rate is not None:  # "how often does John work out?": "Three times a week", a habit
         return rate
-    # "… not counting the ones that got called off": a rule for the count, not its topic
-    cover = covering_set(set_aside(question), matches, ctx, similarity, qk.focus)
+    # "… not counting the ones that got called off", "… before kaveh fixed the valve": a rule
+    # for the count, not its topic
+    cover = covering_set(without_event(set_aside(question)), matches, ctx, similarity, qk.focus)
+    cover = before_event(question, cover, matches, ctx)
+    question = without_event(question)
     if not cover.messages:
         return declined_spread("how_many", cover)
     what = counted(qk.focus)
