@@ -75,9 +75,14 @@ def count(
         return rate
     # "… not counting the ones that got called off", "… before kaveh fixed the valve": a rule
     # for the count, not its topic
-    cover = covering_set(without_event(set_aside(question)), matches, ctx, similarity, qk.focus)
-    cover = before_event(question, cover, matches, ctx)
-    question = without_event(question)
+    # "how many times did the boiler lose pressure before kaveh fixed the valve?": occasions
+    # up to an event, which is no part of them; things counted keep it ("how many places did
+    # jordan view before he signed?": the place signed for was viewed too)
+    asked = without_event(question) if qk.focus == "times" else question
+    cover = covering_set(set_aside(asked), matches, ctx, similarity, qk.focus)
+    if asked != question:
+        cover = before_event(question, cover, matches, ctx)
+        question = asked
     if not cover.messages:
         return declined_spread("how_many", cover)
     what = counted(qk.focus)

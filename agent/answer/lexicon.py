@@ -325,6 +325,8 @@ NOT_NAMES = frozenset(
         "hey",
         "hi",
         "thanks",
+        # greetings and cheers before a name: "Congrats Caroline!", "Wow Jon" name no title
+        *["hello", "thank", "congrats", "congratulations", "cheers", "wow", "yay", "sorry"],
         "monday",
         "tuesday",
         "wednesday",

@@ -425,6 +425,9 @@ def on_topic(
         # head names the thing alone when it heads its own phrase (a determiner before it);
         # "the parting glass and shenandoah" is the song, not "the shenandoah solo"
         named = {m.id for m in matches if kinds <= said[m.id] and kinds <= _determined(m.text)}
+        # …when the chat says the whole of it somewhere ("did my theory test yesterday"): "the
+        # car is making that noise again" is the car, where no message speaks of car repairs
+        named = named if any(kinds | need <= said[m.id] for m in matches) else set()
         held = [m for m in matches if m in held or m.id in named]
     if held:
         return held, best
