@@ -175,13 +175,27 @@ _JOINED = re.compile(r"\s+(?:and|&|with|n)\s+([^\W\d_][\w'’-]*)(?=\s*(?:[,.;!?
 _NOT_JOINED = frozenset(["it", "that", "this", "them", "stuff", "things", "more", "all", "that's"])
 
 
+# "the lemon elderflower one": a flavour and the word after it, before what it flavours
+_PAIRED = re.compile(
+    r"\s+([^\W\d_][\w'’-]*)(?=\s+(?:one|ones|cake|cakes|sponge|tier|tiers|layer|layers|"
+    r"icing|buttercream|flavour|flavor)\b)",
+    re.IGNORECASE,
+)
+
+
 def choices_of_kind(kind: str, text: str) -> list[str]:
-    """`words_of_kind`, each with the word joined to it ("lemon and elderflower")."""
+    """`words_of_kind`, each with the word joined to it ("lemon and elderflower", "the lemon
+    elderflower one")."""
     out, end = [], 0
     for m in _FIND[kind].finditer(text):
         if m.start() < end:
             continue  # the word joined to the one before
         joined = _JOINED.match(text, m.end())
+        paired = _PAIRED.match(text, m.end()) if kind == "flavour" else None
+        if not joined and paired and paired.group(1).lower() not in STOPWORDS:
+            out.append(text[m.start() : paired.end()].lower())
+            end = paired.end()
+            continue
         word = joined.group(1).lower() if joined else ""
         if joined and word not in _NOT_JOINED and len(word) > 2:
             out.append(text[m.start() : joined.end()].lower())

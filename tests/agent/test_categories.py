@@ -87,6 +87,12 @@ def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:
         # the clause goes on: each word alone
         ("colour", "red and white stripes", ["red", "white"]),
         ("colour", "the blue one and that", ["blue"]),
+        # a flavour and the word after it, before what it flavours, are one choice
+        ("flavour", "the lemon elderflower one was unreal", ["lemon elderflower"]),
+        ("flavour", "a raspberry ripple sponge for mum", ["raspberry ripple"]),
+        ("flavour", "the chocolate one", ["chocolate"]),
+        # not a colour: "the blue velvet one" is no shade asked
+        ("colour", "the blue velvet one", ["blue"]),
     ],
 )
 def test_choices_of_kind(kind: str, text: str, choices: list[str]) -> None:
