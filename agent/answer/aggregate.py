@@ -73,11 +73,10 @@ def count(
     rate = rate_said(question, matches, ctx)
     if rate is not None:  # "how often does John work out?": "Three times a week", a habit
         return rate
-    # "… not counting the ones that got called off", "… before kaveh fixed the valve": a rule
-    # for the count, not its topic
-    # "how many times did the boiler lose pressure before kaveh fixed the valve?": occasions
-    # up to an event, which is no part of them; things counted keep it ("how many places did
-    # jordan view before he signed?": the place signed for was viewed too)
+    # "… not counting the ones that got called off": a rule for the count, not its topic; so
+    # is the event occasions are counted up to ("how many times did the boiler lose pressure
+    # before kaveh fixed the valve?"). Things counted keep it ("how many places did jordan
+    # view before he signed?": the place signed for was viewed too).
     asked = without_event(question) if qk.focus == "times" else question
     cover = covering_set(set_aside(asked), matches, ctx, similarity, qk.focus)
     if asked != question:

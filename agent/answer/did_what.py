@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext, speaker_names
+from .reading import ReaderContext, speaker_asked, speaker_names
 from .text import asks, terms
 
 __all__ = ["deed_of", "done_at", "doer_of"]
@@ -105,8 +105,7 @@ def done_at(
     asked = _DONE_AT.match(question)
     if asked is None:
         return None
-    who = asked.group("who").lower()
-    doer = ctx.me if who in ("i", "we") else _writer(who, ctx)
+    doer = speaker_asked(asked.group("who"), ctx, me_words=("i", "we"))
     place = terms(asked.group("place")) - terms("the")
     if doer is None or not place:
         return None
@@ -116,7 +115,3 @@ def done_at(
         if m.speaker == doer and place <= terms(m.text) and not asks(m.text)
     ]
     return max(told, key=lambda m: (m.ts, m.id)) if told else None
-
-
-def _writer(first: str, ctx: ReaderContext) -> str | None:
-    return next((s for s in ctx.speakers if s.split() and s.split()[0].lower() == first), None)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext, speaker_asked, told_around
+from .reading import ReaderContext, own_words, speaker_asked, told_around
 from .text import sentences, terms
 
 ASKS_FEELING = re.compile(
@@ -86,7 +86,7 @@ def feeling_told(
     by = speaker_asked(asked.group("who") or asked.group("who2") or "", ctx)
     # …and, asked of one person, their own best-ranked words, though in other words than the
     # question's ("what did priya think of her presents?": "I love the chalk bag")
-    theirs = [n for n in ranked[:_THEIRS] if n.speaker == by] if by is not None else []
+    theirs = own_words(ranked, by) if by is not None else []
     for m in dict.fromkeys([*near, *others, *theirs]):
         if by is not None and m.speaker != by:
             continue
@@ -99,9 +99,6 @@ def feeling_told(
         if said:
             return m, said.strip()
     return None
-
-
-_THEIRS = 5
 
 
 def feeling_in(text: str, wanted: set[str]) -> str | None:

@@ -209,6 +209,17 @@ def speaker_asked(
     return next((s for s in ctx.speakers if s.lower().split()[0] == first), None)
 
 
+# How far down the ranking a person's own words are read when the question asks what they
+# said or thought: in other words than the question's ("what did priya think of her
+# presents?": "I love the chalk bag").
+_OWN_WORDS_DEPTH = 5
+
+
+def own_words(ranked: Sequence[StoredMessage], by: str) -> list[StoredMessage]:
+    """`by`'s messages among the best-ranked few."""
+    return [m for m in ranked[:_OWN_WORDS_DEPTH] if m.speaker == by]
+
+
 def told_around(
     best: StoredMessage,
     good: Sequence[StoredMessage],
@@ -420,15 +431,17 @@ def on_topic(
             or [m for m in matches if kinds <= said[m.id]]
             or held
         )
-    if kinds and min(map(ctx.weights.idf, kinds)) > max(map(ctx.weights.idf, need), default=0):
-        # "the theory test" is "need to book my theory" in the chat: a kind rarer than the
-        # head names the thing alone when it heads its own phrase (a determiner before it);
-        # "the parting glass and shenandoah" is the song, not "the shenandoah solo"
-        named = {m.id for m in matches if kinds <= said[m.id] and kinds <= _determined(m.text)}
-        # …when the chat says the whole of it somewhere ("did my theory test yesterday"): "the
-        # car is making that noise again" is the car, where no message speaks of car repairs
-        named = named if any(kinds | need <= said[m.id] for m in matches) else set()
-        held = [m for m in matches if m in held or m.id in named]
+    # "the theory test" is "need to book my theory" in the chat: a kind rarer than the head
+    # names the thing alone when it heads its own phrase (a determiner before it; "the parting
+    # glass and shenandoah" is the song, not "the shenandoah solo"), where the chat says the
+    # whole of it somewhere ("did my theory test yesterday"; "the car is making that noise
+    # again" is the car, where no message speaks of car repairs)
+    rarer = bool(kinds) and min(map(ctx.weights.idf, kinds)) > max(
+        map(ctx.weights.idf, need), default=0
+    )
+    if rarer and any(kinds | need <= said[m.id] for m in matches):
+        alone = [m for m in matches if kinds <= said[m.id] and kinds <= _determined(m.text)]
+        held = [m for m in matches if m in held or m in alone]
     if held:
         return held, best
     least = max(_ON_TOPIC_MIN, _ON_TOPIC_SHARE * best)

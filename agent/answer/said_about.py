@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .kinds import Kind
-from .reading import ReaderContext, Reading, said_by, speaker_asked, who
+from .reading import ReaderContext, Reading, own_words, said_by, speaker_asked, who
 from .text import asks, clip, short_day
 
 __all__ = ["said_about"]
@@ -30,7 +30,7 @@ def said_about(
     by = _sayer(question, ctx)
     if by is not None:
         own = [m for m in good if m.speaker == by]
-        good = own or [m for m in ranked[:_THEIRS] if m.speaker == by]
+        good = own or own_words(ranked, by)
     # The telling itself, not a question about it ("How is she?" asks).
     first = next((m for m in good if not asks(m.text)), None)
     if first is None:
@@ -59,8 +59,6 @@ _ROLE_SAID = re.compile(
 )
 # "what did priya say about…", "what did aki tell me about…": the one who said it
 _SAYER = re.compile(r"\bwhat\s+(?:did|does|has)\s+([\w'’]+)\s+(?:say|tell|said|think)\b", re.I)
-# How far down the ranking the sayer's own words are read when no best message is theirs.
-_THEIRS = 5
 
 
 def _sayer(question: str, ctx: ReaderContext) -> str | None:

