@@ -114,11 +114,14 @@ def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _FIND = [_alternation(said) for _, said in GROUPS]
+# A group's heads are one thing's words too: "a meal would be nice" speaks of eating as
+# "dinner" does.
+_HOLDS = [_alternation(heads + said) for heads, said in GROUPS]
 
 
 def groups_in(text: str) -> list[int]:
-    """The groups (indexes of GROUPS) whose said words `text` holds."""
-    return [i for i, find in enumerate(_FIND) if find.search(text)]
+    """The groups (indexes of GROUPS) whose words, said or head, `text` holds."""
+    return [i for i, find in enumerate(_HOLDS) if find.search(text)]
 
 
 def said_for(head: str, text: str) -> str | None:

@@ -214,6 +214,8 @@ def when_answer(
         if not ctx.mentions_of(n)
         and ctx.weights.coverage(wanted, terms(n.text)) >= 0.5
         and not _asks_of(n.text, wanted, ctx)
+        # "Booked flights to Osaka" tells of a booking, not of the flight
+        and (not _BOOKED.search(n.text) or _BOOKED.search(question) is not None)
         and _of_subject(n, question)
         # "when did I stay at the ryokan?" is told by the user ("I GOT THE JOB"), not by
         # Aki's advice ("Stay near Gion… a small ryokan called Yoshida-sanso")
@@ -379,6 +381,7 @@ def _of_subject(m: StoredMessage, question: str) -> bool:
     return first in named or bool(named & said_terms(m.text))
 
 
+_BOOKED = re.compile(r"\b(?:book|booked|booking|reserved|reservation)\b", re.IGNORECASE)
 _NOBODY = frozenset(["i", "me", "we", "you", "he", "she", "they", "it", "the", "people", "my"])
 
 

@@ -36,6 +36,9 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         ("It was a cavity, she did a filling right away", "wrong", "pet"),
         # "spot" is a place only one way: parking does not speak of spotting anything
         ("parked round the back", "parking", "spot"),
+        # a kind's own words speak of one another, not of its members
+        ("A meal would be nice. Saturday night", "eating", "dinner"),
+        ("his injury is worse than he let on", "hurt", "sprain"),
         # a colour is not what a message is about unless colour is asked
         ("kitchen is grim though, brown tiles everywhere", "kitchen", "colour"),
         # a word inside another word says nothing
