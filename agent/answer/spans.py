@@ -221,6 +221,17 @@ def apposed_name(text: str, phrase: str) -> str | None:
     return name[:1].upper() + name[1:]
 
 
+def owned_person(text: str, owner: str) -> tuple[str, str | None] | None:
+    """A person named by whose they are, after `owner`'s name: "Pauline's son Declan came
+    round and put the shelves up" names Declan, not Pauline. The phrase ("Pauline's son") and
+    the name written after it, if any; None when `owner` owns no person there."""
+    m = re.search(rf"\b{re.escape(owner)}['’]s\s+([^\W\d_]+)", text, re.IGNORECASE)
+    if m is None or m.group(1).lower() not in PERSON_NOUNS:
+        return None
+    phrase = m.group(0)
+    return phrase, apposed_name(text, phrase)
+
+
 def speaks_for_self(text: str) -> bool:
     """The writer tells of themselves ("i can drive!"), not in a question ("How are we
     getting there?" is asked of everyone)."""

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import timedelta
 
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
@@ -22,7 +24,7 @@ from .feelings import feeling_told
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .how_was import how_it_went
-from .items import Item, items_of
+from .items import COMMON_WORDS, Item, items_of
 from .kinds import Kind, QuestionKind, classify
 from .left import left_answer
 from .lines import lines_of_a_burst
@@ -35,6 +37,7 @@ from .reading import (
     following,
     question_terms,
     said_by,
+    same_burst,
     speaker_terms,
     told_in,
     who,
@@ -224,6 +227,11 @@ def what_answer(
         ((m, t) for m, t in spans if not (ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
         spans[0],
     )
+    named_before = _described(question, best, ranked or good, ctx)
+    if named_before is not None:  # "just watched cold hours" / "the one about the woman who…"
+        m, thing = named_before
+        why = "the thing its writer named just before describing it (“the one about…”)"
+        return told_in(thing, m, qk.kind.value, ctx, why)
     given = reason_given(question, wanted, best, good, ranked, ctx)
     if given is not None:  # "why did she join a church?": "I wanted to feel closer to…"
         m, said = given
@@ -355,6 +363,59 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+# A line that describes what its writer has just named: "the one about the woman who swam
+# the north channel", "it's the one with the lighthouse on the cover".
+_THE_ONE = re.compile(
+    r"^\W*(?:(?:it'?s|its|it\s+was|was)\s+)?the\s+one\s+(?:about|with|where|that|who|set)\b",
+    re.IGNORECASE,
+)
+# Asking for what a thing is called: "what was the name of…", "…called?", "what was that doc…"
+_NAME_ASKED = re.compile(
+    r"\b(?:name|called|title)\b|^\W*(?:what|which)(?:['’]s|\s+(?:was|is))\s+(?:that|the)\b",
+    re.IGNORECASE,
+)
+# How close in time the line naming it is to the one describing it.
+_DESCRIBED_WITHIN = timedelta(minutes=5)
+
+
+def _described(
+    question: str,
+    best: StoredMessage,
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+) -> tuple[StoredMessage, str] | None:
+    """The thing the best message describes rather than names ("the one about the woman who
+    swam the north channel at 60"), as its writer named it in their line just before ("just
+    watched cold hours")."""
+    if not _NAME_ASKED.search(question):  # "what did rosa think of it?" asks no name
+        return None
+    burst = sorted([best, *same_burst(best, ranked, _DESCRIBED_WITHIN)], key=lambda n: n.id)
+    # the description itself, or a line of the same telling ("i cried on the bus")
+    describing = next((n for n in burst if _THE_ONE.match(n.text)), None)
+    if describing is None:
+        return None
+    before = [n for n in burst if n.id < describing.id]
+    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    for n in sorted(before, key=lambda n: -n.id)[:1]:
+        # a short line names it after its verb, as a title runs ("just watched cold hours":
+        # "hours" is no unit there)
+        clause = re.split(r"[.!?,;:()]", n.text, maxsplit=1)[0].split()
+        lead = 0
+        while lead < len(clause) and clause[lead].lower() in COMMON_WORDS | STOPWORDS:
+            lead += 1
+        rest = clause[lead:]
+        if 0 < len(rest) <= _TITLE_WORDS and lead:
+            return n, " ".join(rest)
+        found = items_of(n, terms(question), ctx.weights, names)
+        if found:
+            return n, found[0].span
+    return None
+
+
+# The most words of a title named after a line's verb.
+_TITLE_WORDS = 5
 
 
 def _told_on(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:

@@ -381,7 +381,7 @@ def _of_subject(m: StoredMessage, question: str) -> bool:
     return first in named or bool(named & said_terms(m.text))
 
 
-_BOOKED = re.compile(r"\b(?:book|booked|booking|reserved|reservation)\b", re.IGNORECASE)
+_BOOKED = re.compile(r"\b(?:booked|booking|reserved|reservation)\b", re.IGNORECASE)
 _NOBODY = frozenset(["i", "me", "we", "you", "he", "she", "they", "it", "the", "people", "my"])
 
 

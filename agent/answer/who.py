@@ -24,6 +24,7 @@ from .reading import (
     from_user,
     question_terms,
     said_by,
+    speaker_asked,
     who,
 )
 from .spans import (
@@ -31,6 +32,7 @@ from .spans import (
     best_sentence,
     given_names,
     names_in,
+    owned_person,
     person_phrase,
     speaks_for_self,
 )
@@ -80,6 +82,10 @@ def who_answer(
         shown = f"{text[:1].upper()}{text[1:]}."
         return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
 
+    along = _companion(question, [*good[:3], *ranked[:5]], ctx, exclude)
+    if along is not None:  # "who did mum go away with?": "Pauline and I have booked a week…"
+        m, name = along
+        return named(name, m, name, "the one the asked-of person says they did it with")
     coming = attending(question, good, ranked, ctx)
     if coming is not None:  # "who's coming to castle crags?": those who said they were in
         return coming
@@ -147,6 +153,12 @@ def who_answer(
         if found:
             mine = ctx.me and found[0].lower() == ctx.me.lower()
             name = "You" if mine else display_name(found[0], ctx)
+            owned = None if mine else owned_person(m.text, found[0])
+            if owned is not None:  # "Pauline's son Declan came round": Declan, by whose he is
+                whose, own_name = owned
+                said = from_user(whose, m, ctx)
+                name = f"{own_name} ({said})" if own_name else said
+                return named(name, m, name, "the person a name's possessive names, by whose")
             # "my cousin aziz is doing the labels": the name with who they are
             phrase = None if mine else person_phrase(m.text, asked)
             apposed = apposed_name(m.text, phrase) if phrase else None
@@ -217,6 +229,42 @@ def who_answer(
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+
+
+# "who did mum go away with (in august)?": with whom, of the one after did/does/was
+_WITH_WHOM = re.compile(
+    r"^\s*who\s+(?:did|does|do|is|was|will|has|had)\s+([\w'’]+)\s+.*\bwith\s*"
+    r"(?:$|\?|(?:in|on|at|last|this|over|during|for|to)\b)",
+    re.IGNORECASE,
+)
+
+
+def _companion(
+    question: str, read: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
+) -> tuple[StoredMessage, str] | None:
+    """Whom the asked-of person did it with, in their own words: the name beside their "I"
+    ("Pauline and I have booked a week in Santa Vell", "me and jo are off to…")."""
+    asked = _WITH_WHOM.match(question)
+    person = speaker_asked(asked.group(1), ctx) if asked else None
+    if person is None:
+        return None
+    for m in dict.fromkeys(read):
+        if m.speaker != person or asks(m.text):
+            continue
+        for pair in _WITH_ME.finditer(m.text):
+            name = pair.group(1) or pair.group(2)
+            low = name.lower()
+            # a name the history knows, or one written as a name ("Edna and I", opening it)
+            known = low in ctx.names or name[:1].isupper() and may_be_name(low)
+            if known and low not in NOT_NAMES and low not in exclude and low != person.lower():
+                return m, display_name(name, ctx)
+    return None
+
+
+_WITH_ME = re.compile(
+    r"\b([^\W\d_][\w'’-]+)\s+and\s+(?:i|me)\b|\b(?:i|me)\s+and\s+([^\W\d_][\w'’-]+)",
+    re.IGNORECASE,
+)
 
 
 def _introduced(text: str, exclude: set[str]) -> str | None:

@@ -22,6 +22,7 @@ PERSON_NOUNS = frozenset(
         "dad mum mom mother father parents brother sister bro sis son daughter kid kids wife "
         "husband partner boyfriend girlfriend bf gf fiance fiancee grandma grandpa granny "
         "grandad nan nana uncle aunt auntie cousin nephew niece baby boss manager colleague "
+        "grandson granddaughter grandkids stepson stepdaughter stepdad stepmum carer babysitter "
         "coworker friend mate roommate flatmate housemate neighbour neighbor landlord "
         "landlady doctor dentist physio therapist teacher coach trainer surgeon nurse "
         # who people hire: a chat calls them by name, a question by their trade
