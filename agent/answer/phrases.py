@@ -181,7 +181,9 @@ PLAIN_ADJECTIVES = frozenset(
         r"\S+",
         "original usual normal actual final real main whole old new big small little other same "
         "favourite favorite current previous latest early late next extra spare dodgy sore bad "
-        "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly yearly",
+        "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly yearly "
+        # what a person calls a thing by its price or look, which a chat tells by numbers
+        "cheap pricey dear posh fancy nice lovely massive long short quick proper decent",
     )
 )
 

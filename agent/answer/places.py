@@ -383,7 +383,9 @@ def with_spot(text: str, name: str) -> str:
 # main st*".
 _STREET_AFTER = re.compile(
     r"\s+(?:on|in|off|at)\s+((?:[^\W\d_][\w'’-]*\s+){1,2}(?:road|rd|street|st|lane|ln|avenue|ave|"
-    r"close|drive|way|place|square|crescent|terrace|row|quay|parade)\b\.?)",
+    r"close|drive|way|place|square|crescent|terrace|row|quay|parade|"
+    # where a shop is: "the outlet at denby retail park", "the one in Kirkgate market"
+    r"park|estate|centre|center|mall|market)\b\.?)",
     re.IGNORECASE,
 )
 

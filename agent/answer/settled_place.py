@@ -138,7 +138,13 @@ _NO_PLACE = frozenset(
         "not dunno",
     )
 )
+# A guess said after the place: "flickbox i think", "the leeds one probably".
+_HEDGE = re.compile(r"\s+(?:i\s+think|i\s+reckon|i\s+guess|maybe|probably|apparently)\s*$", re.I)
 _CLAUSE_END = re.compile(r"[,.;:!?(]|\s[-–—]\s")
+
+
+# How many turns back the telling a where-question asks of may be.
+_ASKED_OF = 4
 
 
 def told_where(
@@ -150,13 +156,18 @@ def told_where(
         asked = _ASKS_WHERE.search(m.text)
         if asked is None or len(m.text.split()) > 12:
             continue
-        before = [n for n in ranked if n.session_id == m.session_id and 0 <= m.id - n.id <= 1]
+        # the telling it asks of, a few turns back ("just watched cold hours" / "the one
+        # about…" / "SOBBING" / "nadia you'd love it" / "where's it on")
+        before = [
+            n for n in ranked if n.session_id == m.session_id and 0 <= m.id - n.id <= _ASKED_OF
+        ]
         if not wanted & {t for n in before for t in terms(n.text)}:
             continue
         reply = next((t for t in ctx.turns_after(m)[:2] if t.speaker != m.speaker), None)
         if reply is None or reply.text.rstrip().endswith("?"):
             continue
         first = _LEAD_IN.sub("", _CLAUSE_END.split(reply.text, maxsplit=1)[0].strip())
+        first = _HEDGE.sub("", first)  # "flickbox i think? yeah flickbox"
         words = first.lower().split()
         if 0 < len(words) <= _TOLD_WORDS and not _NO_PLACE & set(words):
             return reply, first

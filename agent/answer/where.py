@@ -78,8 +78,9 @@ def where_answer(
     if settled is not None:
         found.append((True, 0, *settled))
         why = "the place the chat settled (booked, or the reply to its own where?)"
-    for pool in () if found else (good[:4], wider[:4]):
-        for rank, m in enumerate(pool):
+    read_good = False
+    for start, pool in () if found else ((0, good[:4]), (4, wider[:4])):
+        for rank, m in enumerate(pool, start):
             if ASKS.search(m.text):
                 # "how was the book club from your side?" asks; it names no place. "can we do
                 # the orchard instead?" proposes one.
@@ -131,7 +132,14 @@ def where_answer(
                 # "under the blue pot by the back door": a spot as exact as a name
                 named = named or _SPOT.match(phrase) is not None
                 found.append((named, -rank, m, phrase))
-        if found:
+        if start and read_good:
+            # past the best messages, only a place named by name, which beats theirs: "At
+            # the airport!" in a best message says a place by its kind; "a week in Santa
+            # Vell" names one
+            named_on = [f for f in found if f[1] <= -start and _proper(f[3], wanted)]
+            found = named_on or [f for f in found if f[1] > -start]
+        read_good = bool(found)
+        if any(_proper(phrase, wanted) for *_, phrase in found):
             break
     if not any(named for named, *_ in found):
         # "hollins barn, saturday 18th april" in the top of the ranking, where the best
@@ -314,6 +322,14 @@ def place_on_day(
     return None
 
 
+def _proper(phrase: str, wanted: set[str]) -> bool:
+    """Whether a place phrase names its place ("in Santa Vell", "Casa Verde"), not only its
+    kind ("at the airport"): a capitalised word after the preposition, not the question's."""
+    words = phrase.split()
+    words = words[1:] if words and words[0].lower() in PLACE_PREPOSITIONS else words
+    return any(w[:1].isupper() and not terms(w) <= wanted for w in words)
+
+
 _NAMED_WORTH = 1.5
 # How far down the ranking a message of another chat may place what the best ones do not.
 _TOP = 3
@@ -369,7 +385,7 @@ def _first_placed(
         times = [x.text.lower() for x in ctx.mentions_of(n)]
         phrase = place_phrase(n.text, wanted, times, origin=origin)
         if phrase and not set(phrase.lower().split()[1:]) <= COMMON_WORDS | STOPWORDS:
-            return rank, n, phrase
+            return rank, n, on_street(n.text, phrase)
     return None
 
 
