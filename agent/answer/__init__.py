@@ -78,7 +78,7 @@ def answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderC
     if planned.leftover:  # part of the question looked temporal and was not read: say so
         readings = [n for n in planned.resolved if not n.startswith("not understood")]
         said = reading_sentence(planned.leftover, readings)
-        out.detail = f"{said} {out.detail}" if out.detail else said
+        out.detail = f"{out.detail}\n{said}" if out.detail else said
     return out
 
 

@@ -12,13 +12,14 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
 from .asked_of import requested
 from .categories import asked_kind, words_of_kind
 from .cover import Cover, covering_set
 from .deeds import deeds
-from .items import Item, distinct, enumerated, items_of, written_out
+from .items import Item, distinct, enumerated, item_of_run, items_of, runs_of, written_out
 from .kinds import ASKS_OF_ME, LIST_HOLDER, QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, who
 from .replies import answers
@@ -73,6 +74,8 @@ def listing(
         or _list_of_the_exchange(question, cover, matches, ctx)
         or named_items(question, cover, matches, ctx)
     )
+    if not written:  # a list written out is as it stands; items said one by one may change
+        items = _swapped(items, ctx, _skipped(question, cover))
     if ctx.me and _OTHERS.search(question):  # "what did the others bring?": not the asker's
         items = [it for it in items if it.message.speaker != ctx.me]
     if not items:
@@ -88,6 +91,51 @@ def listing(
         why = [f"{len(items)} distinct things said to be {verbs} (in the chat's verbs for it)"]
     span = "; ".join(it.span for it in shown)
     return Reading(text, [it.message for it in shown], "list", span, why=why)
+
+
+# Taking an item back: "scrap the sausage rolls for sunday" (not "don't forget the balloons").
+_DROPPED = re.compile(
+    r"\b(?:scrap|scrapped|ditch|ditched|no\s+longer|not\s+bringing|can['’]?t\s+bring)\b",
+    re.IGNORECASE,
+)
+_INSTEAD = re.compile(r"\binstead\b", re.IGNORECASE)
+
+
+def _swapped(items: list[Item], ctx: ReaderContext, skip: set[str]) -> list[Item]:
+    """The items as they stand: one its giver later takes back is dropped ("scrap the
+    sausage rolls for sunday"), or replaced by what they say they will do instead ("my aunt's
+    making samosas, i'll bring those instead")."""
+    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    out = []
+    for it in items:
+        later = [
+            n
+            for n in ctx.later_holding(it.span, it.message)
+            if n.speaker == it.message.speaker and it.keys & terms(n.text)
+        ]
+        # the taking back says the item itself: "scrap the sausage rolls", not "scrap that"
+        said = re.escape(it.span.split()[0][:4]) if it.span.split() else ""
+        took_back = re.compile(rf"{_DROPPED.pattern}\s+(?:[\w'’]+\s+){{0,2}}?{said}", re.I)
+        back = next((n for n in later if said and took_back.search(n.text)), None)
+        if back is None:
+            out.append(it)
+            continue
+        lines = [back, *(t for t in ctx.turns_after(back)[:2] if t.speaker == back.speaker)]
+        instead = next((n for n in lines if _INSTEAD.search(n.text)), None)
+        if instead is None:
+            continue
+        # the thing, not whose it is ("my aunt's making samosas", "my neighbour does…"), nor
+        # "instead"
+        runs = [
+            run
+            for clause in re.split(r"[,.!?;:]", instead.text)
+            for run in runs_of(clause, skip | set(it.keys) | {"instead"}, names)
+            if not re.search(r"['’]s$", run[-1]) and not set(run) <= PERSON_NOUNS
+        ]
+        if runs:
+            rarest = max(runs, key=lambda r: sum(ctx.weights.idf(t) for w in r for t in terms(w)))
+            out.append(item_of_run(rarest, instead, ctx.weights))
+    return out
 
 
 def _written_list(

@@ -31,7 +31,9 @@ class Answer:
     notes: list[str] = field(default_factory=list)
     kind: str = ""  # when, who, summary, how_many, clarify, … ("" for the LLM's answers)
     span: str | None = None  # the words that answer, when the reader chose some
-    detail: str | None = None  # one line: how the answer was read from the messages
+    # how the answer was read from the messages; a second line says what of the question
+    # was not understood
+    detail: str | None = None
     evidence: float | None = None  # the reader's evidence score (what abstention compares)
     why: list[str] = field(default_factory=list)  # how the reader chose, for /explain
     event_day: date | None = None  # a when-answer's day, for a question that builds on it
@@ -63,7 +65,8 @@ def _clip(text: str, limit: int = 240) -> str:
 
 
 def render(answer: Answer) -> str:
-    lines = [answer.text] + ([f"  ({answer.detail})"] if answer.detail else [])
+    # where it comes from, then what of the question was not understood, a line each
+    lines = [answer.text, *(f"  ({line})" for line in (answer.detail or "").splitlines())]
     for m in answer.sources:
         lines.append(f"  [m{m.id}] {stamp(m)} {_clip(m.text, 300)}")
     return "\n".join(lines)

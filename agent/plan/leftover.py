@@ -35,6 +35,8 @@ _HOLIDAY = re.compile(
     r"christmas|xmas|easter|halloween|thanksgiving|valentine'?s?|new\s+year'?s?", re.IGNORECASE
 )
 _THING = re.compile(rf"\s+{HOLIDAY_THING}\b", re.IGNORECASE)  # "the xmas party": a thing
+_OWNED = re.compile(r"holidays?|weekends?|birthdays?", re.IGNORECASE)
+_OWNER = re.compile(r"\b(?:my|your|his|her|their|our|[^\W\d_]+['’]s)\s+$", re.IGNORECASE)
 # "on sundays" of what someone does is a habit, not a day to read (agent.plan.rules.weekdays)
 _PLURAL_DAY = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days", re.IGNORECASE)
 # "the day tramp", "the end of season night out", "my day off": a time word naming a kind of
@@ -64,6 +66,8 @@ def temporal_leftovers(text: str) -> list[str]:
         if not _COUNTING.search(text, 0, m.start())
         and not re.match(r"\s+old\b", text[m.end() :], re.IGNORECASE)
         and not (_HOLIDAY.fullmatch(m.group(0)) and _THING.match(text, m.end()))
+        # "on their holiday", "his weekend away": whose it is makes it a thing, not a time
+        and not (_OWNED.fullmatch(m.group(0)) and _OWNER.search(text, 0, m.start()))
         and not (_PLURAL_DAY.fullmatch(m.group(0)) and habitual(text))
         and not (_PART_OF_THING.fullmatch(m.group(0)) and _KIND_OF.match(text, m.end()))
         # "dad's 60th", "granny's 90th": a birthday, not a day of the month

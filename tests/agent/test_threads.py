@@ -146,9 +146,13 @@ def test_one_month_stays_a_month() -> None:
         ("when is my day off", []),
         ("what did we go with for dad's 60th in the end", []),
         ("where's granny's 90th on", []),
+        # whose it is makes it a thing
+        ("where did mum and pauline go on their holiday", []),
+        ("what did jo get up to on her weekend away", []),
         # still times not read
         ("what did we do that night", ["night"]),
         ("what happened on the 45th", ["45th"]),
+        ("what did we do over the holidays", ["holidays"]),
     ],
 )
 def test_what_is_not_a_time_left_over(question: str, left: list[str]) -> None:
