@@ -104,7 +104,7 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         else set()
     )
     for head in dict.fromkeys([*heads, *kinds]):
-        if head in asked_of or head in _BOOKED_HEADS or head in named_kinds:
+        if head in asked_of or head in _BOOKED_HEADS or head in named_kinds or head in KIND_HEADS:
             continue
         role = head in PERSON_NOUNS or head.endswith("s") and head[:-1] in PERSON_NOUNS
         if role and head in deeds:
@@ -136,6 +136,21 @@ _LIGHT_HEADS = frozenset(
         "trouble troubles problem problems issue issues situation drama saga stuff "
         # "miso's feeding routine": how she is fed, in words a chat writes ("half a can")
         "routine routines schedule arrangements",
+    )
+)
+# The kinds a person asks with where a chat names the one meant: "what restaurant did we go
+# to?" of "coralie's on cuba, sat 21st"; "which town…" of "drove up to levin"; "what's his
+# role there?" of "senior level designer". A kind no message writes says nothing of whether
+# the history holds its instance.
+KIND_HEADS = frozenset(
+    re.findall(
+        r"\w+",
+        "place places town towns city cities village country area restaurant restaurants cafe "
+        "cafes café pub pubs bar bars venue venues shop shops store stores hotel hotels bakery "
+        "event events meeting meetings conference conferences gig gigs show shows occasion "
+        "job jobs role position company firm employer brand model make song songs album band "
+        "bands film films movie movies book books podcast podcasts app game games "
+        "money cost price fee fees amount injury injuries illness condition pet pets animal",
     )
 )
 # "my dentist appointment": a chat books "the dentist" and seldom writes "an appointment". The

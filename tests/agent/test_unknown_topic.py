@@ -87,6 +87,11 @@ CTX = ReaderContext(
         ("what's the boiler brand called?", None),
         ("what's the name of the bathroom firm?", None),
         ("what's the name of lucía's party teacher?", "teacher"),
+        # a kind a person asks with, where a chat names the one meant ("coralie's on cuba")
+        ("what restaurant did we go to after lucía's party?", None),
+        ("which town did kieran drive to for the mower?", None),
+        ("what's his role at the bathroom firm?", None),
+        ("what was the show kieran told me to watch?", None),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
