@@ -149,7 +149,8 @@ KIND_HEADS = frozenset(
         "cafes café pub pubs bar bars venue venues shop shops store stores hotel hotels bakery "
         "event events meeting meetings conference conferences gig gigs show shows occasion "
         "job jobs role position company firm employer brand model make song songs album band "
-        "bands film films movie movies book books podcast podcasts app game games "
+        "bands film films movie movies book books podcast podcasts app game games doc docs "
+        "documentary documentaries series programme programmes "
         "money cost price fee fees amount injury injuries illness condition pet pets animal",
     )
 )

@@ -92,6 +92,7 @@ CTX = ReaderContext(
         ("which town did kieran drive to for the mower?", None),
         ("what's his role at the bathroom firm?", None),
         ("what was the show kieran told me to watch?", None),
+        ("what was that doc kieran kept on about?", None),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
