@@ -125,10 +125,7 @@ def where_answer(
             if phrase:
                 # A named place ("at Casa Verde", "in Piotr's car") beats a common noun; the
                 # place the question names ("from Kyoto station", asked of Kyoto) does not.
-                words = phrase.split()
-                words = words[1:] if words[0].lower() in PLACE_PREPOSITIONS else words
-                named = any(w[:1].isupper() and not terms(w) <= wanted for w in words)
-                named = named or "'" in phrase or place_like(phrase)
+                named = _proper(phrase, wanted) or "'" in phrase or place_like(phrase)
                 # "under the blue pot by the back door": a spot as exact as a name
                 named = named or _SPOT.match(phrase) is not None
                 found.append((named, -rank, m, phrase))
