@@ -17,7 +17,7 @@ from memory_store.models import StoredMessage
 
 from .deeds import thing_after
 from .items import Item, distinct, item_of_run, runs_of
-from .reading import ReaderContext, subjects
+from .reading import ReaderContext, first_names, subjects
 
 # A request put to the reader, up to its verb: "could you please", "can u also".
 _REQUEST = re.compile(
@@ -73,7 +73,7 @@ def requested(
     the best matches) asked the user to do, one per thing, in time order."""
     askers = subjects(question, ctx) - {ctx.me}
     chats = {m.conversation for m in matches[:10]}
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    names = first_names(ctx)
     pattern = "|".join(p.pattern for p in (_REQUEST, _HANDED, _ANNOUNCED))
     found: list[Item] = []
     for m in ctx.holding(pattern, askers, () if askers else chats):

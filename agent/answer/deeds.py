@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from memory_store.models import StoredMessage
 
 from .items import CLOSES, COMMON_WORDS, Item, distinct, item_of_run, runs_of, split_enumeration
-from .reading import ReaderContext, subjects
+from .reading import ReaderContext, first_names, subjects
 from .text import REQUEST_TERMS, SAYS_YES, TermWeights, terms
 
 
@@ -185,7 +185,7 @@ def deeds(
     doers = subjects(question, ctx)
     chats = {m.conversation for m in matches[:10]}
     modal = bool(_MODAL.search(question))
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    names = first_names(ctx)
     skip = skip | REQUEST_TERMS | {t for a in acts for t in terms(a.asked.replace("|", " "))}
     found: list[Item] = []
     for act in acts:

@@ -21,7 +21,7 @@ from .cover import Cover, covering_set
 from .deeds import deeds
 from .items import Item, distinct, enumerated, item_of_run, items_of, runs_of, written_out
 from .kinds import ASKS_OF_ME, LIST_HOLDER, QuestionKind
-from .reading import NO_ANSWER, ReaderContext, Reading, who
+from .reading import NO_ANSWER, ReaderContext, Reading, first_names, who
 from .replies import answers
 from .text import join_names, short_day, terms
 
@@ -105,7 +105,7 @@ def _swapped(items: list[Item], ctx: ReaderContext, skip: set[str]) -> list[Item
     """The items as they stand: one its giver later takes back is dropped ("scrap the
     sausage rolls for sunday"), or replaced by what they say they will do instead ("my aunt's
     making samosas, i'll bring those instead")."""
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    names = first_names(ctx)
     out = []
     for it in items:
         later = [
@@ -145,7 +145,7 @@ def _written_list(
     enumerates three items or more ("menu's final. suya wrap, plantain fries, jollof
     arancini, puff puff with pepper honey")."""
     skip = set(cover.topic) | terms(question)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    names = first_names(ctx)
     pool = dict.fromkeys([*cover.messages, *matches[:20]])
     written = [(m, its) for m in pool if (its := written_out(m, skip, ctx.weights, names))]
     # The list as named ("menu's final. suya wrap, …"), not a later one of prices for it.
@@ -162,7 +162,7 @@ def _list_of_the_exchange(
     messages that share the topic's words, in its session. Read when no act or asking found
     the items: a list written out beats single words picked from the covering set."""
     skip = set(cover.topic) | terms(question)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    names = first_names(ctx)
     best = [m for m in matches[:_EXCHANGE_DEPTH] if cover.topic & terms(m.text)]
     for b in best:
         after = sorted(
@@ -226,7 +226,7 @@ def _replied_items(
 ) -> list[Item]:
     """The items the answers to the group's own asking name, and those the asking listed."""
     skip = _skipped(question, cover)
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    names = first_names(ctx)
     replies = answers(cover.asking, matches, cover.by)
     found = [it for m in replies for it in items_of(m, skip, ctx.weights, names)]
     if found:
@@ -241,7 +241,7 @@ def named_items(
     found = _replied_items(question, cover, matches, ctx)
     if not found:
         skip = _skipped(question, cover)
-        names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+        names = first_names(ctx)
         found = [it for m in cover.messages for it in items_of(m, skip, ctx.weights, names)]
     return distinct(sorted(found, key=lambda it: (it.message.ts, it.message.id)))
 

@@ -18,6 +18,7 @@ from .reading import (
     ReaderContext,
     Reading,
     and_next_turns,
+    first_names,
     mentioning,
     said_by,
     told_in,
@@ -81,9 +82,7 @@ def name_given(
     # "we need a new team name tho" / "les quizerables": the line after the chat asks
     asked_in = {m.conversation for m in topical[:3]}
     cues = [*turns, *ranked[:_CUE_DEPTH], *ctx.holding(NAME_CUE.pattern, (), asked_in)]
-    asked_of = {s.split()[0].lower() for s in ctx.speakers if s.split()} & {
-        re.sub(r"['’]s$", "", w.lower()) for w in WORD.findall(question)
-    }
+    asked_of = first_names(ctx) & {re.sub(r"['’]s$", "", w.lower()) for w in WORD.findall(question)}
     settled = exchange_names(cues, topic - asked_of, asked_of, ctx)
     if settled:
         m, name = settled[-1] if _IN_THE_END.search(question) else settled[0]

@@ -105,9 +105,14 @@ def speaker_terms(ctx: ReaderContext) -> set[str]:
     return {t for s in ctx.speakers for t in terms(s)}
 
 
+def first_names(ctx: ReaderContext) -> set[str]:
+    """The first names of the people talking, in lower case ("mia" of "Mia Khan")."""
+    return {s.split()[0].lower() for s in ctx.speakers if s.split()}
+
+
 def speaker_names(ctx: ReaderContext) -> set[str]:
     """The people talking, in lower case, by full name and by first name ("mia khan", "mia")."""
-    return {s.lower() for s in ctx.speakers} | {s.split()[0].lower() for s in ctx.speakers if s}
+    return {s.lower() for s in ctx.speakers} | first_names(ctx)
 
 
 def content_terms(question: str, ctx: ReaderContext) -> set[str]:

@@ -34,6 +34,7 @@ from .reading import (
     ReaderContext,
     Reading,
     declined,
+    first_names,
     following,
     question_terms,
     said_by,
@@ -396,21 +397,21 @@ def _described(
     describing = next((n for n in burst if _THE_ONE.match(n.text)), None)
     if describing is None:
         return None
-    before = [n for n in burst if n.id < describing.id]
-    names = {s.split()[0].lower() for s in ctx.speakers if s.split()}
-    for n in sorted(before, key=lambda n: -n.id)[:1]:
-        # a short line names it after its verb, as a title runs ("just watched cold hours":
-        # "hours" is no unit there)
-        clause = re.split(r"[.!?,;:()]", n.text, maxsplit=1)[0].split()
-        lead = 0
-        while lead < len(clause) and clause[lead].lower() in COMMON_WORDS | STOPWORDS:
-            lead += 1
-        rest = clause[lead:]
-        if 0 < len(rest) <= _TITLE_WORDS and lead:
-            return n, " ".join(rest)
-        found = items_of(n, terms(question), ctx.weights, names)
-        if found:
-            return n, found[0].span
+    n = max((n for n in burst if n.id < describing.id), key=lambda n: n.id, default=None)
+    if n is None:
+        return None
+    # a short line names it after its verb, as a title runs ("just watched cold hours":
+    # "hours" is no unit there)
+    clause = re.split(r"[.!?,;:()]", n.text, maxsplit=1)[0].split()
+    lead = 0
+    while lead < len(clause) and clause[lead].lower() in COMMON_WORDS | STOPWORDS:
+        lead += 1
+    rest = clause[lead:]
+    if 0 < len(rest) <= _TITLE_WORDS and lead:
+        return n, " ".join(rest)
+    found = items_of(n, terms(question), ctx.weights, first_names(ctx))
+    if found:
+        return n, found[0].span
     return None
 
 
