@@ -112,9 +112,11 @@ def asked_in_chat(
 
 
 # The chat asking who: "Who's driving?", and asking for someone to do it: "could anyone feed
-# pickle 7th-10th august?", "anyone free to take the van back?"
+# pickle 7th-10th august?", "anyone free to take the van back?"; whether someone must: "do
+# we need to collect it?" ("Yes, Saturday morning. Piotr's said he'll pick it up")
 _ASKS_WHO = re.compile(
     r"\bwho|\b(?:could|can|would|will)\s+(?:any|some)(?:one|body)\b|"
+    r"\b(?:do|does)\s+(?:we|i|you|u|(?:any|some)(?:one|body))\s+(?:need|have)\s+to\b|"
     r"\b(?:any|some)(?:one|body)\s+(?:able|free|fancy|up\s+for|around|willing)\b",
     re.IGNORECASE,
 )

@@ -43,11 +43,16 @@ def past_the_echo(
         if not asks(s) and len(new_terms(s, question, ctx)) >= _TELLS:
             return best, trim_span(s, ctx.speakers)
     nxt = _writer_next(best, ctx) if at == len(said) - 1 else []
-    for n in (n for n in nxt if sentences(n.text)):
-        first = trim_span(n.text[slice(*sentences(n.text)[0])], ctx.speakers)
-        tells = len(new_terms(first, question, ctx)) >= _TELLS
-        if n.speaker == best.speaker and not asks(first) and tells:
-            return n, first
+    asked = terms(question)
+    for n in (n for n in nxt if n.speaker == best.speaker):
+        said = [trim_span(n.text[a:b], ctx.speakers) for a, b in sentences(n.text)]
+        telling = [s for s in said if not asks(s) and len(new_terms(s, question, ctx)) >= _TELLS]
+        if said and said[0] in telling:
+            # the first sentence, unless a later one names what is asked ("Cake ordered!!" /
+            # "Cukiernia Halinka, the one mum likes. Three layer honey cake…")
+            return n, max(
+                telling, key=lambda s: len(asked & terms(s)) > len(asked & terms(said[0]))
+            )
     return best, span
 
 

@@ -126,7 +126,11 @@ _KNOWN_FROM = re.compile(
     r"(?:^|[.!?]\s+)([a-z]{3,})\s+from\s+(?:work|school|uni|college|church|choir|"
     r"the\s+(?:gym|office|club|team|pub|choir|band|course|class)|[a-z]{3,}ing)\b"
 )
-_OPENING_DOER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})['’]s\s+[a-z]{3,}ing\b")
+# (or one who has done it: "Piotr's said he'll pick it up", "Kemi's offered")
+_OPENING_DOER = re.compile(
+    r"(?:^|[.!?]\s+)([A-Z][a-z]{2,})['’]s\s+(?:[a-z]{3,}ing|said|offered|agreed|promised|"
+    r"volunteered|booked|sorted|arranged)\b"
+)
 # "congrats priya!!", "well done mere": a person congratulated by name
 _CONGRATULATED = re.compile(
     r"\b(?:congrats|congratulations|well\s+done)\s+([^\W\d_]{3,})(?=\s*(?:[,.!?]|$|[^\w\s]))"

@@ -184,6 +184,8 @@ def person_phrase(text: str, exclude: Collection[str] = (), *, owner: bool = Fal
             # one word between, no more: "the 18th, surgeon is away" names no one
             if not _ONE_WORD.fullmatch(text[det.end() : det.end() + w.start()]):
                 break
+            if w.group(0).lower() in ("one", "ones"):  # "the one mum likes": a thing, by whose
+                break
             if w.group(0).lower() in PERSON_NOUNS and w.group(0).lower() not in exclude:
                 end = det.end() + w.end()
                 if not owner and text[end : end + 1] in ("'", "’"):
@@ -218,6 +220,9 @@ def apposed_name(text: str, phrase: str) -> str | None:
         return None
     if re.search(r"(?:ly|ing|ed|n['’]t)$", first):  # "the gf isn't": no name
         return None
+    # "the one mum likes.": a verb closing the clause, written in lower case, is no name
+    if hit.group(2) and {first, first[:-1], first[:-2]} & PLAIN_VERBS:
+        return None
     return name[:1].upper() + name[1:]
 
 
@@ -230,6 +235,19 @@ def owned_person(text: str, owner: str) -> tuple[str, str | None] | None:
         return None
     phrase = m.group(0)
     return phrase, apposed_name(text, phrase)
+
+
+# The writer as the one who does it: "i'll pick it up", "we booked"; not "tell your dad happy
+# birthday from me", where they are only the one it comes from.
+_SELF_SUBJECT = re.compile(
+    r"\b(?:i|i'll|i'm|i've|i'd|im|ive|we|we'll|we're|we've|we'd)\b", re.IGNORECASE
+)
+
+
+def does_it_self(text: str) -> bool:
+    """The writer tells of doing something themselves, as its subject, not in a question."""
+    said = " ".join(s for s in re.findall(r"[^.!?]+[.!?]*", text) if not s.rstrip().endswith("?"))
+    return bool(_SELF_SUBJECT.search(said))
 
 
 def speaks_for_self(text: str) -> bool:

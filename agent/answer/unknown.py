@@ -32,6 +32,8 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     question = ONE_OF_PEOPLE.sub(" ", question)
     # "where's the van *at the moment*": a time said as a noun phrase names no topic
     question = _TIME_IDIOM.sub(" ", question)
+    # "the *second hand* sofa": a set phrase that describes, however the chat said it
+    question = _DESCRIBING_IDIOM.sub(" ", question)
     # The people, and the chats' names ("the *five* a side chat" is the Five-a-side group).
     named = [*ctx.speakers, *(re.sub(r"[-_]", " ", c) for c in ctx.conversations)]
     speakers = {t for s in named for t in terms(s)}
@@ -171,6 +173,11 @@ _TIME_NOUNS = frozenset(
 _TIME_IDIOM = re.compile(
     r"\b(?:at|for|in)\s+the\s+(?:moment|minute|mo|min|time|end|meantime|meanwhile|past|future|"
     r"long\s+run|short\s+term|long\s+term)\b|\b(?:these|those)\s+days\b",
+    re.IGNORECASE,
+)
+_DESCRIBING_IDIOM = re.compile(
+    r"\b(?:second[\s-]+hand|brand[\s-]+new|hand[\s-]+made|home[\s-]+made|well[\s-]+known|"
+    r"last[\s-]+minute|one[\s-]+off|full[\s-]+time|part[\s-]+time|good[\s-]+as[\s-]+new)\b",
     re.IGNORECASE,
 )
 _ATTRIBUTE_OF = re.compile(

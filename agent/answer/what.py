@@ -221,7 +221,11 @@ def what_answer(
             why=[why],
         )
     # A question does not answer; a message whose best sentence is one does not either.
-    spans = [(m, trim_span(best_sentence(m.text, wanted), ctx.speakers)) for m in good]
+    # "what kind of cake did ewa order?": the sentence naming the thing asked for ("Cukiernia
+    # Halinka, the one mum likes. Three layer honey cake…"), though the question's other words
+    # are nowhere in the message
+    asked_for = terms(asked_noun(question) or "") if classify(question).kind is Kind.WHAT else set()
+    spans = [(m, trim_span(best_sentence(m.text, wanted | asked_for), ctx.speakers)) for m in good]
     # A proposal ("Castle Crags on Saturday October 17th?") tells; an unmarked question
     # ("what colour r u doing the kitchen") asks.
     best, span = next(
@@ -320,15 +324,22 @@ def what_answer(
         # "what story did i use in the interview?": "window function" from "I did use a window
         # function" is no story; a best message that qualifies the noun asked for is ("Use the
         # warehouse migration story.")
+        # …and asked what kind ("what kind of cake did nell order for grandad's 80th?"), one
+        # ranked just below them ("A lemon drizzle cake with candied peel"), when "grandad's
+        # 80th" in the best one names a booking
+        below = [
+            (m, trim_span(best_sentence(m.text, wanted | asked_for), ctx.speakers))
+            for m in (ranked[:_KIND_DEPTH] if kind_of else ())
+            if m not in good
+        ]
         qualified = (
-            (m, focus_phrase(t, noun, wanted, ctx.speakers, kind_of=kind_of))
-            for m, t in spans[:4]
-            if terms(noun) <= terms(t)
+            (m, t, focus_phrase(t, noun, wanted, ctx.speakers, kind_of=kind_of))
+            for m, t in [*spans[:4], *below]
+            if terms(noun) <= terms(t) and not asks(t)
         )
-        found = next(((m, q) for m, q in qualified if q), None)
+        found = next(((m, t, q) for m, t, q in qualified if q), None)
         if found is not None:
-            best, phrase = found
-            span = dict(spans)[best]
+            best, span, phrase = found
     # "What workshop did she attend?": the noun as the sentence qualifies it, unless a name
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):
@@ -351,7 +362,14 @@ def what_answer(
         )
     # Asked who or where, in a chat of short messages, a sentence alone reads as an answer it
     # is not (14 of 15 such quotes were wrong on the scenario histories): say so.
+    echoed = span
     best, span = past_the_echo(question, best, span, ctx)
+    if noun and span != echoed:
+        # "what kind of cake…?": "Cake ordered!!" / "…Three layer honey cake with…"
+        phrase = focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)
+        if phrase:
+            why = f"the {noun} the writer's next turn names"
+            return told_in(phrase, best, qk.kind.value, ctx, why)
     unanswered = {Kind.WHO: "who", Kind.WHERE: "the place"}.get(qk.kind)
     lead = (
         f"No message names {unanswered}. The nearest: " if unanswered and ctx.short_messages else ""
@@ -364,6 +382,10 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+# How far down the ranking a kind asked for is looked for, when the best messages name none.
+_KIND_DEPTH = 5
 
 
 # A line that describes what its writer has just named: "the one about the woman who swam

@@ -30,11 +30,11 @@ from .reading import (
 from .spans import (
     apposed_name,
     best_sentence,
+    does_it_self,
     given_names,
     names_in,
     owned_person,
     person_phrase,
-    speaks_for_self,
 )
 from .text import ALIASES, asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
@@ -191,7 +191,7 @@ def who_answer(
         # phone torch" (for "who phoned the council?"), on the topic only by its neighbours.
         if (
             m in good[:3]
-            and speaks_for_self(m.text)
+            and does_it_self(m.text)
             # "we need someone to take pics at the gig, any ideas": asked for, not done
             and not _SEEKS.search(m.text)
             and m.speaker.lower() not in exclude
@@ -223,7 +223,7 @@ def who_answer(
     for m in ranked[:10]:
         if (
             (topic & terms(m.text) or _says_doing(did, m.text))
-            and speaks_for_self(m.text)
+            and does_it_self(m.text)
             and m.speaker.lower() not in exclude
             and not asks(m.text)
         ):
