@@ -31,7 +31,8 @@ def defined_value(
     head = named.group(1).split()[-1].lower()
     if head in _NOT_DEFINED:
         return None
-    link = r"(?:is|was|will\s+be|['’]s|=|:)\s+" if asked else r":\s+"
+    # "Forecast says sunny", "the email said friday": a thing's words are its value too
+    link = r"(?:is|was|will\s+be|['’]s|says|said|=|:)\s+" if asked else r":\s+"
     said = re.compile(rf"\b{re.escape(head)}s?\s*{link}{_VALUE}", re.I)
     # "Winning a championship is my number one goal.": the value before it, said of oneself
     told = (
@@ -63,7 +64,8 @@ _POINTING = re.compile(r"\s*(?:that|this|those|these|it|which|what|there|here)\b
 _WHAT_IS = re.compile(
     r"^\s*what(?:['’]?s|\s+is|\s+was|\s+were|\s+are|\s+will\s+be)\s+"
     r"(?:the|my|our|his|her|their|your|[\w-]+['’]s)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)"
-    r"(?=\s+(?:for|of|at|on|in|about|again|now|this|that|going|we|they|you|i)\b|\s*[?!.]*\s*$)",
+    r"(?=\s+(?:for|of|at|on|in|about|again|now|this|that|going|like|we|they|you|i)\b|"
+    r"\s*[?!.]*\s*$)",
     re.IGNORECASE,
 )
 _WHAT_NOUN = re.compile(

@@ -64,9 +64,14 @@ def how_it_went(
     thing = terms(_LIKED.sub("", asked.group("thing") or asked.group("like") or "")) - _FILLER
     if not thing:
         return None
+    # "the interview at northwind": the thing, and which one it is
+    head, *which = _QUALIFIER.split(asked.group("thing") or asked.group("like") or "", 1)
+    if not which:  # "the northwind interview": the head last
+        *which, head = head.split() or [""]
+    qualified = (terms(head) - _FILLER, terms(" ".join(which)) - _FILLER)
     for m in ranked[:_DEPTH]:
         asking = _ASKING.search(m.text)
-        if asking is None or not _of_thing(m, asking.group("thing"), thing, ranked):
+        if asking is None or not _of_thing(m, asking.group("thing"), thing, ranked, qualified):
             continue
         reply = next(
             (n for n in ctx.turns_after(m)[:2] if n.speaker != m.speaker and not asks(n.text)),
@@ -155,12 +160,18 @@ def _quoting(
     return Reading(quotes, [*said, *context], "what", span, said_by(said[0], ctx), why=[why])
 
 
+# "the interview *at* northwind", "the dinner *with* ana": which one the thing is
+_QUALIFIER = re.compile(r"\s+(?:at|with|for|in|on|from|of)\s+", re.IGNORECASE)
 # Words of "how did the interview go for you" that say no thing.
 _FILLER = frozenset(terms("go went going doing getting on for you your from side then now so"))
 
 
 def _of_thing(
-    m: StoredMessage, asked: str, thing: set[str], ranked: Sequence[StoredMessage]
+    m: StoredMessage,
+    asked: str,
+    thing: set[str],
+    ranked: Sequence[StoredMessage],
+    qualified: tuple[set[str], set[str]] = (set(), set()),
 ) -> bool:
     """Whether the chat's asking is of the thing: it names it, or asks by a pronoun a turn or
     few after a message of its session that does ("Interview done!" / "How did it go??")."""
@@ -170,4 +181,18 @@ def _of_thing(
     if not words & _PRONOUN or words - _PRONOUN - STOPWORDS - _FILLER:
         return False
     before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= _BEFORE]
-    return any(thing <= terms(n.text) for n in before)
+    if any(thing <= terms(n.text) for n in before):
+        return True
+    # "how did the interview at northwind go?": "Interview done!" / "How did it go??", where
+    # what the chat said before of the thing ("Northwind Labs wants to interview me!") says
+    # which one
+    head, which = qualified
+    return bool(head and which) and any(
+        head <= terms(n.text)
+        and any(
+            which <= terms(o.text)
+            for o in ranked
+            if o.conversation == m.conversation and o.ts <= n.ts
+        )
+        for n in before
+    )

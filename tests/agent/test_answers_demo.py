@@ -528,6 +528,15 @@ CASES = [
     pytest.param(
         "what time was my dentist appointment on thursday?", (), "when", "10:30", marks=XFAIL
     ),
+    # a thing's value in its own words: "Forecast says sunny", "The salary is even higher…"
+    # (were "Castle." and "Free."; asked what the forecast said, it was right before)
+    ("what was the weather forecast for the crag day?", (), "what", "Sunny."),
+    ("what did the forecast say for castle crags?", (), "what", "Sunny, 18 degrees."),
+    ("what's the salary like at the new job?", (), "how_much", "Even higher than I asked for."),
+    # which interview is said before the chat asks "How did it go??" of it (were "Guess what,
+    # Northwind Labs wants to interview me!")
+    ("how did the interview at northwind go?", (), "what", "Really well I think."),
+    ("how did the northwind interview go?", (), "what", "Really well I think."),
 ]
 
 
