@@ -70,6 +70,14 @@ _IDIOM = re.compile(r"\b(?:for|at)\s+(?:the\s+)?$", _I)
 # "time i swam", "time that we went": someone did something, other than talk (the pick's own
 # verbs, which _PICK_RX takes along).
 _DID = re.compile(r"\s+(?:that\s+)?(?:i|we|you|he|she|they)\s+[a-z]", _I)
+# The question's own deed, done by someone, before the pick: "did the plumber come back", "did
+# we go climbing"; not talk ("did we talk", "did aki say"), which a session pick is of.
+_DEED = re.compile(
+    rf"\b(?:did|does|do|has|have|had)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?"
+    rf"[a-z]+\s+(?!(?:{VERB}|say|said|tell|told|mention(?:ed)?|ask(?:ed)?|text(?:ed)?|write|"
+    rf"wrote|message(?:d)?|call(?:ed)?)\b)[a-z]+",
+    _I,
+)
 _CONTEXT_RX = re.compile(r"\s*,?\s*(?P<w>before|after|prior\s+to|following)\s+(?:the\s+)?", _I)
 _EVENT_TAIL = re.compile(
     r"(?P<e>(?!(?:that|this|it|then|last)\b)[^,?.!;]{2,80}?)\s*(?=[,?.!;]|$)", _I
@@ -83,6 +91,8 @@ def find_picks(text: str, ctx: Ctx) -> list[Hit]:
             continue  # "for the first time", "at the last time"
         if m.group("o") and m.group(0).lower().endswith("time") and _DID.match(text, m.end()):
             continue  # "the first time i swam at fenmere": an event's first time, not a chat's
+        if m.group("o") and m.group(0).lower().endswith("time") and _DEED.search(text[: m.start()]):
+            continue  # "when did the plumber come back the second time?": his second visit
         if m.group("o2"):
             n = -1 if re.match(r"\s+before", text[m.end() :], _I) else 1
         elif m.group("o3"):

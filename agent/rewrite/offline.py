@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from agent.plan.people import PERSON_NOUNS
 from agent.plan.planner import GENERIC_WORDS, plan_question
 from agent.rewrite.framing import without_framing
 from agent.rewrite.spelling import spelled_out
@@ -308,10 +309,30 @@ def _resolve_people(
         # "who's dev going out with?" / "Saoirse." / "how did they meet?": the two of them
         pair = _asked_and_answered(recent[-PRONOUN_TURNS:], speakers, me, people)
         name = " and ".join(pair) if pair else name
+    if not name and _GENDERED.search(rw.question):
+        # "when did the plumber first come round?" / "and what did he do that time?": a
+        # person the user asked after by who they are, when no name is in the dialogue
+        name = _role_asked(recent[-PRONOUN_TURNS:])
     if name:
         parts = [_PERSON.sub(_name_for(name), part) for part in kept]
         rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))
         rw.notes.append(f"resolved a pronoun to {name}")
+
+
+# A person by who they are: "the plumber", "my landlord", "our vet".
+_ROLE = re.compile(
+    rf"\b(?:the|my|our)\s+(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})\b(?!['’])",
+    re.IGNORECASE,
+)
+
+
+def _role_asked(window: list[Turn]) -> str | None:
+    """The person the user's latest question asked after by who they are ("the plumber")."""
+    for turn in reversed(window):
+        found = _ROLE.search(turn.text) if turn.speaker != ASSISTANT else None
+        if found:
+            return found.group(0)
+    return None
 
 
 # A pronoun of more than one person
@@ -384,6 +405,12 @@ def _elliptical(text: str, own: str, speakers: Sequence[str], *, of_person: bool
     return (n == 1 or (of_person and n == 0)) and not person and not _named(text, speakers)
 
 
+# An occasion pointed at: "that time", "that day", "on that visit", "then".
+_THAT_TIME = re.compile(
+    r"\b(?:that|this)\s+(?:time|day|night|visit|trip|one)\b|\bthen\s*[?!.]*\s*$", re.IGNORECASE
+)
+
+
 # A follow-up that is a question word alone: it asks it of the topic before it.
 _FRAGMENT = re.compile(
     r"\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:what\s+time|what\s+day|which\s+day|when|where|who|"
@@ -401,6 +428,8 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     # "how much did she pay?": a verb that takes an object, left without one, is about the
     # thing asked of before ("what car did mara end up getting?").
     elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
+    # "what did he do that time?": the occasion the question before asked of
+    elliptical = elliptical or bool(_THAT_TIME.search(rw.original))
     them = _them_things(rw, recent)
     if not _THING.search(request_part(rw.original)) and not elliptical and not them:
         return

@@ -2,8 +2,10 @@
 phrase with its kind ("A lemon drizzle cake with candied peel"), told in the turn after "Cake's
 ordered!" or ranked below a message on the occasion; who collects it is named in the reply to
 "Do we need to collect it?" ("Marek's said he'll grab it"), not "the one gran likes" nor a
-writer sending birthday wishes "from me"; a set phrase that describes ("second hand") is no
-topic the chat must write. A real store of a small fixture chat."""
+writer sending birthday wishes "from me"; what someone just named did is told by the
+writer's next turn ("the electrician's been" / "he replaced the fuse…"); a set phrase that
+describes ("second hand") is no topic the chat must write. A real store of a small fixture
+chat."""
 
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ pipe = history_fixture(CHAT, me="Jo")
         ("who was picking up the cake from the bakery?", "marek"),
         ("where did i get the second hand bike from?", "hollowby"),
         ("where did we buy the second-hand bike?", "hollowby"),
+        # "the electrician's been" / "he replaced the fuse in the cooker…": his deed, by "he"
+        ("what did the electrician do?", "replaced the fuse in the cooker"),
     ],
 )
 def test_errand_answers(pipe: Pipeline, question: str, expected: str) -> None:

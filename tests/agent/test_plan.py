@@ -355,6 +355,11 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("is the brecon hike still on the 11th?", SUN, "content", []),
     ("are we still on for saturday?", SUN, "content", []),
     ("is the riverside market still on sunday 22nd march?", SUN, "content", []),
+    # "the second time" of a deed someone did is its second time, not the second chat
+    ("when did the plumber come back the second time?", SUN, "content", []),
+    ("when did we go climbing the second time?", SUN, "content", []),
+    ("what did we talk about the second time?", SUN, "time", [NthSession(n=2)]),
+    ("what did doug say the second time?", SUN, "both", [NthSession(n=2)]),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),

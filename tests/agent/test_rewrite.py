@@ -124,6 +124,21 @@ def test_carries_a_time_expression_from_an_earlier_turn(
             "Doug",
             id="they",
         ),
+        # no name in the dialogue: the person the user asked after by who they are
+        pytest.param(
+            turns(("user", "when did the plumber first come round?"), (ASSISTANT, "Monday.")),
+            "and what did he do that time?",
+            None,
+            "the plumber",
+            id="a-role",
+        ),
+        pytest.param(
+            turns(("user", "when's my landlord coming?"), (ASSISTANT, "Friday.")),
+            "did she fix the boiler?",
+            None,
+            "my landlord",
+            id="my-role",
+        ),
     ],
 )
 def test_resolves_a_pronoun_to_the_most_recently_named_speaker(
@@ -192,6 +207,14 @@ def test_it_resolves_to_the_topic_of_an_earlier_question() -> None:
     assert "ryokan" in rw.question
     assert rw.variants[0] == "when did she mention that?"
     assert any("ryokan" in v for v in rw.variants[1:]), "the topic variant is fused too"
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["and what did he do that time?", "what happened on that visit?", "who came then?"]
+)
+def test_an_occasion_pointed_at_carries_the_earlier_topic(follow_up: str) -> None:
+    history = turns(("user", "when did the plumber fix the leak?"), (ASSISTANT, "Monday."))
+    assert "leak" in rewrite(follow_up, history).question
 
 
 def test_the_topic_carried_keeps_an_ordinal_whole() -> None:
