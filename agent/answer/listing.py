@@ -23,7 +23,7 @@ from .items import Item, distinct, enumerated, item_of_run, items_of, runs_of, w
 from .kinds import ASKS_OF_ME, LIST_HOLDER, QuestionKind
 from .reading import NO_ANSWER, ReaderContext, Reading, first_names, who
 from .replies import answers
-from .text import join_names, short_day, terms
+from .text import asks, join_names, short_day, terms
 
 # Items listed at most; the count still counts them all.
 MAX_LISTED = 12
@@ -71,6 +71,7 @@ def listing(
         written
         or asked
         or done
+        or _announced_list(question, cover, matches, ctx)
         or _list_of_the_exchange(question, cover, matches, ctx)
         or named_items(question, cover, matches, ctx)
     )
@@ -180,6 +181,39 @@ def _list_of_the_exchange(
             if its:
                 return its
     return []
+
+
+def _announced_list(
+    question: str, cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[Item]:
+    """A list its writer announces, then gives a turn per item ("ok restaurant list" / "tasca
+    zeca in graça for grilled sardines" / "doca sete down by the river…"): the thing each of
+    their next turns names first, while another's asking for more ("Anything sweet?") may
+    come between."""
+    skip = set(cover.topic) | terms(question)
+    names = first_names(ctx)
+    for m in matches[: _EXCHANGE_DEPTH * 2]:
+        if not (cover.topic & terms(m.text) and _ANNOUNCES.search(m.text)) or asks(m.text):
+            continue
+        turns = [n for n in ctx.turns_after(m)[:_EXCHANGE_TURNS]]
+        items = [
+            its[0]
+            for n in turns
+            if n.speaker == m.speaker and not asks(n.text)
+            for its in [items_of(n, skip, ctx.weights, names)]
+            if its
+        ]
+        if len(items) >= 2:
+            return distinct(items)
+    return []
+
+
+# A list announced: "ok restaurant list", "cafe list incoming.", "my recs:"
+_ANNOUNCES = re.compile(
+    r"\b(?:list|recs|recommendations|suggestions|picks|faves|favourites|favorites|tips)\b"
+    r"(?:\s+(?:incoming|below|coming|here|then))?\s*(?:[:.!]|$)|:\s*$",
+    re.IGNORECASE,
+)
 
 
 # How many of the best messages may open the exchange that writes a list out, and how many
