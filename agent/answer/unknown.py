@@ -34,6 +34,8 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
     question = _TIME_IDIOM.sub(" ", question)
     # "the *second hand* sofa": a set phrase that describes, however the chat said it
     question = _DESCRIBING_IDIOM.sub(" ", question)
+    # "who else voted for navy *apart from* me?": who is set aside, no topic
+    question = _SET_ASIDE.sub(" ", question)
     # The people, and the chats' names ("the *five* a side chat" is the Five-a-side group).
     named = [*ctx.speakers, *(re.sub(r"[-_]", " ", c) for c in ctx.conversations)]
     speakers = {t for s in named for t in terms(s)}
@@ -178,6 +180,11 @@ _TIME_IDIOM = re.compile(
 _DESCRIBING_IDIOM = re.compile(
     r"\b(?:second[\s-]+hand|brand[\s-]+new|hand[\s-]+made|home[\s-]+made|well[\s-]+known|"
     r"last[\s-]+minute|one[\s-]+off|full[\s-]+time|part[\s-]+time|good[\s-]+as[\s-]+new)\b",
+    re.IGNORECASE,
+)
+_SET_ASIDE = re.compile(
+    r"\b(?:apart\s+from|aside\s+from|other\s+than|except(?:\s+for)?|besides|as\s+well\s+as)"
+    r"\s+(?:me|us|you|him|her|them)\b",
     re.IGNORECASE,
 )
 _ATTRIBUTE_OF = re.compile(

@@ -38,6 +38,7 @@ from .spans import (
 )
 from .text import ALIASES, asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
+from .votes import chosen_by
 from .what import WHO_IS, what_answer
 from .who_is import who_is
 from .whose import told_of
@@ -55,6 +56,9 @@ def who_answer(
     question = _IDEA_OF.sub("who suggested ", question)
     # "which of the climbing lot is driving…" asks who is driving
     question = ONE_OF_PEOPLE.sub("who", question)
+    voted = chosen_by(question, ranked or good, ctx)
+    if voted is not None:  # "who else voted for navy?": "options: navy, maroon…" / "navy"
+        return voted
     titled = _titled(good, ranked, ctx) if _WHO_IS_ROLE.match(question) else None
     if titled is not None:  # "who is the vet?": "Dr. Ortiz thinks it's gastritis"
         m, name = titled
