@@ -15,6 +15,7 @@ from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
+from .proposals import AGREES, proposed
 from .reading import ReaderContext, Reading, told_in
 from .text import join_names, terms
 
@@ -147,6 +148,10 @@ def gift_answer(
                 m, things = named[0], [named[1]]
         if things:
             found.append((m, list(dict.fromkeys(things))))
+        elif _ASKS_PRESENT.search(m.text) and about & terms(m.text):
+            # "Have you thought about a present for grandad?" / "I was thinking a bird table" /
+            # "That's a lovely idea": put forward, and agreed to by the other
+            found += _agreed_after(m, ctx)
     if not found:
         return None
     # What was given in the end: the latest telling.
@@ -154,6 +159,26 @@ def gift_answer(
     said = join_names([f"the {t}" for t in things])
     why = "the latest message telling of the gift bought, given or thanked for"
     return told_in(said, m, qk.kind.value, ctx, why)
+
+
+# The chat asking what to give: "Have you thought about a present?", "any gift ideas?"
+_ASKS_PRESENT = re.compile(r"\b(?:present|gift|pressie)s?\b[^.!]*\?", re.I)
+
+
+def _agreed_after(m: StoredMessage, ctx: ReaderContext) -> list[tuple[StoredMessage, list[str]]]:
+    """The present put forward in the turns after `m` and agreed to by another."""
+    for t in ctx.turns_after(m)[:_PUT_FORWARD_TURNS]:
+        thing = proposed(t.text)
+        agreed = any(
+            n.speaker != t.speaker and AGREES.match(n.text) for n in ctx.turns_after(t)[:2]
+        )
+        if thing and agreed:
+            return [(t, [thing])]
+    return []
+
+
+# How many turns after the asking a present may be put forward.
+_PUT_FORWARD_TURNS = 4
 
 
 def _givers(said: str, ctx: ReaderContext) -> set[str]:

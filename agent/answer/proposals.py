@@ -15,7 +15,7 @@ from .naming import CHOSEN
 from .reading import ReaderContext, Reading, exchange_after, told_in
 from .text import SAYS_YES, said_terms
 
-__all__ = ["ASKS_DECISION", "settled_proposal"]
+__all__ = ["AGREES", "ASKS_DECISION", "proposed", "settled_proposal"]
 
 # "in the end", "what did we go with", "what are the lads doing for…", "what did they decide"
 ASKS_DECISION = re.compile(
@@ -58,11 +58,9 @@ def settled_proposal(
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue
-            thing = _proposed(t.text)
+            thing = proposed(t.text)
             agreed = [
-                n
-                for n in ctx.turns_after(t)[:2]
-                if n.speaker != t.speaker and _AGREES.match(n.text)
+                n for n in ctx.turns_after(t)[:2] if n.speaker != t.speaker and AGREES.match(n.text)
             ]
             if thing and agreed:
                 found.append((t, thing))
@@ -75,10 +73,14 @@ def settled_proposal(
     return told_in(thing, m, qk.kind.value, ctx, why)
 
 
-def _proposed(text: str) -> str | None:
+def proposed(text: str) -> str | None:
     """The thing a message puts forward as a question: "telescope??" → "telescope", "scratch
-    paintball… crazy golf instead?" → "crazy golf"; not a question about something ("where'd
-    you meet her?") nor a day ("sat 4th april?")."""
+    paintball… crazy golf instead?" → "crazy golf"; or as a thought ("I was thinking a record
+    player"); not a question about something ("where'd you meet her?") nor a day ("sat 4th
+    april?")."""
+    thought = _THINKING.search(text)
+    if thought and not _NOT_A_THING.search(thought.group("x")):
+        return thought.group("x")
     for asked in _ASKED.finditer(text):
         words = asked.group(1).split()
         while words and words[0].lower() in _LEADING:
@@ -94,6 +96,13 @@ def _proposed(text: str) -> str | None:
     return None
 
 
+# A thing put forward as a thought: "I was thinking a record player", "how about a voucher"
+_THINKING = re.compile(
+    r"\b(?:i\s+was\s+thinking|i'?m\s+thinking|how\s+about|what\s+about)\s+(?:of\s+)?"
+    r"(?:a|an|some|maybe\s+a|maybe\s+an)\s+(?P<x>[^\W\d_][\w'-]*(?:\s+(?!(?:for|from|with|in|"
+    r"on|at|and|but|so|or|because|cos|as|if|to)\b)[^\W\d_][\w'-]*){0,2})",
+    re.IGNORECASE,
+)
 # How far down the ranking a message on the topic may start the exchange, and how many turns
 # after it are read.
 _DEPTH = 8
@@ -124,8 +133,10 @@ _NOT_A_THING = re.compile(
     re.IGNORECASE,
 )
 # A reply that agrees: "yes. that", "yes 100%", "love that", "sounds good", "perfect".
-_AGREES = re.compile(
+AGREES = re.compile(
     rf"{SAYS_YES.pattern}|^\W*(?:love\s+(?:that|it)|sounds\s+(?:good|great|perfect)|perfect|"
-    r"great\s+idea|good\s+idea|100%|done|go\s+on\s+then|i'?m\s+in|in)\b",
+    r"great\s+idea|good\s+idea|100%|done|go\s+on\s+then|i'?m\s+in|in|"
+    r"(?:that'?s|thats|what)\s+(?:a\s+)?(?:\w+\s+)?(?:lovely|great|good|brilliant|perfect|nice)"
+    r"\s+idea)\b",
     re.IGNORECASE,
 )

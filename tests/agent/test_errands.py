@@ -39,3 +39,18 @@ def test_errand_answers(pipe: Pipeline, question: str, expected: str) -> None:
     said = first_line(pipe, question, NOW).lower()
     assert expected in said, said
     assert "gran" not in said and "sid" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what did nell and i get grandad for his 80th?",
+        "what present did we get grandad?",
+        "what did we get grandad for his birthday?",
+    ],
+)
+def test_a_present_put_forward_and_agreed_to(pipe: Pipeline, question: str) -> None:
+    # "Have you thought about a present for grandad?" / "I was thinking a bird table…" /
+    # "That's a lovely idea": not the function room booked for the party
+    said = first_line(pipe, question, NOW).lower()
+    assert "bird table" in said, said
