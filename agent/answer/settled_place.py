@@ -35,7 +35,10 @@ _BOOK_TURNS = 4
 
 
 def booked(
-    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage], now: bool = False
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    now: bool = False,
+    news: Sequence[StoredMessage] = (),
 ) -> tuple[StoredMessage, str] | None:
     """The place a message books, a few turns after a best message of its session ("do you
     know a restaurant in Kestrel Cove?" ... "ok i'll book the driftwood room for saturday"):
@@ -57,7 +60,9 @@ def booked(
     if now:
         chats = {g.conversation for g in good[:3]}
         first = min((g.ts for g in good[:3]), default=None)
-        for m in ranked[:20]:
+        # (`news`: the chats' own messages saying "booked", which the ranking may not reach:
+        # "BOOKED. the orchard room at the bell 🎉" for "the place we ended up booking")
+        for m in dict.fromkeys([*ranked[:20], *news]):
             if m.conversation in chats and first is not None and m.ts > first:
                 place = announced_booking(m.text)
                 if place:

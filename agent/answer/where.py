@@ -74,7 +74,9 @@ def where_answer(
         "plan wins)"
     )
     # Settled in the chat's own exchange: booked after asking for one, or the reply to "where?".
-    settled = booked(good, ranked, bool(_NOW.search(question))) or told_where(wanted, ranked, ctx)
+    now = bool(_NOW.search(question))
+    news = ctx.holding(_BOOKED_WORD, (), {g.conversation for g in good[:3]}) if now else ()
+    settled = booked(good, ranked, now, news) or told_where(wanted, ranked, ctx)
     if settled is not None:
         found.append((True, 0, *settled))
         why = "the place the chat settled (booked, or the reply to its own where?)"
@@ -420,6 +422,7 @@ _LINE_DEPTH = 6
 
 
 # Asking for the plan as it stands: "where is it happening now?", "in the end".
+_BOOKED_WORD = r"(?i)\b(?:booked|confirmed)\b"
 _NOW = re.compile(r"\b(?:now|in\s+the\s+end|actually|finally|end(?:ed)?\s+up)\b", re.I)
 
 
