@@ -208,10 +208,12 @@ def _announced_list(
     return []
 
 
-# A list announced: "ok restaurant list", "cafe list incoming.", "my recs:"
+# A list announced, in a few words of its own: "ok restaurant list.", "cafe list incoming.",
+# "my recs:"; not "this series is one of my favorites."
 _ANNOUNCES = re.compile(
-    r"\b(?:list|recs|recommendations|suggestions|picks|faves|favourites|favorites|tips)\b"
-    r"(?:\s+(?:incoming|below|coming|here|then))?\s*(?:[:.!]|$)|:\s*$",
+    r"(?:^|[.!?]\s+)\W*(?:(?:ok|okay|right|so|here'?s|here\s+are)\s+)?(?:[\w'’]+\s+){0,2}?"
+    r"(?:list|recs|recommendations|suggestions|picks|faves|favourites|favorites|tips)"
+    r"(?:\s+(?:incoming|below|coming|here|then))?\s*(?:[:.!]+|$)",
     re.IGNORECASE,
 )
 

@@ -47,6 +47,12 @@ _KIND_OF = re.compile(
     r"bags?|away|courses?|class(?:es)?|rates?|returns?|care|nurser(?:y|ies)|school|time\s+job)\b",
     re.IGNORECASE,
 )
+_OCCASION_DAY = re.compile(
+    r"\b(?:(?:my|your|his|her|their|our)\s+(?:first|last|big|whole)|(?:the|my|our|your)\s+"
+    r"(?!(?:next|other|same|previous|following|last|first|whole|one|that|this|every)\b)"
+    r"[a-z]{3,})\s+$",
+    re.IGNORECASE,
+)
 _COUNTING = re.compile(
     r"\b(?:how\s+(?:many|long|often)|every|each|per|a\s+few|many|several|for|all)\s+(?:\w+\s+)?$"
     r"|\b(?:what|which)\s+$",
@@ -70,6 +76,8 @@ def temporal_leftovers(text: str) -> list[str]:
         and not (_OWNED.fullmatch(m.group(0)) and _OWNER.search(text, 0, m.start()))
         and not (_PLURAL_DAY.fullmatch(m.group(0)) and habitual(text))
         and not (_PART_OF_THING.fullmatch(m.group(0)) and _KIND_OF.match(text, m.end()))
+        # "my first day at the new job", "the crag day": an occasion named by its day
+        and not (_PART_OF_THING.fullmatch(m.group(0)) and _OCCASION_DAY.search(text, 0, m.start()))
         # "dad's 60th", "granny's 90th": a birthday, not a day of the month
         and not (m.group(0)[0].isdigit() and re.search(r"['’]s\s+$", text[: m.start()]))
     ]

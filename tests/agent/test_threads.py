@@ -149,8 +149,12 @@ def test_one_month_stays_a_month() -> None:
         # whose it is makes it a thing
         ("where did mum and pauline go on their holiday", []),
         ("what did jo get up to on her weekend away", []),
+        # an occasion named by its day
+        ("what was the weather forecast for the crag day?", []),
+        ("when is my first day at the new job?", []),
         # still times not read
         ("what did we do that night", ["night"]),
+        ("what did we do the other day", ["day"]),
         ("what happened on the 45th", ["45th"]),
         ("what did we do over the holidays", ["holidays"]),
     ],
