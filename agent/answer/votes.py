@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .reading import ReaderContext, Reading, said_by, who
-from .text import asks, join_names, terms
+from .text import asks, clip, join_names, terms
 
 __all__ = ["chosen_by"]
 
@@ -33,6 +33,8 @@ _DEPTH, _TURNS = 20, 12
 
 
 def chosen_by(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> Reading | None:
+    """The writers who answered the chat's options with the one asked of, or None when the
+    question asks no such thing or no vote for it is found."""
     asked = _ASKED.match(question)
     if asked is None:
         return None
@@ -62,6 +64,6 @@ def chosen_by(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext
         if votes:
             voters = list(dict.fromkeys(who(n, ctx) for n in votes))
             named = join_names(voters)
-            why = f"the writers who answered the options ({offer.text[:40]!r}) with it"
+            why = f"the writers who answered the options (“{clip(offer.text, 40)}”) with it"
             return Reading(f"{named}.", votes, "who", named, said_by(votes[0], ctx), why=[why])
     return None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.proposals import _proposed
+from agent.answer.proposals import proposed as _proposed
 from agent.pipeline import Pipeline
 from tests.pipelines import first_line, history_fixture
 
