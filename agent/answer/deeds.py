@@ -168,6 +168,14 @@ def asked_acts(question: str) -> list[Act]:
     return found
 
 
+# The do a question names after its verb: "bringing to castle crags", "making for the party"
+_FOR_A_DO = re.compile(
+    r"\b(?:bring|bringing|brought|make|making|made|bake|baking|cook|cooking)\s+(?:\w+\s+)?"
+    r"(?:to|for)\s+\w",
+    re.IGNORECASE,
+)
+
+
 def deeds(
     question: str,
     matches: Sequence[StoredMessage],
@@ -193,7 +201,9 @@ def deeds(
         pattern = rf"\b(?:{verbs}{'|new' if act.renews else ''})\b"
         for m in ctx.holding(pattern, doers, chats):
             # A person named narrows the acts enough; "we" or "people" leaves every speaker's.
-            if on_topic and not doers and not act.says_topic and m.session_id not in on_topic:
+            # …unless it names the do as well ("what am i bringing *to castle crags*?")
+            narrowed = not doers or _FOR_A_DO.search(question)
+            if on_topic and narrowed and not act.says_topic and m.session_id not in on_topic:
                 continue
             done = _things_done(m, act, skip, names, modal, ctx.weights)
             # "got us this" or "got another pair of fenders. and this": a photo shows it next

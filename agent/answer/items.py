@@ -28,6 +28,7 @@ _DESCRIBED = re.compile(
     r",\s*(?:the|a|an)\s+(?:(?!\b(?:and|or)\b)[^,.!?;:])*(?=[.!?;:]|$)", re.IGNORECASE
 )
 _DETERMINERS = frozenset(["the", "a", "an", "my", "our", "some", "his", "her", "their"])
+_WRITER = frozenset(["i", "we", "i'll", "we'll", "i've", "we've", "i'm", "we're", "ive", "ill"])
 _WORD = re.compile(r"[^\W\d_][\w'’-]*|\S+", re.UNICODE)
 _JOINERS = frozenset(["of", "by"])
 # Chat filler, time words and common verbs: never part of a name.
@@ -189,6 +190,9 @@ def written_out(
         if len(parts) < 3 or any(len(_WORD.findall(p)) > 6 for p in parts):
             continue
         said = [[w.lower() for w in _WORD.findall(p)] for p in parts]
+        # "I bought bananas, trail mix and…": the writer and their verb open the list
+        if len(said[0]) > 2 and said[0][0] in _WRITER and said[0][1] in COMMON_WORDS:
+            said[0] = said[0][2:]
         said = [ws[1:] if ws and ws[0] in _DETERMINERS else ws for ws in said]
         if all(ws and runs_of(" ".join(ws), skip, names) for ws in said):
             return [item_of_run(ws, m, weights) for ws in said]

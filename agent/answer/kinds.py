@@ -207,6 +207,11 @@ _LIST = re.compile(
     # "what films did Mia recommend", "what food did people bring": a plural or a mass noun
     # asked of many people or occasions wants every one of them.
     r"\bwhat\s+(?!(?:was|is|does|things|happened)\b)[a-z]+s\s+(?:did|do|have|has|had|were)\b|"
+    # …and what someone brings or makes for a do: "what am i bringing to castle crags?",
+    # "what's aki bringing?", "what snacks is doug bringing?"
+    r"^\W*(?:and\s+|so\s+)?what(?:['’]s|\s+(?!(?:was|is|does|has)\b)[a-z]+s)?\s+"
+    r"(?:(?:am|are|is)\s+)?(?!(?:the|a|an)\b)"
+    r"\w+\s+(?:bringing|making|baking|cooking)\b|"
     r"\b(?:everyone(?:\s+else)?|everybody(?:\s+else)?|people|they|(?:the\s+)?(?:others|rest\s+of\s+(?:us|them)|group|gang|"
     r"lads|girls|guys|crew))\s+(?:was\s+|were\s+|are\s+)?bring(?:ing)?\b|"
     # "what swim kit have I bought since …", "what has Gareth fixed": what has been done so

@@ -59,7 +59,9 @@ def asked_about(question: str, skip: Collection[str] = ()) -> set[str]:
     return terms(topic_query(question, skip)) - {t for s in skip for t in terms(s)}
 
 
-_DID = frozenset(["did", "do", "does", "have", "has", "had", "was", "were"])
+_DID = frozenset(
+    ["did", "do", "does", "have", "has", "had", "was", "were", "is", "am", "are", "what's", "whats"]
+)
 _HAVE = frozenset(["have", "has", "had", "'ve", "ever"])
 
 

@@ -537,6 +537,12 @@ CASES = [
     # Northwind Labs wants to interview me!")
     ("how did the interview at northwind go?", (), "what", "Really well I think."),
     ("how did the northwind interview go?", (), "what", "Really well I think."),
+    # what one person brings to a do: theirs only, for that do (were quotes of other messages:
+    # "I'm back from Kyoto on the 14th…", "Forecast says sunny.")
+    ("what is aki bringing to the crag trip?", (), "list", "1 item: sandwiches"),
+    ("what's priya bringing?", (), "list", "1 item: crash pads"),
+    ("what am i bringing to castle crags?", (), "list", "2 items: snacks"),
+    ("what snacks am i bringing to castle crags?", (), "list", "3 items: bananas"),
 ]
 
 
