@@ -195,15 +195,15 @@ def deeds(
     modal = bool(_MODAL.search(question))
     names = first_names(ctx)
     skip = skip | REQUEST_TERMS | {t for a in acts for t in terms(a.asked.replace("|", " "))}
+    # A person named narrows the acts enough; "we" or "people" leaves every speaker's, unless
+    # the question names the do as well ("what am i bringing *to castle crags*?")
+    by_topic = not doers or bool(_FOR_A_DO.search(question))
     found: list[Item] = []
     for act in acts:
         verbs = "|".join(v for v in (act.before, act.after) if v)
         pattern = rf"\b(?:{verbs}{'|new' if act.renews else ''})\b"
         for m in ctx.holding(pattern, doers, chats):
-            # A person named narrows the acts enough; "we" or "people" leaves every speaker's.
-            # …unless it names the do as well ("what am i bringing *to castle crags*?")
-            narrowed = not doers or _FOR_A_DO.search(question)
-            if on_topic and narrowed and not act.says_topic and m.session_id not in on_topic:
+            if on_topic and by_topic and not act.says_topic and m.session_id not in on_topic:
                 continue
             done = _things_done(m, act, skip, names, modal, ctx.weights)
             # "got us this" or "got another pair of fenders. and this": a photo shows it next

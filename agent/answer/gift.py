@@ -15,7 +15,7 @@ from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
-from .proposals import AGREES, proposed
+from .proposals import agreed_to
 from .reading import ReaderContext, Reading, told_in
 from .text import join_names, terms
 
@@ -168,11 +168,8 @@ _ASKS_PRESENT = re.compile(r"\b(?:present|gift|pressie)s?\b[^.!]*\?", re.I)
 def _agreed_after(m: StoredMessage, ctx: ReaderContext) -> list[tuple[StoredMessage, list[str]]]:
     """The present put forward in the turns after `m` and agreed to by another."""
     for t in ctx.turns_after(m)[:_PUT_FORWARD_TURNS]:
-        thing = proposed(t.text)
-        agreed = any(
-            n.speaker != t.speaker and AGREES.match(n.text) for n in ctx.turns_after(t)[:2]
-        )
-        if thing and agreed:
+        thing = agreed_to(t, ctx)
+        if thing:
             return [(t, [thing])]
     return []
 

@@ -195,14 +195,12 @@ def _announced_list(
     for m in matches[: _EXCHANGE_DEPTH * 2]:
         if not (cover.topic & terms(m.text) and _ANNOUNCES.search(m.text)) or asks(m.text):
             continue
-        turns = [n for n in ctx.turns_after(m)[:_EXCHANGE_TURNS]]
-        items = [
-            its[0]
-            for n in turns
+        told = [
+            items_of(n, skip, ctx.weights, names)
+            for n in ctx.turns_after(m)[:_EXCHANGE_TURNS]
             if n.speaker == m.speaker and not asks(n.text)
-            for its in [items_of(n, skip, ctx.weights, names)]
-            if its
         ]
+        items = [its[0] for its in told if its]
         if len(items) >= 2:
             return distinct(items)
     return []

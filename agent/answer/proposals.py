@@ -15,7 +15,7 @@ from .naming import CHOSEN
 from .reading import ReaderContext, Reading, exchange_after, told_in
 from .text import SAYS_YES, said_terms
 
-__all__ = ["AGREES", "ASKS_DECISION", "proposed", "settled_proposal"]
+__all__ = ["ASKS_DECISION", "agreed_to", "proposed", "settled_proposal"]
 
 # "in the end", "what did we go with", "what are the lads doing for…", "what did they decide"
 ASKS_DECISION = re.compile(
@@ -58,11 +58,8 @@ def settled_proposal(
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue
-            thing = proposed(t.text)
-            agreed = [
-                n for n in ctx.turns_after(t)[:2] if n.speaker != t.speaker and AGREES.match(n.text)
-            ]
-            if thing and agreed:
+            thing = agreed_to(t, ctx)
+            if thing:
                 found.append((t, thing))
     if not found:
         return None
@@ -71,6 +68,13 @@ def settled_proposal(
         "the thing put forward and agreed to (or declared: '… it is') after a message on the topic"
     )
     return told_in(thing, m, qk.kind.value, ctx, why)
+
+
+def agreed_to(t: StoredMessage, ctx: ReaderContext) -> str | None:
+    """The thing `t` puts forward, when someone else agrees to it in the next two turns."""
+    thing = proposed(t.text)
+    agreed = any(n.speaker != t.speaker and AGREES.match(n.text) for n in ctx.turns_after(t)[:2])
+    return thing if agreed else None
 
 
 def proposed(text: str) -> str | None:

@@ -246,15 +246,18 @@ _SELF_SUBJECT = re.compile(
 
 def does_it_self(text: str) -> bool:
     """The writer tells of doing something themselves, as its subject, not in a question."""
-    said = " ".join(s for s in re.findall(r"[^.!?]+[.!?]*", text) if not s.rstrip().endswith("?"))
-    return bool(_SELF_SUBJECT.search(said))
+    return bool(_SELF_SUBJECT.search(_told(text)))
+
+
+def _told(text: str) -> str:
+    """The sentences of `text` that tell, not ask."""
+    return " ".join(s for s in re.findall(r"[^.!?]+[.!?]*", text) if not s.rstrip().endswith("?"))
 
 
 def speaks_for_self(text: str) -> bool:
     """The writer tells of themselves ("i can drive!"), not in a question ("How are we
     getting there?" is asked of everyone)."""
-    said = " ".join(s for s in re.findall(r"[^.!?]+[.!?]*", text) if not s.rstrip().endswith("?"))
-    return bool(_FIRST_PERSON.search(said))
+    return bool(_FIRST_PERSON.search(_told(text)))
 
 
 _LEAD = re.compile(r"^\s*([^.!?,:;–—-]*)[.!?,:;–—-]+\s*")

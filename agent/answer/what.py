@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
-from datetime import timedelta
 
-from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
@@ -17,6 +14,7 @@ from .attribute import attribute_told, result_told
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
+from .described import named_before
 from .did_what import deed_of, doer_of, done_at
 from .echo import past_the_echo
 from .fault import fault_answer
@@ -24,7 +22,6 @@ from .feelings import feeling_told
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
 from .how_was import how_it_went
-from .items import COMMON_WORDS, Item, items_of
 from .kinds import Kind, QuestionKind, classify
 from .left import left_answer
 from .lines import lines_of_a_burst
@@ -34,23 +31,21 @@ from .reading import (
     ReaderContext,
     Reading,
     declined,
-    first_names,
-    following,
     question_terms,
     said_by,
-    same_burst,
-    speaker_terms,
     told_in,
     who,
 )
 from .reasons import reason_given
 from .relayed import relayed
+from .reply_item import reply_item
 from .spans import (
     best_sentence,
     trim_span,
 )
 from .stated import stated_answer
-from .text import asks, clip, said_terms, sentences, terms
+from .switched import switched_to
+from .text import asks, clip, sentences, terms
 from .titles import named_instance, titled_work
 from .what_is import what_it_is
 
@@ -76,32 +71,6 @@ _KIND_OF = re.compile(rf"\b{KIND_OF}\b", re.IGNORECASE)
 # A reply up to this long is quoted whole; a longer one by its best sentence.
 _WHOLE_REPLY = 160
 _WHY_HOW = re.compile(r"\b(?:why|how)\b|\bwhat\s+(?:made|motivated|inspired|caused)\b", re.I)
-
-
-def _switched_to(
-    question: str, wanted: set[str], ranked: Sequence[StoredMessage]
-) -> tuple[StoredMessage, str] | None:
-    """What a thing was changed to, for a question of what it is now ("which race is jess
-    doing now?"): the latest of the best messages on the topic that says it switched ("switching
-    to the humboldt park 10k on saturday aug 15" → "the humboldt park 10k")."""
-    if not _NOW_ASKED.search(question):
-        return None
-    found = [
-        (m, hit.group("thing"))
-        for m in ranked[:_SWITCH_DEPTH]
-        if wanted & said_terms(m.text) and (hit := _SWITCHED.search(m.text))
-    ]
-    return max(found, key=lambda f: f[0].ts) if found else None
-
-
-_NOW_ASKED = re.compile(r"^\s*(?:what|which)\b.*\b(?:now|these\s+days|anymore|instead)\b", re.I)
-_SWITCHED = re.compile(
-    r"\b(?:switch(?:ing|ed)?|chang(?:ing|ed)|mov(?:ing|ed)|swap(?:ping|ped)?)\s+(?:over\s+)?to\s+"
-    r"(?P<thing>(?:the\s+)?[^\W\d_][\w'’&-]*(?:\s+(?!on\b|at\b|in\b|for\b|instead\b|from\b|"
-    r"because\b)[\w'’&-]+){0,4})",
-    re.IGNORECASE,
-)
-_SWITCH_DEPTH = 15
 
 
 # What is told in several lines: "what did dad tell me to check", "what's the plan for the
@@ -144,7 +113,7 @@ def what_answer(
         out = declined(qk.kind.value, "no message the reader reads names a colour for it")
         out.detail = "No message says what colour it is."
         return out
-    switched = _switched_to(question, wanted, ranked or good)
+    switched = switched_to(question, wanted, ranked or good)
     if switched is not None:  # "which race is jess doing now?" / "switching to the humboldt 10k"
         m, thing = switched
         why = "the thing the latest message on the topic says it switched to"
@@ -158,7 +127,7 @@ def what_answer(
         if agreed is not None:
             return agreed
     if qk.kind is Kind.WHAT and not _WHY_HOW.search(question):
-        answered = _reply_item(wanted, good, ranked, ctx)
+        answered = reply_item(wanted, good, ranked, ctx)
         if answered is not None:  # "Which team did you sign with?" / "The Minnesota Wolves!"
             m, item = answered
             why = "the thing named in the reply to a message asking what the question asks"
@@ -232,9 +201,9 @@ def what_answer(
         ((m, t) for m, t in spans if not (ASKS.search(t) or asks(t) and t.rstrip()[-1:] != "?")),
         spans[0],
     )
-    named_before = _described(question, best, ranked or good, ctx)
-    if named_before is not None:  # "just watched cold hours" / "the one about the woman who…"
-        m, thing = named_before
+    described = named_before(question, best, ranked or good, ctx)
+    if described is not None:  # "just watched cold hours" / "the one about the woman who…"
+        m, thing = described
         why = "the thing its writer named just before describing it (“the one about…”)"
         return told_in(thing, m, qk.kind.value, ctx, why)
     given = reason_given(question, wanted, best, good, ranked, ctx)
@@ -388,59 +357,6 @@ def what_answer(
 _KIND_DEPTH = 5
 
 
-# A line that describes what its writer has just named: "the one about the woman who swam
-# the north channel", "it's the one with the lighthouse on the cover".
-_THE_ONE = re.compile(
-    r"^\W*(?:(?:it'?s|its|it\s+was|was)\s+)?the\s+one\s+(?:about|with|where|that|who|set)\b",
-    re.IGNORECASE,
-)
-# Asking for what a thing is called: "what was the name of…", "…called?", "what was that doc…"
-_NAME_ASKED = re.compile(
-    r"\b(?:name|called|title)\b|^\W*(?:what|which)(?:['’]s|\s+(?:was|is))\s+(?:that|the)\b",
-    re.IGNORECASE,
-)
-# How close in time the line naming it is to the one describing it.
-_DESCRIBED_WITHIN = timedelta(minutes=5)
-
-
-def _described(
-    question: str,
-    best: StoredMessage,
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> tuple[StoredMessage, str] | None:
-    """The thing the best message describes rather than names ("the one about the woman who
-    swam the north channel at 60"), as its writer named it in their line just before ("just
-    watched cold hours")."""
-    if not _NAME_ASKED.search(question):  # "what did rosa think of it?" asks no name
-        return None
-    burst = sorted([best, *same_burst(best, ranked, _DESCRIBED_WITHIN)], key=lambda n: n.id)
-    # the description itself, or a line of the same telling ("i cried on the bus")
-    describing = next((n for n in burst if _THE_ONE.match(n.text)), None)
-    if describing is None:
-        return None
-    n = max((n for n in burst if n.id < describing.id), key=lambda n: n.id, default=None)
-    if n is None:
-        return None
-    # a short line names it after its verb, as a title runs ("just watched cold hours":
-    # "hours" is no unit there)
-    clause = re.split(r"[.!?,;:()]", n.text, maxsplit=1)[0].split()
-    lead = 0
-    while lead < len(clause) and clause[lead].lower() in COMMON_WORDS | STOPWORDS:
-        lead += 1
-    rest = clause[lead:]
-    if 0 < len(rest) <= _TITLE_WORDS and lead:
-        return n, " ".join(rest)
-    found = items_of(n, terms(question), ctx.weights, first_names(ctx))
-    if found:
-        return n, found[0].span
-    return None
-
-
-# The most words of a title named after a line's verb.
-_TITLE_WORDS = 5
-
-
 def _told_on(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
     """The writer's next turns after the best two messages, in their session: a telling goes on
     past another's asking ("Back from the vet with Miso." / "And?? How is she?" / …)."""
@@ -460,70 +376,6 @@ def _named(phrase: str, sentence: str) -> bool:
     words = phrase.split()
     opens = sentence.lstrip().startswith(phrase)
     return any(w[:1].isupper() for w in words[1:]) or (words[0][:1].isupper() and not opens)
-
-
-def _reply_item(
-    wanted: set[str],
-    good: Sequence[StoredMessage],
-    ranked: Sequence[StoredMessage],
-    ctx: ReaderContext,
-) -> tuple[StoredMessage, str] | None:
-    """One of the best messages asks what the question asks ("Which team did you sign with?"),
-    and the next turn, by someone else, names the answer without the question's words ("The
-    Minnesota Wolves! I can't wait"): that turn's first sentence and the thing it names."""
-    # Asked of the person the question names, the question does not name them ("which gym
-    # did *you* end up joining?").
-    people = speaker_terms(ctx)
-    topic = wanted - people or wanted
-
-    def asks_it(q: StoredMessage) -> bool:
-        return asks(q.text) and ctx.weights.coverage(topic, said_terms(q.text)) >= 0.5
-
-    for m in good[:3]:
-        # The question itself is among the best, or its reply is (agent.answer.reader
-        # lends a reply its question's support).
-        before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= 2]
-        q = m if asks_it(m) else next((n for n in before if asks_it(n)), None)
-        if q is None:
-            continue
-        reply = m if q is not m else None
-        reply = reply or next((n for n in following(q, ranked, 2) if n.speaker != q.speaker), None)
-        if reply is None or reply.speaker == q.speaker or asks(reply.text):
-            continue
-        spans = sentences(reply.text)
-        first = reply.text[spans[0][0] : spans[0][1]] if spans else ""
-        found = items_of(replace(reply, text=first), wanted | terms(q.text) | people, ctx.weights)
-        # The answer is most of a short first sentence ("The Boulder Barn!", not "The official
-        # opening night is tomorrow." nor "Woohoo, Nate!"), and a thing the chat seldom says.
-        lead = _LEAD.sub("", first.lower())
-        words = re.findall(r"[^\W\d_][\w'’-]*|\d+", lead)
-        item = found[0] if found else None
-        if (
-            item
-            and len(words) <= 4
-            and 2 * len(item.span.split()) >= len(words)
-            and lead.startswith(item.span.split()[0])
-            and not re.match(r"[^\W\d_][\w'’-]*\s*,", lead)
-            and _rare(item, ctx)
-        ):
-            return reply, _as_written(item.span, first)
-    return None
-
-
-_LEAD = re.compile(r"^(?:\W+|(?:the|a|an|my|our|its|it's|it’s|it was|oh|ah|ooh)\b)*", re.I)
-
-
-def _rare(item: Item, ctx: ReaderContext) -> bool:
-    w = ctx.weights
-    return any(w.doc_freq(t) <= max(3, w.size // 50) for t in terms(item.span))
-
-
-def _as_written(span: str, text: str) -> str:
-    """`span` (lower case) with the capitals `text` gives it ("minnesota wolves" → "Minnesota
-    Wolves")."""
-    words = span.split()
-    m = re.search(r"\W+".join(map(re.escape, words)), text, re.IGNORECASE)
-    return m.group(0) if m else span
 
 
 # "who is Lena Brooks?"; not "who is feeding miso?", a doer asked for
