@@ -86,6 +86,8 @@ _KINDS = {
         "first day, first shift, first week, first session, kick off, kicks off, kicked off, "
         "kickoff",
     "park, parked, parking": "spot, pitch",
+    # "how long is the walk in?" / "About 40 minutes of hiking"
+    "walk, walks, walked, walking": "hike, hikes, hiked, hiking, ramble, trek",
     "tooth, teeth": "toothache, cavity, filling, fillings, root canal",
     "arrive, arrived, arriving, turn up, turned up":
         "delivered, delivery, brought round, dropped off, got here",

@@ -292,7 +292,8 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
     """
     if any(op.op in _WRITTEN_OPS for h in hits for op in h.ops):
         return hits, []
-    dated = [h for h in hits if h.kind in _DATE_KINDS and _span(h.ops) is not None]
+    plain = {id(h): _part_of_event(h, question) for h in hits}
+    dated = [h for h in hits if h.kind in _DATE_KINDS and _span(plain[id(h)].ops) is not None]
     mentions = find_mentions(question, now)
     claimed = [(h.start, h.end) for h in hits]
     extra = [
@@ -303,7 +304,8 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
         and not any(m.start_char < e and s < m.end_char for s, e in claimed)
         and not ASKED_DAY.search(question, 0, m.start_char)
     ]
-    spans = [s for h in dated if (s := _span(h.ops)) is not None] + [_days(m) for m in extra]
+    spans = [s for h in dated if (s := _span(plain[id(h)].ops)) is not None]
+    spans += [_days(m) for m in extra]
     if not spans:
         return hits, []
     if dated and not extra and all(_CONVERSATION_ON.search(question[: h.start]) for h in dated):
@@ -319,7 +321,7 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
     out: list[Hit] = []
     for h in hits:
         if h in dated:
-            h = _on_clock(h, clock, mentions)
+            h = _on_clock(plain[id(h)], clock, mentions)
         out.append(h)
     for m in extra:
         start, end = _days(m)
@@ -377,6 +379,28 @@ def _on_clock(h: Hit, clock: Clock, mentions: list[Mention]) -> Hit:
         found = [(min(s for s, _ in found), max(e for _, e in found))]
     union = AnyOf(ops=[*written, *(WhereMentions(start=s, end=e) for s, e in found)])
     return replace(h, ops=[union, *rest])
+
+
+# A day named by the calendar: "october 10th", "the 3rd", "10/10".
+_CALENDAR_DAY = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
+    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+    r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,4}[/-]\d{1,2}\b",
+    re.IGNORECASE,
+)
+
+
+def _part_of_event(h: Hit, question: str) -> Hit:
+    """A calendar day with a part of it ("where did I stay *the night of October 10th*?"):
+    off the written clock, the part of day is of the event, not of when a message about it was
+    written ("Yoshida-sanso for the night of October 10th", sent on the 6th), so only the day
+    is filtered on. "last night" stays as it is: a relative part of day is the writing's."""
+    if not _CALENDAR_DAY.search(question[h.start : h.end]):
+        return h
+    ops: list[TableOp] = [op for op in h.ops if not isinstance(op, WhereTimeOfDay)]
+    if len(ops) == len(h.ops) or any(op.op in ("where_weekday", "exclude_current") for op in ops):
+        return h
+    return replace(h, ops=ops)
 
 
 def _span(ops: list[TableOp]) -> tuple[date, date] | None:

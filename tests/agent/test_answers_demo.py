@@ -543,6 +543,15 @@ CASES = [
     ("what's priya bringing?", (), "list", "1 item: crash pads"),
     ("what am i bringing to castle crags?", (), "list", "2 items: snacks"),
     ("what snacks am i bringing to castle crags?", (), "list", "3 items: bananas"),
+    # a walk asked of, told as hiking (was the parking sentence of the exchange)
+    ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
+    ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
+    # the night is of the stay, not of the writing: the booking was sent on the 6th (was
+    # declined: no message written on the 10th after 9pm). The place is read from another
+    # sentence of the booking ("The rest is a business hotel near Kyoto station").
+    pytest.param(
+        "where did i stay the night of october 10th?", (), "where", "Yoshida-sanso", marks=XFAIL
+    ),
 ]
 
 
