@@ -27,6 +27,11 @@ def new_terms(text: str, question: str, ctx: ReaderContext) -> set[str]:
     return terms(text) - terms(question) - speaker_terms(ctx) - TIME_TERMS - _PLAIN - LIGHT_TERMS
 
 
+def echoes(span: str, question: str, ctx: ReaderContext) -> bool:
+    """Whether `span` says nothing the question does not already say."""
+    return len(new_terms(span, question, ctx)) <= _ECHO
+
+
 def past_the_echo(
     question: str, best: StoredMessage, span: str, ctx: ReaderContext
 ) -> tuple[StoredMessage, str]:
@@ -48,10 +53,14 @@ def past_the_echo(
         said = [trim_span(n.text[a:b], ctx.speakers) for a, b in sentences(n.text)]
         telling = [s for s in said if not asks(s) and len(new_terms(s, question, ctx)) >= _TELLS]
         if said and said[0] in telling:
+            first = len(new_terms(said[0], question, ctx))
             # the first sentence, unless a later one names what is asked ("Cake ordered!!" /
             # "Cukiernia Halinka, the one mum likes. Three layer honey cake…")
+            # …or tells more ("Lena called this morning. Senior analyst at Northwind Labs,
+            # starting November 2nd.")
             return n, max(
-                telling, key=lambda s: len(asked & terms(s)) > len(asked & terms(said[0]))
+                telling,
+                key=lambda s: (len(asked & terms(s)), len(new_terms(s, question, ctx)) > 2 * first),
             )
     return best, span
 
@@ -60,6 +69,17 @@ def _writer_next(best: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]
     """The writer's next turn: the very next one, or the one after another's asking for it
     ("Back from the vet with Miso." / "And?? How is she?" / "No blockage, thank god…")."""
     after = list(ctx.turns_after(best)[:2])
-    if after and after[0].speaker != best.speaker and asks(after[0].text):
+    # …or after another's bare reaction: "AKI. I GOT THE JOB." / "WHAT!!! Congratulations!!!"
+    if after and after[0].speaker != best.speaker and (asks(after[0].text) or _bare(after[0])):
         return after[1:2]
     return after[:1]
+
+
+def _bare(m: StoredMessage) -> bool:
+    """A reaction that tells nothing: no word beyond praise, fillers and everyday verbs."""
+    return not (terms(m.text) - _PLAIN - LIGHT_TERMS - _REACTIONS)
+
+
+_REACTIONS = frozenset(
+    terms("what wow omg congratulations congrats yay amazing brilliant nice great yes no way")
+)

@@ -16,7 +16,7 @@ from .deed_object import deed_object, untold_deed
 from .defined import defined_value
 from .described import named_before
 from .did_what import deed_of, doer_of, done_at
-from .echo import past_the_echo
+from .echo import echoes, past_the_echo
 from .fault import fault_answer
 from .feelings import feeling_told
 from .focus import answer_span, asked_noun, focus_phrase
@@ -333,6 +333,17 @@ def what_answer(
     # is not (14 of 15 such quotes were wrong on the scenario histories): say so.
     echoed = span
     best, span = past_the_echo(question, best, span, ctx)
+    if span == echoed and echoes(span, question, ctx):
+        # "what job did i get?": Aki's "You're getting this job." echoes it; the next best,
+        # "AKI. I GOT THE JOB.", does too, and its writer goes on: "Senior analyst at
+        # Northwind Labs, starting November 2nd."
+        for m in good[1:3]:
+            said = best_sentence(m.text, wanted)
+            on = past_the_echo(question, m, trim_span(said, ctx.speakers), ctx)
+            if on[1] != trim_span(said, ctx.speakers):
+                best, span = on
+                echoed = ""
+                break
     if noun and span != echoed:
         # "what kind of cake…?": "Cake ordered!!" / "…Three layer honey cake with…"
         phrase = focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)

@@ -543,6 +543,9 @@ CASES = [
     ("what's priya bringing?", (), "list", "1 item: crash pads"),
     ("what am i bringing to castle crags?", (), "list", "2 items: snacks"),
     ("what snacks am i bringing to castle crags?", (), "list", "3 items: bananas"),
+    # both best messages echo the question ("You're getting this job.", "AKI. I GOT THE
+    # JOB."); the second's writer goes on past Aki's cheer, in the sentence that tells most
+    ("what job did i get?", (), "what", "Senior analyst at Northwind Labs"),
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
