@@ -475,6 +475,8 @@ def asks(text: str) -> bool:
     text = text.rstrip()
     spans = sentences(text)
     last = text[spans[-1][0] : spans[-1][1]] if spans else ""
+    if _TOLD_QUESTION.match(last):  # "My question: is Klara actually conscious…?" tells it
+        return False
     if text.endswith("?"):
         surprised = _SURPRISE.search(text) and len(last.split()) >= _SURPRISE_WORDS
         return not (surprised and not _UNMARKED_QUESTION.match(last) and not _INVERTED.search(last))
@@ -482,6 +484,12 @@ def asks(text: str) -> bool:
 
 
 _SURPRISE = re.compile(r"(?:\?\?|\?!|!\?)[?!]*$")
+# A question written out under its owner's label, as what they will ask another time: "My
+# question: …?", "her big question for marta: …?"; not "question for the group: who's in?"
+_TOLD_QUESTION = re.compile(
+    r"^\W*(?:my|our|his|her|their)\s+(?:\w+\s+)?questions?(?:\s+for\s+[\w'’ ]{1,30})?\s*:",
+    re.IGNORECASE,
+)
 # A question's verb before its subject anywhere in the sentence, after a name or a "sorry":
 # "dev sorry, did i leave my glasses…??", "ines isn't your test this week??".
 _INVERTED = re.compile(

@@ -16,6 +16,10 @@ from agent.answer.text import asks
         # unmarked: a question word and an inverted verb, or the verb before its subject
         ("told u. what colour r u doing the kitchen in the end", True),
         ("how did lowri get on", True),
+        # a question written out under its owner's label tells what they will ask
+        ("My question: is Klara actually conscious or just very good at imitating?", False),
+        ("my big question for marta: why the farmer?", False),
+        ("question for the group: who is driving?", True),
         ("did u get the keys", True),
         ("so what did the vet say", True),
         ("which one did u get", True),
