@@ -546,6 +546,9 @@ CASES = [
     # both best messages echo the question ("You're getting this job.", "AKI. I GOT THE
     # JOB."); the second's writer goes on past Aki's cheer, in the sentence that tells most
     ("what job did i get?", (), "what", "Senior analyst at Northwind Labs"),
+    # a reason with no marker: the sentence before the one in the question's words (was
+    # "I'm taking a week off.", the question said back)
+    ("why is priya taking a week off?", (), "what", "My finger is still a bit sore"),
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
