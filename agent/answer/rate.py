@@ -23,6 +23,8 @@ from .text import clip, terms
 # A habit asked about in the present: not "how often did we climb in september?", a count.
 ASKS_RATE = re.compile(
     r"\bhow\s+often\s+(?:does|do|is|are)\s+(?P<who>[\w'’]+)|"
+    # a follow-up: "how often?" of the topic asked before ("who's feeding miso?")
+    r"^\W*(?:and\s+|so\s+)?how\s+often\s*[?!.]*\s*(?:\(about\b|$)|"
     r"\bhow\s+many\s+times\s+(?:a|per|each|every)\s+(?:day|week|month|year)\b",
     re.IGNORECASE,
 )

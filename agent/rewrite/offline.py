@@ -414,7 +414,7 @@ _THAT_TIME = re.compile(
 # A follow-up that is a question word alone: it asks it of the topic before it.
 _FRAGMENT = re.compile(
     r"\s*(?:and\s+|so\s+|ok\s+|okay\s+)?(?:what\s+time|what\s+day|which\s+day|when|where|who|"
-    r"who\s+with|with\s+who(?:m)?|how\s+much|how\s+long|how\s+many|why|how\s+come)"
+    r"who\s+with|with\s+who(?:m)?|how\s+much|how\s+long|how\s+many|how\s+often|why|how\s+come)"
     r"(?:\s+(?:then|exactly|again|though))?\s*[?!.]*\s*",
     re.IGNORECASE,
 )

@@ -549,6 +549,9 @@ CASES = [
     # a reason with no marker: the sentence before the one in the question's words (was
     # "I'm taking a week off.", the question said back)
     ("why is priya taking a week off?", (), "what", "My finger is still a bit sore"),
+    # "how often?" after a question asks the rate of its topic (was a count of the days
+    # Miso was spoken of)
+    ("how often?", ("who's feeding miso?",), "how_many", "Once a day"),
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
