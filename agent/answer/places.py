@@ -173,7 +173,34 @@ def place_phrase(
         score = new * 2 + ("'" in phrase or "’" in phrase) + any(c.isupper() for c in phrase)
         if best is None or score > best[0]:
             best = (score, f"{prep} {phrase}")
-    return best[1] if best and best[0] > 0 else None
+    if not best or best[0] <= 0:
+        return None
+    return _with_place_after(text, best[1])
+
+
+# A spot, then the place it is in: "behind the paint cans in his garage".
+_SPOT_PREPOSITIONS = re.compile(
+    r"^(?:behind|under|underneath|beneath|inside|on\s+top\s+of|next\s+to|beside|"
+    r"in\s+front\s+of|at\s+the\s+back\s+of)\s",
+    re.IGNORECASE,
+)
+_IN_PLACE = re.compile(
+    r"\s+(?:in|at)\s+((?:the|my|our|his|her|their|your|[\w'’-]+['’]s)\s+(?:[^\W\d_][\w'’-]*\s+)?"
+    r"[^\W\d_][\w'’-]*)",
+    re.IGNORECASE,
+)
+
+
+def _with_place_after(text: str, phrase: str) -> str:
+    """A spot with the place it is in, when the message says it next ("behind the paint cans
+    in his garage"): the spot alone leaves out where."""
+    if not _SPOT_PREPOSITIONS.match(phrase):
+        return phrase
+    at = text.lower().find(phrase.lower())
+    after = _IN_PLACE.match(text, at + len(phrase)) if at >= 0 else None
+    if after is None or any(w in _NOT_PLACE for w in after.group(1).lower().split()[1:]):
+        return phrase
+    return f"{phrase}{text[at + len(phrase) : after.end()]}"
 
 
 _DETERMINERS = frozenset(["the", "my", "our", "a", "his", "her", "their", "your"])

@@ -54,3 +54,21 @@ def test_a_business_by_its_kind(text: str, question: str, expected: str | None) 
 )
 def test_a_stretch_of_time_is_no_place(text: str) -> None:
     assert place_phrase(text, set(), ()) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a spot, and the place it is in when said next
+        (
+            "greg found her last night!! she was hiding behind the paint cans in his garage",
+            "behind the paint cans in his garage",
+        ),
+        ("the keys were under the mat at mum's place", "under the mat at mum's place"),
+        # …not a time after it, nor a spot with nothing after it
+        ("it's behind the shed in the morning light", "behind the shed"),
+        ("Spare key is under the blue plant pot.", "under the blue plant pot"),
+    ],
+)
+def test_a_spot_with_the_place_it_is_in(text: str, expected: str) -> None:
+    assert place_phrase(text, {"key", "hide"}, ()) == expected
