@@ -246,7 +246,10 @@ _DEGREE = re.compile(
 
 
 _INDIRECT = re.compile(
-    r"\s*(?:you|u|him|her|them|me|us)(?=\s+(?:a|an|the|some|two|three|four|\d+|this|that)\s)",
+    r"\s*(?:you|u|him|her|them|me|us)(?=\s+(?:a|an|the|some|two|three|four|\d+|this|that)\s|"
+    # "send you daily Miso photos": a word of the thing after it, not a particle or a clause
+    r"\s+(?!(?:back|up|down|off|out|in|on|over|round|around|to|for|with|about|from|at|and|"
+    r"but|so|too|as|if|that|what|how|when|where|why|who|it|all)\b)[^\W\d_][\w'’-]*\s+[^\W\d_])",
     re.IGNORECASE,
 )
 

@@ -45,7 +45,12 @@ _EMPTY = frozenset(
 _JOINERS = frozenset(["of", "and", "&"])
 _ARTICLES = frozenset(["a", "an", "the", "some"])
 # Words that lead into what follows and cannot end a phrase ("limping *since*" the park).
-_LEADS_ON = frozenset(["since", "until", "till", "after", "before", "than", "because"])
+_LEADS_ON = frozenset(
+    # …and the place words that lead into a place the question names: "a bowl of udon *near*
+    # [the shrine]"
+    ["since", "until", "till", "after", "before", "than", "because", "near", "behind",
+     "beside", "outside", "inside", "opposite", "towards", "past", "via"]
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -552,6 +552,9 @@ CASES = [
     # "how often?" after a question asks the rate of its topic (was a count of the days
     # Miso was spoken of)
     ("how often?", ("who's feeding miso?",), "how_many", "Once a day"),
+    # a place word leading into the place the question names ends no thing (was "…a bowl of
+    # udon near.")
+    ("what did i have to eat at the shrine?", (), "what", "a bowl of udon."),
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
@@ -661,3 +664,16 @@ def test_a_message_naming_two_items_is_shown_once(demo: Pipeline) -> None:
     shown = render(result.answer)
     assert shown.count("I'll bring snacks and the first aid kit.") == 1
     assert [c["id"] for c in result.to_json()["citations"]] == list(dict.fromkeys(ids))
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # whom it was sent to is no part of the thing sent ("I'll send you daily Miso photos")
+        ("what did aki send me while i was away?", "Daily Miso photos."),
+        ("what did i buy aki in uji?", "A tin of tea."),
+    ],
+)
+def test_the_thing_without_whom_it_went_to(demo: Pipeline, question: str, expected: str) -> None:
+    text, _ = ask(demo, question)
+    assert text.splitlines()[0] == expected
