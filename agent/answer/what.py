@@ -254,6 +254,9 @@ def what_answer(
     # "What did Aki say about the tea?" wants what was said; "which language…" the words.
     # A thing is a phrase; a reason or a manner ("why…", "how does she feel…") is a sentence.
     noun = asked_noun(question) if asked is Kind.WHAT else None
+    if asked is Kind.WHAT and noun is None:  # "what are we reading?": a book
+        implied = _READ_AS.search(question)
+        noun = _WORK_OF[implied.group(1).lower()] if implied else None
     kind_of = bool(_KIND_OF.search(question))
     phrase = noun and focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)
     short = (
@@ -362,6 +365,21 @@ def what_answer(
         said_by(best, ctx),
         why=["the sentence of the best-supported message sharing most words with the question"],
     )
+
+
+# What a verb of taking in a work says the work is: "what are we reading?" asks which book.
+_READ_AS = re.compile(
+    r"^\W*(?:and\s+|so\s+)?what(?:['’]s|\s+(?:are|is|am|were|was|did|do|does|have|has))\s+"
+    r"(?:[\w'’]+\s+){0,2}?(?:been\s+)?(read|reading|watch|watching|watched)\b(?!\s+about\b)",
+    re.IGNORECASE,
+)
+_WORK_OF = {
+    "read": "book",
+    "reading": "book",
+    "watch": "film",
+    "watching": "film",
+    "watched": "film",
+}
 
 
 # How far down the ranking a kind asked for is looked for, when the best messages name none.

@@ -555,6 +555,10 @@ CASES = [
     # a place word leading into the place the question names ends no thing (was "…a bowl of
     # udon near.")
     ("what did i have to eat at the shrine?", (), "what", "a bowl of udon."),
+    # reading asks for a book, by its title (were "Root canals." from "I already read about
+    # root canals", and "The day after book club, busy week.")
+    ("what are we reading?", ("where's the book club?",), "what", "The Remains of the Day"),
+    ("what are we reading for book club?", (), "what", "The Remains of the Day"),
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
