@@ -15,6 +15,7 @@ from memory_store.models import StoredMessage
 
 from .counting import (
     HEADCOUNT,
+    NUMBER_WORDS,
     Counted,
     counted,
     occasion_day,
@@ -44,7 +45,7 @@ from .rate import rate_said
 from .reading import ReaderContext, Reading, who
 from .series import Series, series_count
 from .stay import asks_of_stay, stay_length
-from .text import clip, join_names, said_terms, short_day, terms
+from .text import asks, clip, join_names, said_terms, short_day, terms
 from .topic import topic_query
 
 # Units of time a stay or a trip lasts: "how many nights did I stay at Clara's?" is answered
@@ -73,6 +74,9 @@ def count(
     rate = rate_said(question, matches, ctx)
     if rate is not None:  # "how often does John work out?": "Three times a week", a habit
         return rate
+    held = _capacity(question, matches, ctx)
+    if held is not None:  # "how many can he take?": "I can take four in my car"
+        return held
     # "… not counting the ones that got called off": a rule for the count, not its topic; so
     # is the event occasions are counted up to ("how many times did the boiler lose pressure
     # before kaveh fixed the valve?"). Things counted keep it ("how many places did jordan
@@ -197,6 +201,39 @@ def _head_updates(
         and m.ts > first
         and (_WE_ARE.search(m.text) or HEADCOUNT.search(m.text))
     ]
+
+
+# "how many can he take?", "how many does the table seat?": what something holds, said
+# beside its verb, not occasions counted.
+_CAPACITY = re.compile(
+    r"\bhow\s+many(?:\s+(?:people|of\s+us|of\s+them))?\s+(?:can|could|will|would|does|do)\s+"
+    r"(?:[\w'’]+\s+){1,3}?(?P<verb>take|fit|seat|sleep|hold|carry)\b",
+    re.IGNORECASE,
+)
+# How far down the ranking a capacity is read.
+_CAPACITY_DEPTH = 10
+
+
+def _capacity(
+    question: str, matches: Sequence[StoredMessage], ctx: ReaderContext
+) -> Reading | None:
+    asked = _CAPACITY.search(question)
+    if asked is None:
+        return None
+    verb = asked.group("verb").lower()
+    said = re.compile(
+        rf"\b{verb}s?\s+(?:up\s+to\s+|about\s+)?(\d{{1,3}}|{'|'.join(NUMBER_WORDS)})\b",
+        re.IGNORECASE,
+    )
+    for m in matches[:_CAPACITY_DEPTH]:
+        hit = said.search(m.text)
+        if hit and not asks(m.text):
+            word = hit.group(1)
+            n = int(word) if word.isdigit() else NUMBER_WORDS.index(word.lower())
+            text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
+            why = [f"the number said after “{verb}”: what it holds, not occasions"]
+            return Reading(text, [m], "how_many", str(n), why=why)
+    return None
 
 
 def _stated(

@@ -559,6 +559,10 @@ CASES = [
     # root canals", and "The day after book club, busy week.")
     ("what are we reading?", ("where's the book club?",), "what", "The Remains of the Day"),
     ("what are we reading for book club?", (), "what", "The Remains of the Day"),
+    # what something holds is said beside its verb ("I can take four in my car"), not counted
+    # as days (was "4 (take: on 4 different days, …)")
+    ("how many can he take?", ("who's driving to the crag?",), "how_many", "4 (as Doug said"),
+    ("how many people can doug's car take?", (), "how_many", "4 (as Doug said"),
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
