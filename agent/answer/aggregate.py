@@ -18,6 +18,7 @@ from .counting import (
     NUMBER_WORDS,
     Counted,
     counted,
+    number_of,
     occasion_day,
     occasions,
     parts_stated,
@@ -228,12 +229,15 @@ def _capacity(
     for m in matches[:_CAPACITY_DEPTH]:
         hit = said.search(m.text)
         if hit and not asks(m.text):
-            word = hit.group(1)
-            n = int(word) if word.isdigit() else NUMBER_WORDS.index(word.lower())
-            text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
             why = [f"the number said after “{verb}”: what it holds, not occasions"]
-            return Reading(text, [m], "how_many", str(n), why=why)
+            return _as_said(number_of(hit.group(1)), m, ctx, why)
     return None
+
+
+def _as_said(n: int, m: StoredMessage, ctx: ReaderContext, why: list[str]) -> Reading:
+    """A number as one message states it, quoted with who said it and when."""
+    text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
+    return Reading(text, [m], "how_many", str(n), why=why)
 
 
 def _stated(
@@ -243,9 +247,9 @@ def _stated(
     if found is None:
         return None
     n, m = found
-    text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
-    why = [*cover.why, f"the number stated for “{focus}”, the latest statement"]
-    return Reading(text, [m], "how_many", str(n), why=why)
+    return _as_said(
+        n, m, ctx, [*cover.why, f"the number stated for “{focus}”, the latest statement"]
+    )
 
 
 def _times_said(cover: Cover, ctx: ReaderContext) -> Reading | None:

@@ -122,7 +122,7 @@ def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMe
             hit = re.search(p, m.text, re.IGNORECASE)
             # "two of them are actually good" counts prints only where the message names them
             if hit and (p != of_them or named & terms(m.text)):
-                found = (_number(hit.group(1)), m)
+                found = (number_of(hit.group(1)), m)
                 break
     return found
 
@@ -138,7 +138,7 @@ def parts_stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, St
         for said in re.split(r"(?<=[.!?:])\s+", m.text)[1:]:
             parts = _PART.findall(said)
             if len(parts) >= 2 and _PARTS.match(said):
-                found = (sum(_number(n) for n in parts), m)
+                found = (sum(number_of(n) for n in parts), m)
                 break
     return found
 
@@ -165,10 +165,11 @@ def stated_each(focus: str, messages: Sequence[StoredMessage]) -> list[tuple[int
     for m in sorted(messages, key=lambda m: (m.ts, m.id)):
         hit = re.search(said, m.text, re.IGNORECASE)
         if hit:
-            n = _number(hit.group(1)) if hit.group(1) else _GROUPS[hit.group(2).lower()]
+            n = number_of(hit.group(1)) if hit.group(1) else _GROUPS[hit.group(2).lower()]
             out.append((n, m))
     return out
 
 
-def _number(word: str) -> int:
+def number_of(word: str) -> int:
+    """A number written as digits or as a word ("four")."""
     return int(word) if word.isdigit() else NUMBER_WORDS.index(word.lower())
