@@ -19,7 +19,7 @@ from .proposals import agreed_to
 from .reading import ReaderContext, Reading, told_in
 from .text import join_names, terms
 
-__all__ = ["gift_answer"]
+__all__ = ["gift_answer", "gift_giver"]
 
 _ASKED = re.compile(
     r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|do|have|has|will|should)\b"
@@ -246,3 +246,40 @@ def _thing(words: str, names: set[str]) -> str:
         kept.append(w.lower())
     said = " ".join(kept)
     return "" if terms(said) <= _OCCASION else said
+
+
+# "who gave her the shirt?", "who got priya the guidebook?", "who was the shirt from?"
+_WHO_GAVE = re.compile(
+    r"^\W*(?:and\s+|so\s+)?who\s+(?:gave|got|bought|give|get|buy)\s+(?:[\w'’]+\s+)?"
+    r"(?:the|a|an|that|her|his|their)\s+(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)?)\s*\??\s*$|"
+    r"^\W*(?:and\s+|so\s+)?who\s+(?:was|is)\s+(?:the|that)\s+(?P<y>[^\W\d_][\w'-]*)\s+from\b",
+    re.I,
+)
+
+
+def gift_giver(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, list[str]] | None:
+    """(message, givers) of the gift a who-question names, as the chat tells who gave it: the
+    one who asks the receiver after it ("And the shirt?"), or those the receiver's thanks for
+    it names ("I love the chalk bag, Sam and Aki"); None when neither is told."""
+    asked = _WHO_GAVE.match(question)
+    if asked is None:
+        return None
+    thing = terms(asked.group("x") or asked.group("y") or "")
+    if not thing:
+        return None
+    firsts = {s.split()[0].lower(): s for s in ctx.speakers if s.split()}
+    for m in ranked[:_DEPTH]:
+        after = _AND_THE.match(m.text)
+        if after and thing <= terms(after.group("x")):
+            return m, [m.speaker]
+        thanked = any(thing <= terms(g.group("x")) for p in _THANKED for g in p.finditer(m.text))
+        named = [
+            firsts[w.lower()]
+            for w in re.findall(r"[^\W\d_]+", m.text)
+            if w.lower() in firsts and firsts[w.lower()] != m.speaker
+        ]
+        if thanked and named:
+            return m, list(dict.fromkeys(named))
+    return None

@@ -14,6 +14,7 @@ from memory_store.models import StoredMessage
 from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
 from .attending import absent, attending
+from .gift import gift_giver
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .lexicon import NOT_NAMES, PERSON_TITLES, may_be_name
 from .reading import (
@@ -86,6 +87,11 @@ def who_answer(
         shown = f"{text[:1].upper()}{text[1:]}."
         return Reading(shown, [m], qk.kind.value, span, said_by(m, ctx), why=[why])
 
+    given = gift_giver(question, ranked or good, ctx)
+    if given is not None:  # "who gave her the shirt?": "And the shirt?" asks its giver
+        m, givers = given
+        said = join_names(["you" if g == ctx.me else display_name(g, ctx) for g in givers])
+        return named(said, m, said, "the one who asks after the gift, or whom its thanks name")
     along = _companion(question, [*good[:3], *ranked[:5]], ctx, exclude)
     if along is not None:  # "who did mum go away with?": "Pauline and I have booked a week…"
         m, name = along

@@ -685,3 +685,21 @@ def test_a_message_naming_two_items_is_shown_once(demo: Pipeline) -> None:
 def test_the_thing_without_whom_it_went_to(demo: Pipeline, question: str, expected: str) -> None:
     text, _ = ask(demo, question)
     assert text.splitlines()[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "turns", "expected"),
+    [
+        # who gave a present: the one asking after it ("And the shirt?"), or those its thanks
+        # names ("I love the chalk bag, Sam and Aki"); was "No message names who. The
+        # nearest: “Wearing it right now, Doug. It's very orange.”"
+        ("who gave her the shirt?", ("what did priya get for her birthday?",), "Doug."),
+        ("who was the shirt from?", (), "Doug."),
+        ("who gave priya the chalk bag?", (), "You and Aki."),
+    ],
+)
+def test_who_gave_a_present(
+    demo: Pipeline, question: str, turns: tuple[str, ...], expected: str
+) -> None:
+    text, kind = ask(demo, question, turns)
+    assert (text.splitlines()[0], kind) == (expected, "who")
