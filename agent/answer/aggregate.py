@@ -15,7 +15,7 @@ from memory_store.models import StoredMessage
 
 from .counting import (
     HEADCOUNT,
-    NUMBER_WORDS,
+    NUMBER,
     Counted,
     counted,
     number_of,
@@ -223,7 +223,7 @@ def _capacity(
         return None
     verb = asked.group("verb").lower()
     said = re.compile(
-        rf"\b{verb}s?\s+(?:up\s+to\s+|about\s+)?(\d{{1,3}}|{'|'.join(NUMBER_WORDS)})\b",
+        rf"\b{verb}s?\s+(?:up\s+to\s+|about\s+)?{NUMBER}\b",
         re.IGNORECASE,
     )
     for m in matches[:_CAPACITY_DEPTH]:

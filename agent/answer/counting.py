@@ -90,15 +90,16 @@ NUMBER_WORDS = re.findall(
     """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen
     fifteen sixteen seventeen eighteen nineteen twenty""",
 )
-_N = r"(\d{1,4}|" + "|".join(NUMBER_WORDS) + r")"
+# A number in digits or in words, as a group.
+NUMBER = r"(\d{1,4}|" + "|".join(NUMBER_WORDS) + r")"
 _OF_US = [
-    rf"\b{_N}\s+of\s+(?:us|them)\b",
-    rf"\bthat'?s\s+{_N}\b(?!\s*(?:am|pm|:|%|€|\$|euros?|dollars?|pounds?|k|km|mins?|hours?))",
-    rf"\b(?:we|there)\s+(?:were|are|'re|will\s+be|ended\s+up(?:\s+being)?)\s+(?:about\s+)?{_N}\b",
+    rf"\b{NUMBER}\s+of\s+(?:us|them)\b",
+    rf"\bthat'?s\s+{NUMBER}\b(?!\s*(?:am|pm|:|%|€|\$|euros?|dollars?|pounds?|k|km|mins?|hours?))",
+    rf"\b(?:we|there)\s+(?:were|are|'re|will\s+be|ended\s+up(?:\s+being)?)\s+(?:about\s+)?{NUMBER}\b",
     # "so 9 in the end", "12 in total": the final headcount
-    rf"\b{_N}\s+(?:in\s+the\s+end|in\s+total|altogether|all\s+told)\b",
+    rf"\b{NUMBER}\s+(?:in\s+the\s+end|in\s+total|altogether|all\s+told)\b",
     # "ok so 8 w chris": the count with the one it adds
-    rf"\bso\s+{_N}\s+(?:w|w/|with|incl|including)\s",
+    rf"\bso\s+{NUMBER}\s+(?:w|w/|with|incl|including)\s",
 ]
 # A headcount said in any of those ways, as a chat counts itself again later.
 HEADCOUNT = re.compile("|".join(_OF_US), re.IGNORECASE)
@@ -110,10 +111,10 @@ def stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, StoredMe
     noun = re.escape(unit)
     if focus in _PEOPLE:
         noun = rf"(?:people|guests|persons|of\s+us|{noun})"
-    patterns = [rf"\b{_N}\s+(?:\w+\s+)?{noun}\b"]
+    patterns = [rf"\b{NUMBER}\s+(?:\w+\s+)?{noun}\b"]
     # "courgettes planted. 5 of them": the things a message names, counted after them ("one
     # of those days" counts nothing)
-    of_them = rf"\b(?!(?:1|one)\b){_N}\s+of\s+(?:them|those|these)\b"
+    of_them = rf"\b(?!(?:1|one)\b){NUMBER}\s+of\s+(?:them|those|these)\b"
     patterns += _OF_US if focus in _PEOPLE else [of_them]
     found = None
     named = frozenset(terms(unit))
@@ -144,9 +145,9 @@ def parts_stated(focus: str, messages: Sequence[StoredMessage]) -> tuple[int, St
 
 
 # "Two vegetarian, two with chicken", "3 veggie and 2 meat": a number opening each part.
-_PART = re.compile(rf"(?:^|,|\band\b|\+)\s*{_N}\s+(?=[^\W\d_])", re.IGNORECASE)
+_PART = re.compile(rf"(?:^|,|\band\b|\+)\s*{NUMBER}\s+(?=[^\W\d_])", re.IGNORECASE)
 _PARTS = re.compile(
-    rf"^\W*{_N}\s+[^\W\d_][^,.;!?]*(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s*\+\s*){_N}\s+"
+    rf"^\W*{NUMBER}\s+[^\W\d_][^,.;!?]*(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s*\+\s*){NUMBER}\s+"
     r"[^\W\d_][^,.;!?]*)+[.!]?\s*$",
     re.IGNORECASE,
 )
@@ -160,7 +161,9 @@ def stated_each(focus: str, messages: Sequence[StoredMessage]) -> list[tuple[int
     """The number of `focus` each message states, in time order ("got 2 fenders" / "got
     another pair of fenders"): what "altogether" adds up. One number a message."""
     noun = re.escape(focus.split(" of ")[0])
-    said = rf"\b(?:{_N}|(?:a|another|one\s+more)\s+(pair|dozen))\s+(?:of\s+)?(?:\w+\s+)?{noun}\b"
+    said = (
+        rf"\b(?:{NUMBER}|(?:a|another|one\s+more)\s+(pair|dozen))\s+(?:of\s+)?(?:\w+\s+)?{noun}\b"
+    )
     out = []
     for m in sorted(messages, key=lambda m: (m.ts, m.id)):
         hit = re.search(said, m.text, re.IGNORECASE)

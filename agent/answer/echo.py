@@ -38,7 +38,7 @@ def past_the_echo(
     """The sentence that tells, when `span` (a sentence of `best`) only echoes the question:
     the next sentence of the message that says something new, else, when `span` ends the
     message, the first sentence of the writer's next turn."""
-    if len(new_terms(span, question, ctx)) > _ECHO:
+    if not echoes(span, question, ctx):
         return best, span
     said = [best.text[a:b] for a, b in sentences(best.text)]
     at = next((i for i, s in enumerate(said) if span in s or s.strip() in span), None)

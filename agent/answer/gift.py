@@ -193,9 +193,15 @@ def _thanks_givers(m: StoredMessage, givers: set[str], ctx: ReaderContext) -> bo
     or names one of them ("I love the chalk bag, Sam and Aki" thanks no Doug)."""
     if not givers:
         return True
-    firsts = {n.split()[0] for n in ctx.speakers if n != m.speaker and n.split()}
-    addressed = {f.lower() for f in firsts if re.search(rf"\b{re.escape(f)}\b", m.text, re.I)}
+    addressed = {n.split()[0].lower() for n in _addressed(m, ctx)}
     return not addressed or bool(addressed & givers)
+
+
+def _addressed(m: StoredMessage, ctx: ReaderContext) -> list[str]:
+    """The chat's people `m` names by first name, its writer aside, in the order named."""
+    firsts = {n.split()[0].lower(): n for n in ctx.speakers if n != m.speaker and n.split()}
+    said = (w.lower() for w in re.findall(r"[^\W\d_]+", m.text))
+    return list(dict.fromkeys(firsts[w] for w in said if w in firsts))
 
 
 # "And the shirt?", "what about the mug?": asked after a thanks that left it out.
@@ -269,17 +275,12 @@ def gift_giver(
     thing = terms(asked.group("x") or asked.group("y") or "")
     if not thing:
         return None
-    firsts = {s.split()[0].lower(): s for s in ctx.speakers if s.split()}
     for m in ranked[:_DEPTH]:
         after = _AND_THE.match(m.text)
         if after and thing <= terms(after.group("x")):
             return m, [m.speaker]
         thanked = any(thing <= terms(g.group("x")) for p in _THANKED for g in p.finditer(m.text))
-        named = [
-            firsts[w.lower()]
-            for w in re.findall(r"[^\W\d_]+", m.text)
-            if w.lower() in firsts and firsts[w.lower()] != m.speaker
-        ]
-        if thanked and named:
-            return m, list(dict.fromkeys(named))
+        named = _addressed(m, ctx) if thanked else []
+        if named:
+            return m, named
     return None

@@ -190,7 +190,7 @@ def _announced_list(
     zeca in graça for grilled sardines" / "doca sete down by the river…"): the thing each of
     their next turns names first, while another's asking for more ("Anything sweet?") may
     come between."""
-    skip = set(cover.topic) | terms(question)
+    skip = _skipped(question, cover)
     names = first_names(ctx)
     for m in matches[: _EXCHANGE_DEPTH * 2]:
         if not (cover.topic & terms(m.text) and _ANNOUNCES.search(m.text)) or asks(m.text):

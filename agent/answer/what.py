@@ -256,7 +256,8 @@ def what_answer(
     noun = asked_noun(question) if asked is Kind.WHAT else None
     if asked is Kind.WHAT and noun is None:  # "what are we reading?": a book
         implied = _READ_AS.search(question)
-        noun = _WORK_OF[implied.group(1).lower()] if implied else None
+        if implied:
+            noun = "book" if implied.group(1).lower().startswith("read") else "film"
     kind_of = bool(_KIND_OF.search(question))
     phrase = noun and focus_phrase(span, noun, wanted, ctx.speakers, kind_of=kind_of)
     short = (
@@ -341,9 +342,9 @@ def what_answer(
         # "AKI. I GOT THE JOB.", does too, and its writer goes on: "Senior analyst at
         # Northwind Labs, starting November 2nd."
         for m in good[1:3]:
-            said = best_sentence(m.text, wanted)
-            on = past_the_echo(question, m, trim_span(said, ctx.speakers), ctx)
-            if on[1] != trim_span(said, ctx.speakers):
+            said = trim_span(best_sentence(m.text, wanted), ctx.speakers)
+            on = past_the_echo(question, m, said, ctx)
+            if on[1] != said:
                 best, span = on
                 echoed = ""
                 break
@@ -373,13 +374,6 @@ _READ_AS = re.compile(
     r"(?:[\w'’]+\s+){0,2}?(?:been\s+)?(read|reading|watch|watching|watched)\b(?!\s+about\b)",
     re.IGNORECASE,
 )
-_WORK_OF = {
-    "read": "book",
-    "reading": "book",
-    "watch": "film",
-    "watching": "film",
-    "watched": "film",
-}
 
 
 # How far down the ranking a kind asked for is looked for, when the best messages name none.

@@ -90,7 +90,7 @@ def who_answer(
     given = gift_giver(question, ranked or good, ctx)
     if given is not None:  # "who gave her the shirt?": "And the shirt?" asks its giver
         m, givers = given
-        said = join_names(["you" if g == ctx.me else display_name(g, ctx) for g in givers])
+        said = join_names(["you" if g == ctx.me else g for g in givers])
         return named(said, m, said, "the one who asks after the gift, or whom its thanks name")
     along = _companion(question, [*good[:3], *ranked[:5]], ctx, exclude)
     if along is not None:  # "who did mum go away with?": "Pauline and I have booked a week…"

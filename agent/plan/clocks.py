@@ -292,7 +292,7 @@ def route_clocks(question: str, hits: list[Hit], now: datetime) -> tuple[list[Hi
     """
     if any(op.op in _WRITTEN_OPS for h in hits for op in h.ops):
         return hits, []
-    plain = {id(h): _part_of_event(h, question) for h in hits}
+    plain = {id(h): _part_of_event(h) for h in hits}
     dated = [h for h in hits if h.kind in _DATE_KINDS and _span(plain[id(h)].ops) is not None]
     mentions = find_mentions(question, now)
     claimed = [(h.start, h.end) for h in hits]
@@ -381,21 +381,12 @@ def _on_clock(h: Hit, clock: Clock, mentions: list[Mention]) -> Hit:
     return replace(h, ops=[union, *rest])
 
 
-# A day named by the calendar: "october 10th", "the 3rd", "10/10".
-_CALENDAR_DAY = re.compile(
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d|"
-    r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
-    r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,4}[/-]\d{1,2}\b",
-    re.IGNORECASE,
-)
-
-
-def _part_of_event(h: Hit, question: str) -> Hit:
+def _part_of_event(h: Hit) -> Hit:
     """A calendar day with a part of it ("where did I stay *the night of October 10th*?"):
     off the written clock, the part of day is of the event, not of when a message about it was
     written ("Yoshida-sanso for the night of October 10th", sent on the 6th), so only the day
     is filtered on. "last night" stays as it is: a relative part of day is the writing's."""
-    if not _CALENDAR_DAY.search(question[h.start : h.end]):
+    if h.kind != "day_abs":
         return h
     ops: list[TableOp] = [op for op in h.ops if not isinstance(op, WhereTimeOfDay)]
     if len(ops) == len(h.ops) or any(op.op in ("where_weekday", "exclude_current") for op in ops):
