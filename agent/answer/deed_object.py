@@ -34,13 +34,23 @@ def _what_did(subject_words: int) -> re.Pattern[str]:
     )
 
 
-# the subject is a word or two: "what did bruno eat", "what did the charity race raise"
-_WHAT_DID = (_what_did(1), _what_did(2))
+# the subject is a word or two: "what did bruno eat", "what did the charity race raise"; or
+# two people: "what did mel and her kids make"
+_WHAT_DID = (
+    _what_did(1),
+    _what_did(2),
+    re.compile(
+        r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|does|do|has|have|had)\s+[\w'’]+\s+and\s+"
+        r"(?:(?:her|his|my|their|our|the)\s+)?(?!(?:her|his|my|their|our|the)\b)[\w'’]+\s+"
+        r"(?P<verb>[a-z]{3,})\b",
+        re.IGNORECASE,
+    ),
+)
 # Verbs that take anything at all for an object: what follows them says nothing of the deed.
 _LIGHT_VERBS = frozenset(
     re.findall(
         r"\w+",
-        "say said tell think want need like mean get got have had make made do does did know "
+        "say said tell think want need like mean get got have had do does did know "
         "see saw end ended end up reckon feel look sound seem call name",
     )
 )
@@ -206,6 +216,9 @@ def _found(
                 continue
             if by_writer and _OTHERS_DID.search(sentence, 0, w.start()):
                 continue
+            # "made me happy", "made it": a thing made is said with its determiner
+            if terms(verb) == terms("make") and not _MADE_THING.match(rest):
+                continue
             end = _OBJECT_END.search(rest)
             words = (rest[: end.start()] if end else rest).split()[:_MAX_WORDS]
             content = [
@@ -227,6 +240,11 @@ def _found(
                 closer = again and again.group(1).split()[-1].lower() not in _NO_THING
                 return f"{thing} ({again.group(1)})" if again and closer else thing
     return None
+
+
+_MADE_THING = re.compile(
+    r"\s*(?:(?:all|both)\s+)?(?:a|an|the|some|our|my|his|her|their|this|these|\d+)\s", re.I
+)
 
 
 # Another did it: "they asked", "she's bought", "you got" (the writer's own words, another's

@@ -109,6 +109,13 @@ def _said(i: int, text: str, minute: int) -> StoredMessage:
          "an anti-nausea shot"),
         ("what did bruno eat?", ["ate the whole pack of sausages. all 8"],
          "the whole pack of sausages"),
+        # two people do it; a thing made is said with its determiner, not "made me happy"
+        ("what did mere and her kids make at the workshop?",
+         ["took the kids to the workshop. We all made our own pots, so fun"], "our own pots"),
+        ("what did mere make for the fair?", ["honestly it made me happy. made a quilt"],
+         "a quilt"),
+        # "and her family do": her family did it, "family" is no verb
+        ("what did mere and her family do at the lake?", ["family keep me sane"], None),
     ],
 )  # fmt: skip
 def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str | None) -> None:
