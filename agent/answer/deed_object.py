@@ -110,6 +110,10 @@ def deed_object(
     people = {"i", "you", "we", "he", "she", "they", *(s.split()[0].lower() for s in speakers)}
     if who and who.group("who").lower() in people and len(asked) == 2:
         asked = asked[1:] if _ADVERB.fullmatch(asked[0].group("verb")) else asked[:1]
+    # "what is jon working on opening?": a person's deed under way, its verb the last -ing
+    doing = _WHAT_IS_DOING.match(question)
+    if doing and doing.group("who").lower() in people:
+        asked.append(doing)
     verbs = [m.group("verb").lower() for m in asked]
     own = terms(question)
     told = [*good[:3], *(n for g in good[:2] for n in same_burst(g, ranked, _BURST)), *told_on]
@@ -136,6 +140,11 @@ def deed_object(
 _END_UP = re.compile(r"\b(?:end|ended)\s+up\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _DID_WHO = re.compile(
     r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|have|has|had)\s+(?P<who>[\w'’]+)\s", re.I
+)
+_WHAT_IS_DOING = re.compile(
+    r"^\W*(?:so\s+|and\s+)?what\s+(?:is|was|are|were|am)\s+(?P<who>[\w'’]+)\s+"
+    r"(?:[a-z]+ing\s+(?:on\s+|at\s+)?)?(?P<verb>[a-z]{3,}ing)\b",
+    re.IGNORECASE,
 )
 _ADVERB = re.compile(r"[a-z]+ly|just|also|ever|first|already|still|never|even|once", re.I)
 # How far down the ranking the doer's own messages are read.

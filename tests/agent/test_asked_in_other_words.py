@@ -116,6 +116,10 @@ def _said(i: int, text: str, minute: int) -> StoredMessage:
          "a quilt"),
         # "and her family do": her family did it, "family" is no verb
         ("what did mere and her family do at the lake?", ["family keep me sane"], None),
+        # a deed under way, its verb the last "-ing" of a person's; a noun in "-ing" is none
+        ("what is she working on opening?", ["Still working on opening a dance studio."],
+         "a dance studio"),
+        ("what was the poetry reading about?", ["the reading was about finding home"], None),
     ],
 )  # fmt: skip
 def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str | None) -> None:
