@@ -18,6 +18,7 @@ from .described import named_before
 from .did_what import deed_of, doer_of, done_at
 from .echo import echoes, past_the_echo
 from .fault import fault_answer
+from .favourite import favourite_told
 from .feelings import feeling_told
 from .focus import answer_span, asked_noun, focus_phrase
 from .gift import gift_answer
@@ -91,7 +92,9 @@ def what_answer(
 ) -> Reading:
     wanted = question_terms(question, ctx)
     told = (
-        stated_answer(question, qk, wanted, good, ctx, ranked)
+        # "what is nate's favorite video game?": "Xenoblade Chronicles is my top pick"
+        favourite_told(question, ranked or good, ctx)
+        or stated_answer(question, qk, wanted, good, ctx, ranked)
         or gift_answer(question, qk, ranked or good, ctx)
         # "what was actually wrong with the engine?": the part that failed
         or fault_answer(question, qk, good, ranked, ctx)
