@@ -6,13 +6,19 @@ written. The plan is then compiled to bound SQL (`compile_plan`) and run by the 
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime, time, timedelta
 
 from agent.plan.clocks import on_event_clock
 from agent.result import AskResult
 from memory_store.db.store import Store
 from memory_store.query.search import Searcher
-from memory_store.query.table_ops import After, Before, TablePlan, compile_plan
+from memory_store.query.table_ops import (
+    After,
+    Before,
+    TablePlan,
+    WhereTimeOfDay,
+    compile_plan,
+)
 
 __all__ = ["filter_candidates", "resolve_events"]
 
@@ -42,13 +48,48 @@ def filter_candidates(
     compiled = compile_plan(
         plan, now=result.now, conversation=result.conversation, event_times=events
     )
-    result.sql, result.params = compiled.sql, compiled.params
     ids = store.select_ids(compiled.sql, compiled.params)
+    wider = _wider_part_of_day(plan) if not len(ids) else None
+    if wider is not None:
+        # "the evening of october 17" when the chat ran from 22:05: a part of the day has no
+        # sharp edge, so an empty one takes the hours either side of it
+        again = compile_plan(
+            wider, now=result.now, conversation=result.conversation, event_times=events
+        )
+        ids = store.select_ids(again.sql, again.params)
+        if len(ids):
+            compiled = again
+            part = next(op for op in wider.ops if isinstance(op, WhereTimeOfDay))
+            result.notes.append(
+                f"the part of the day matched no messages; widened it to "
+                f"{part.start:%H:%M}–{part.end:%H:%M}"
+            )
+    result.sql, result.params = compiled.sql, compiled.params
     result.set_filtered(ids, searcher.lookups().messages)
     if not len(ids) and result.route != "time" and on_event_clock(plan):
         result.notes.append("the time filter matched no messages; ranking the whole scope")
     elif not len(ids):
         result.notes.append("the time filter matched no messages; not widening it")
+
+
+# How far an empty part of the day reaches either side.
+_PART_MARGIN = timedelta(hours=2)
+
+
+def _wider_part_of_day(plan: TablePlan) -> TablePlan | None:
+    """The plan with its part of the day widened by _PART_MARGIN each side, within the day;
+    None when it has none (or one across midnight, which is wide already)."""
+    parts = [op for op in plan.ops if isinstance(op, WhereTimeOfDay) and op.start <= op.end]
+    if len(parts) != 1:
+        return None
+    part = parts[0]
+    day = date(2000, 1, 1)
+    start = max(datetime.combine(day, part.start) - _PART_MARGIN, datetime.combine(day, time()))
+    end = min(datetime.combine(day, part.end) + _PART_MARGIN, datetime.combine(day, time.max))
+    widened = part.model_copy(
+        update={"start": start.time(), "end": end.time().replace(microsecond=0)}
+    )
+    return TablePlan(ops=[widened if op is part else op for op in plan.ops])
 
 
 def resolve_events(searcher: Searcher, plan: TablePlan, result: AskResult) -> dict[str, datetime]:
