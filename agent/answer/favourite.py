@@ -25,7 +25,7 @@ _FAV = r"(?:favou?rites?|faves?|favou?rite\s+of\s+mine|top\s+pick)"
 # RE2 (the store's search): no look-arounds.
 _SAYS_FAV = r"favou?rite|fave|top pick|top of my list"
 _ASKED = re.compile(
-    r"\b(?P<holder>[\w'’-]+?)['’]s?\s+(?:all[-\s]time\s+|absolute\s+)?(?:favou?rite|fave)s?"
+    r"(?:\b(?P<holder>[\w-]+?)['’]s?|\b(?P<mine>my))\s+(?:all[-\s]time\s+|absolute\s+)?(?:favou?rite|fave)s?"
     r"\b(?P<kind>[^?.!]*)",
     re.IGNORECASE,
 )
@@ -43,7 +43,7 @@ _MY_FAV_IS = re.compile(
 )
 # "contemporary is my top pick", "Coconut milk ice cream is at the top of my list"
 _IS_MY_FAV = re.compile(
-    r"^(?P<thing>.+?)\s+(?:is|are|was|were|has\s+always\s+been|have\s+always\s+been)\s+"
+    r"^(?P<thing>.+?)(?:\s+(?:is|are|was|were|has\s+always\s+been|have\s+always\s+been)|['’]s)\s+"
     r"(?:definitely\s+|still\s+|probably\s+|easily\s+|always\s+)?"
     rf"(?:(?:one|some)\s+of\s+my\s+(?:all[-\s]time\s+)?{_FAV}|(?:my|a)\s+(?:all[-\s]time\s+|new\s+)?"
     rf"{_FAV}|at\s+the\s+top\s+of\s+my\s+list)(?P<kind>(?:\s+[\w'’-]+){{0,3}})",
@@ -63,6 +63,10 @@ _TITLE = re.compile(
     r"(?P<caps>\b[A-Z][\w'’-]+(?:\s+(?:of|the|and|&)?\s*[A-Z][\w'’-]+)+)"
 )
 _MAX_WORDS = 8
+_ASKS_FOR = re.compile(
+    r"^\W*(?:(?:so|and|ok)\s+)?(?:what|which|who)(?:['’]s)?(?:\s+[\w'’-]+){0,5}\s*$", re.I
+)
+_AGREES = re.compile(r"^\W*(?:yeah|yes|oh)?\W*(?:me\s+too|same(?:\s+here)?|mine\s+too)\b", re.I)
 _ABOUT = re.compile(r"\b(?:about|like)\s*[?.!]*\s*$", re.IGNORECASE)
 
 
@@ -71,9 +75,11 @@ def favourite_told(
 ) -> Reading | None:
     asked = _ASKED.search(question)
     # "what is nate's favorite book series about?" asks what it is about, not which it is
-    if asked is None or _ABOUT.search(question):
+    # the favourite is what is asked, near the wh-word; not "what did aki say about my
+    # favourite mug?"
+    if asked is None or _ABOUT.search(question) or not _ASKS_FOR.match(question[: asked.start()]):
         return None
-    holder = _holder(asked.group("holder"), ctx)
+    holder = _holder(asked.group("holder") or asked.group("mine"), ctx)
     if holder is None:
         return None
     said_kind = _KIND_END.sub("", asked.group("kind")).strip()
@@ -81,6 +87,9 @@ def favourite_told(
     # its head: "trilogy" of "movie trilogy", "style" of "style of dance"
     words = re.split(r"\s+of\s+", said_kind, maxsplit=1)[0].split()
     head = terms(words[-1]) if words else set()
+    # no kind named ("which movie's theme is tim's favorite to play on the piano?"): the
+    # question's other words say which favourite
+    topic = set() if head else terms(question) - terms(f"{holder} favourite favorite fave")
     chats = {m.conversation for m in ranked[:10]}
     said = ctx.holding(_SAYS_FAV, (), chats)
     order = {m.id: i for i, m in enumerate(ranked)}
@@ -90,11 +99,13 @@ def favourite_told(
         asks = _ASKS_YOURS.search(n.text)
         if n.speaker == holder or asks is None or not head <= terms(asks.group(0)):
             continue
+        if len(topic & terms(asks.group(0))) < min(2, len(topic)):
+            continue
         reply = next((r for r in ctx.turns_after(n)[:2] if r.speaker == holder), None)
         thing = _named(reply.text) if reply is not None else ""
         if reply is not None and thing and not terms(thing) <= asked_words:
             overlap = len(kind & terms(asks.group(0)))
-            found.append((-overlap, 1, order.get(reply.id, len(order)), thing, reply))
+            found.append((-overlap, 2, order.get(reply.id, len(order)), thing, reply))
     others = []  # whose favourite of the kind it is, when not the holder's
     theirs = False
     for m in said:
@@ -105,18 +116,26 @@ def favourite_told(
         ]
         for a, b in sentences(m.text):
             thing, fav_kind, stated = _thing(m.text, a, b)
+            # A favourite of theirs of any kind: its kind may go unsaid ("The Hobbit is one of
+            # my favorites too" of books), so it is no reason to decline.
+            theirs = theirs or (stated and m.speaker == holder)
             # the kind the sentence or the question it answers names
             named = terms(" ".join([m.text[a:b], fav_kind, *asking]))
-            if not stated or not head <= named:
+            if not stated or not head <= named or len(topic & named) < min(2, len(topic)):
                 continue
-            theirs = theirs or m.speaker == holder
             if m.speaker != holder:
                 others.append(m.speaker)
+                # "contemporary is my top pick" / "Yeah, me too!": theirs as well
+                reply = next((r for r in ctx.turns_after(m)[:2] if r.speaker == holder), None)
+                if thing and reply is not None and _AGREES.match(reply.text):
+                    found.append((-len(kind & named), 2, order.get(m.id, len(order)), thing, m))
             # "besides coconut milk ice cream": what the question names is not the answer
             elif thing and not terms(thing) <= asked_words:
-                found.append((-len(kind & named), 0, order.get(m.id, len(order)), thing, m))
+                # the kind in its own sentence before the kind in the question it answers
+                own = 0 if head <= terms(m.text[a:b]) else 1
+                found.append((-len(kind & named), own, order.get(m.id, len(order)), thing, m))
     if not found and not theirs and others and head:
-        # "what's priya's favourite film?" where only Doug says his: not hers to quote
+        # "what's my favourite film?" where only Doug says his, and I say none: not mine
         whose = ", ".join(dict.fromkeys(others))
         out = declined("what", f"only {whose} says a favourite of the kind asked for")
         out.detail = f"No message says {holder}'s; {whose} said theirs."
@@ -157,7 +176,7 @@ def _thing(text: str, a: int, b: int) -> tuple[str, str, bool]:
         if not before:
             return "", told.group("kind"), True
         quoted, caps = before[-1]
-        thing = quoted or caps
+        thing = quoted or _opening(caps)
     return _plain(thing), told.group("kind"), True
 
 

@@ -287,9 +287,24 @@ def told_in(said: str, m: StoredMessage, kind: str, ctx: ReaderContext, why: str
         [m],
         kind,
         said,
-        f"{said_by(m, ctx)}: “{clip(m.text, 120)}”",
+        f"{said_by(m, ctx)}: “{_sentence_of(said, m.text)}”",
         why=[why],
     )
+
+
+def _sentence_of(said: str, text: str) -> str:
+    """The words of `text` an answer quotes: the sentence that says `said` ("We all made our
+    own pots, it was fun"), not the greeting a long turn opens with; else its opening."""
+    at = text.lower().find(said.lower()) if said else -1
+    if at < 0:
+        return clip(text, 120)
+    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    end = _SENTENCE_END.search(text, at + len(said))
+    sentence = text[start : end.end() if end else len(text)].strip()
+    return clip(sentence, 160)
+
+
+_SENTENCE_END = re.compile(r"[.!?]+(?:\s+|$)")
 
 
 def following(
