@@ -132,6 +132,16 @@ def deed_object(
         for planned in (False, True) if mine else (False,):
             for m in dict.fromkeys(told):
                 found = None if asks(m.text) else _found(m, verb, acts, own, planned, mine)
+                # "reading about root canals" tells a topic; the thing read is asked
+                # ("what are we reading?"), unless the question asks what it was about
+                if (
+                    found
+                    and _PREPOSITION.match(found)
+                    and not re.search(
+                        rf"\b{re.escape(verb)}\s+{_PREPOSITION.pattern}", question, re.I
+                    )
+                ):
+                    continue
                 if found is not None:
                     return m, found
     return None
@@ -141,6 +151,7 @@ _END_UP = re.compile(r"\b(?:end|ended)\s+up\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _DID_WHO = re.compile(
     r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|have|has|had)\s+(?P<who>[\w'’]+)\s", re.I
 )
+_PREPOSITION = re.compile(r"(?:about|on|at|in|into|to|for|with|from|over|up)\b", re.I)
 _WHAT_IS_DOING = re.compile(
     r"^\W*(?:so\s+|and\s+)?what\s+(?:is|was|are|were|am)\s+(?P<who>[\w'’]+)\s+"
     r"(?:[a-z]+ing\s+(?:on\s+|at\s+)?)?(?P<verb>[a-z]{3,}ing)\b",
