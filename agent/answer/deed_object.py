@@ -151,6 +151,8 @@ _END_UP = re.compile(r"\b(?:end|ended)\s+up\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 _DID_WHO = re.compile(
     r"^\W*(?:so\s+|and\s+|wait\s+)?what\s+(?:did|have|has|had)\s+(?P<who>[\w'’]+)\s", re.I
 )
+# What may open a sentence that bids someone do it: "Also research their product".
+_BIDDING = re.compile(r"(?:(?:also|and|so|just|then|oh|pls|please)\b\W*)*", re.IGNORECASE)
 _PREPOSITION = re.compile(r"(?:about|on|at|in|into|to|for|with|from|over|up)\b", re.I)
 _WHAT_IS_DOING = re.compile(
     r"^\W*(?:so\s+|and\s+)?what\s+(?:is|was|are|were|am)\s+(?P<who>[\w'’]+)\s+"
@@ -220,7 +222,7 @@ def _found(
         said = [w for w in _WORD.finditer(sentence) if terms(w.group(0)) == terms(verb)]
         said += [w for act in acts for w in re.finditer(rf"\b(?:{act.before})\b", sentence, re.I)]
         for w in sorted(said, key=lambda w: w.start()):
-            if not sentence[: w.start()].strip() and _plain_form(w.group(0), verb):
+            if _BIDDING.fullmatch(sentence[: w.start()].strip()) and _plain_form(w.group(0), verb):
                 continue  # "Bring cash.": asked of others, not done ("ate the lot" was)
             # "haven't bought one yet", "need to buy": not done; "first run back": a noun
             not_done = _NOT_DONE.search(sentence, 0, w.start())

@@ -120,6 +120,9 @@ def _said(i: int, text: str, minute: int) -> StoredMessage:
         ("what is she working on opening?", ["Still working on opening a dance studio."],
          "a dance studio"),
         ("what was the poetry reading about?", ["the reading was about finding home"], None),
+        # bidding someone do it is no deed done, "also" before the plain verb or not
+        ("what is she researching?", ["Also research their product, they launched a tool"],
+         None),
     ],
 )  # fmt: skip
 def test_what_the_deed_was_done_to(question: str, texts: list[str], thing: str | None) -> None:
