@@ -14,12 +14,21 @@ from .text import day_phrase, short_day
 __all__ = ["event_phrase"]
 
 _BARE_CLOCK = re.compile(r"\d{1,2}[:.]\d{2}")
+# A span back with no number to it: "a few years ago", "a couple of months back".
+_VAGUE_AGO = re.compile(
+    r"\b(?:a\s+few|few|a\s+couple(?:\s+of)?|couple(?:\s+of)?|several|some|many|a\s+number\s+of)"
+    r"\s+(?:years|months|weeks|days)\s+(?:ago|back|before)\b",
+    re.IGNORECASE,
+)
 
 
 def event_phrase(x: Mention, written: datetime, wants_time: bool) -> str:
     """A resolved mention as a person says it: a day, a time, or, where the text is vague, the
     span it allows in the form LoCoMo's answers use ("the week before 9 June 2023")."""
     g, last = x.granularity, x.end - timedelta(microseconds=1)
+    if _VAGUE_AGO.search(x.text):
+        # "a few years ago" allows any of several years: as said, and when, not a made-up year
+        return f"{x.text.strip()} (said on {short_day(written)})"
     if g == "clock":  # a time said without its day (finer.day_of_time)
         # "the 9:40 start", written at 18:02, is as likely the morning's as 21:40: as written
         said = x.text.strip()

@@ -65,6 +65,22 @@ W = datetime(2025, 5, 30, 18, 2)
             "day",
             "from Monday 30 June to Wednesday 2 July 2025",
         ),  # fmt: skip
+        # a span back with no number to it allows several years: as said, and when
+        (
+            "a few years ago",
+            "2022-01-01",
+            "2023-01-01",
+            "year",
+            "a few years ago (said on Fri 30 May 2025)",
+        ),  # fmt: skip
+        (
+            "a couple of months back",
+            "2025-03-01",
+            "2025-04-01",
+            "month",
+            "a couple of months back (said on Fri 30 May 2025)",
+        ),  # fmt: skip
+        ("two years ago", "2023-01-01", "2024-01-01", "year", "2023"),
     ],
 )
 def test_event_phrase(text: str, start: str, end: str, granularity: str, said: str) -> None:
