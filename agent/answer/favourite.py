@@ -51,9 +51,6 @@ _IS_MY_FAV = re.compile(
 )
 # What opens a clause before the thing: "I love all dances, but contemporary is…"
 _CLAUSE_OPEN = re.compile(r".*(?:[,;:–—]|\bbut|\bthough|\bso|\band\s+yes)\s+", re.IGNORECASE)
-_LEAD = re.compile(
-    r"^(?:(?:yes|yeah|oh|omg|ok|and|so|well|honestly|definitely|i\s+think)\W+)+", re.I
-)
 # A thing said by a pointing word: its name is in the sentence before ("This trilogy is one of
 # my faves." after "I love the Lord of the Rings movies").
 _POINTING = re.compile(r"^(?:it|this|that|they|these|those|he|she)(?:\s+[\w'’-]+)?$", re.IGNORECASE)
@@ -170,7 +167,7 @@ def _thing(text: str, a: int, b: int) -> tuple[str, str, bool]:
             return "", "", False
         thing = re.split(r"\s+[-–—]\s+|,\s+(?:it|and|but|which)\b", mine.group("thing"))[0]
         return _plain(thing), mine.group("kind"), True
-    thing = _LEAD.sub("", _CLAUSE_OPEN.sub("", told.group("thing"))).strip()
+    thing = _opening(_CLAUSE_OPEN.sub("", told.group("thing"))).strip()
     if _POINTING.match(thing):
         before = _TITLE.findall(text[:a])
         if not before:
@@ -197,8 +194,8 @@ def _named(reply: str) -> str:
 
 
 _OPENING = re.compile(
-    r"^\W*(?:(?:yes|yeah|yep|oh|ooh|hmm|haha|wow|well|for\s+sure|definitely|totally|honestly|"
-    r"easy|good\s+question)\b\W*)+",
+    r"^\W*(?:(?:yes|yeah|yep|oh|ooh|omg|ok|hmm|haha|wow|well|and|so|for\s+sure|definitely|"
+    r"totally|honestly|easy|good\s+question|i\s+think)\b\W*)+",
     re.IGNORECASE,
 )
 
