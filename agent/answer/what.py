@@ -11,6 +11,7 @@ from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
 from .attribute import attribute_told, result_told
+from .before_phrase import thing_before_phrase
 from .categories import KIND_OF, asked_kind
 from .deed_object import deed_object, untold_deed
 from .defined import defined_value
@@ -177,6 +178,11 @@ def what_answer(
     if done_to is not None:  # "what did bruno eat?" / "ate the whole pack of snarlers"
         m, thing = done_to
         why = "the object of the question's verb in a best message or a turn sent with it"
+        return told_in(thing, m, qk.kind.value, ctx, why)
+    before = thing_before_phrase(question, good[:3]) if qk.kind is Kind.WHAT else None
+    if before is not None:  # "what did gina receive from a dance contest?" / "one of my
+        m, thing = before  # trophies from a dance contest"
+        why = "the thing named just before the phrase the question closes with"
         return told_in(thing, m, qk.kind.value, ctx, why)
     lined = qk.kind is Kind.WHAT and _TOLD_TO_OR_PLAN.search(question) is not None
     run = lines_of_a_burst(ranked or good, ctx) if lined else []
