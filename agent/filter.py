@@ -53,13 +53,13 @@ def filter_candidates(
     if wider is not None:
         # "the evening of october 17" when the chat ran from 22:05: a part of the day has no
         # sharp edge, so an empty one takes the hours either side of it
+        widened, part = wider
         again = compile_plan(
-            wider, now=result.now, conversation=result.conversation, event_times=events
+            widened, now=result.now, conversation=result.conversation, event_times=events
         )
         ids = store.select_ids(again.sql, again.params)
         if len(ids):
             compiled = again
-            part = next(op for op in wider.ops if isinstance(op, WhereTimeOfDay))
             result.notes.append(
                 f"the part of the day matched no messages; widened it to "
                 f"{part.start:%H:%M}–{part.end:%H:%M}"
@@ -76,9 +76,9 @@ def filter_candidates(
 _PART_MARGIN = timedelta(hours=2)
 
 
-def _wider_part_of_day(plan: TablePlan) -> TablePlan | None:
-    """The plan with its part of the day widened by _PART_MARGIN each side, within the day;
-    None when it has none (or one across midnight, which is wide already)."""
+def _wider_part_of_day(plan: TablePlan) -> tuple[TablePlan, WhereTimeOfDay] | None:
+    """The plan with its part of the day widened by _PART_MARGIN each side, within the day,
+    and that widened part; None when it has none (or one across midnight, wide already)."""
     parts = [op for op in plan.ops if isinstance(op, WhereTimeOfDay) and op.start <= op.end]
     if len(parts) != 1:
         return None
@@ -89,7 +89,7 @@ def _wider_part_of_day(plan: TablePlan) -> TablePlan | None:
     widened = part.model_copy(
         update={"start": start.time(), "end": end.time().replace(microsecond=0)}
     )
-    return TablePlan(ops=[widened if op is part else op for op in plan.ops])
+    return TablePlan(ops=[widened if op is part else op for op in plan.ops]), widened
 
 
 def resolve_events(searcher: Searcher, plan: TablePlan, result: AskResult) -> dict[str, datetime]:

@@ -129,20 +129,13 @@ def deed_object(
             continue
         # the chat's verbs for the act asked of: "buy" is "got a tow float", "picked up"
         acts = _acts_of(verb)
+        # "reading about root canals" tells a topic; the thing read is asked ("what are we
+        # reading?"), unless the question asks what it was about
+        about = re.search(rf"\b{re.escape(verb)}\s+{_PREPOSITION.pattern}", question, re.I)
         for planned in (False, True) if mine else (False,):
             for m in dict.fromkeys(told):
                 found = None if asks(m.text) else _found(m, verb, acts, own, planned, mine)
-                # "reading about root canals" tells a topic; the thing read is asked
-                # ("what are we reading?"), unless the question asks what it was about
-                if (
-                    found
-                    and _PREPOSITION.match(found)
-                    and not re.search(
-                        rf"\b{re.escape(verb)}\s+{_PREPOSITION.pattern}", question, re.I
-                    )
-                ):
-                    continue
-                if found is not None:
+                if found is not None and (about or not _PREPOSITION.match(found)):
                     return m, found
     return None
 

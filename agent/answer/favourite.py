@@ -12,6 +12,7 @@ best ranked.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 
 from memory_store.models import StoredMessage
@@ -103,13 +104,16 @@ def favourite_told(
         if reply is not None and thing and not terms(thing) <= asked_words:
             overlap = len(kind & terms(asks.group(0)))
             found.append((-overlap, 2, order.get(reply.id, len(order)), thing, reply))
+    by_session: dict[int, list[StoredMessage]] = defaultdict(list)
+    for n in said:
+        by_session[n.session_id].append(n)
     others = []  # whose favourite of the kind it is, when not the holder's
     theirs = False
     for m in said:
         asking = [
             n.text
-            for n in said
-            if n.session_id == m.session_id and 0 < m.id - n.id <= 2 and n.speaker != m.speaker
+            for n in by_session[m.session_id]
+            if 0 < m.id - n.id <= 2 and n.speaker != m.speaker
         ]
         for a, b in sentences(m.text):
             thing, fav_kind, stated = _thing(m.text, a, b)

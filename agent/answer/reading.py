@@ -13,7 +13,7 @@ from memory_store.models import FoundMention, StoredMessage
 
 from .kinds import ASIDES, ONE_OF_PEOPLE, SET_BACK
 from .phrases import LIGHT_TERMS, adjective, head_terms, noun_phrases
-from .text import REQUEST_TERMS, TermWeights, clip, said_terms, short_day, terms
+from .text import REQUEST_TERMS, TermWeights, clip, said_terms, sentences, short_day, terms
 from .topic import subject_words
 
 NO_ANSWER = "The history does not contain the answer."
@@ -293,18 +293,11 @@ def told_in(said: str, m: StoredMessage, kind: str, ctx: ReaderContext, why: str
 
 
 def _sentence_of(said: str, text: str) -> str:
-    """The words of `text` an answer quotes: the sentence that says `said` ("We all made our
+    """The words of `text` an answer quotes: the sentences that say `said` ("We all made our
     own pots, it was fun"), not the greeting a long turn opens with; else its opening."""
     at = text.lower().find(said.lower()) if said else -1
-    if at < 0:
-        return clip(text, 120)
-    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, at)), default=0)
-    end = _SENTENCE_END.search(text, at + len(said))
-    sentence = text[start : end.end() if end else len(text)].strip()
-    return clip(sentence, 160)
-
-
-_SENTENCE_END = re.compile(r"[.!?]+(?:\s+|$)")
+    spans = [(a, b) for a, b in sentences(text) if b > at and a < at + len(said)] if at >= 0 else []
+    return clip(text[spans[0][0] : spans[-1][1]].strip(), 160) if spans else clip(text, 120)
 
 
 def following(
