@@ -112,6 +112,8 @@ def _planned_within(plan: StoredMessage, days: tuple[date, date], ctx: ReaderCon
 
 # "who missed easter?", "who couldn't make the party?": who said they would not be there
 _ASKS_WHO_MISSED = re.compile(
+    r"^\W*who(?:['’]s|\s+is|\s+was|\s+will|\s+had\s+to|\s+has\s+to)\s+(?:going\s+to\s+|gonna\s+)?"
+    r"miss(?:ing)?\b|"
     r"^\W*who\s+(?:missed|skipped|bailed|pulled\s+out|dropped\s+out|"
     r"(?:didn['’]?t|couldn['’]?t|could\s+not|did\s+not|can['’]?t|won['’]?t)\s+"
     r"(?:make|come|go|turn\s+up|show)|(?:wasn['’]?t|weren['’]?t)\s+(?:at|there|coming))",
@@ -123,6 +125,13 @@ _SAYS_MISSING = re.compile(
     r"(?:^|(?<=[.!?,]\s)|\b(?:so|and|but)\s+)(?P<who>[a-z][\w'’-]*)\s+"
     r"(?:won['’]?t|wont|can['’]?t|cant|cannot|couldn['’]?t|couldnt|isn['’]?t|wasn['’]?t|"
     r"aren['’]?t|not)\s+(?:be\s+able\s+to\s+)?(?:make|come|coming|going|go|be\s+there)\b",
+    re.IGNORECASE,
+)
+# "ah i'm in glasgow for work the 26th, will have to miss it", "count me out": the writer
+_MISSING_SELF = re.compile(
+    r"(?:^|[.!?,;:]\s*|\b(?:i|i['’]?ll|i['’]?m|im|we|we['’]ll)\s+)"
+    r"(?:(?:will|gonna|going\s+to|have\s+to|(?:have\s+|['’]ve\s+)?got\s+to)\s+)+miss\s+"
+    r"(?:it|this|that|the\s+\w+)\b|\bcount\s+me\s+out\b",
     re.IGNORECASE,
 )
 _SELF = frozenset(["i", "we"])
@@ -140,7 +149,10 @@ def _named_before(text: str, people: Collection[str]) -> str | None:
 _MISSING_DEPTH = 15
 _CHATS = 5
 # RE2, for the store: a message that may say someone will not be there
-_MISSING_RE2 = r"(?:n'?t|not|cannot)\s+(?:be\s+able\s+to\s+)?(?:make|come|coming|go|going)\b"
+_MISSING_RE2 = (
+    r"(?:n'?t|not|cannot)\s+(?:be\s+able\s+to\s+)?(?:make|come|coming|go|going)\b"
+    r"|(?:will|gonna|to)\s+miss\s|count\s+me\s+out"
+)
 
 
 def absent(
@@ -167,9 +179,9 @@ def absent(
     for m in [*ranked[:_MISSING_DEPTH], *told]:
         said = _SAYS_MISSING.search(m.text)
         on_topic = not topic or topic & said_terms(m.text) or m.conversation in chats
-        if said is None or asks(m.text) or not on_topic:
+        if said is None and _MISSING_SELF.search(m.text) is None or asks(m.text) or not on_topic:
             continue
-        word = said.group("who").lower()
+        word = said.group("who").lower() if said else "i"
         if word in _SELF:
             name = who(m, ctx)
         elif word in people:

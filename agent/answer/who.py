@@ -110,10 +110,13 @@ def who_answer(
         return named(name, reply, name, why)
     # "who got the job?" / "AKI. I GOT THE JOB.": the writer says they did what is asked, in
     # the question's own verb, before any name another best message gives ("Lena called").
-    did = _asked_verb(question)
+    offered = _WHO_OFFERED.match(question)
+    did = None if offered else _asked_verb(question)
     # In the verb's own stem too, a little further down: "who's driving us to brecon?" / "how
     # are we getting there?" / "i'll drive".
-    doing = _WHO_DOING.match(question)
+    # "who said they'd bring the leads?", "who offered to drive?": the deed offered is the one
+    # asked after, told as "ill bring the extension leads"
+    doing = _WHO_DOING.match(question) or offered
     verb = did or (doing.group(1).lower() if doing else None)
     wanted = question_terms(question, ctx)
     # the thing the verb is done to ("the cake"), when some message read holds it
@@ -449,6 +452,12 @@ _IDEA_OF = re.compile(
 )
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 _WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
+_WHO_OFFERED = re.compile(
+    r"^\s*who\s+(?:said|says|offered|volunteered|promised|agreed|reckoned)\s+"
+    r"(?:(?:they|he|she)(?:['’]?d|['’]?ll|\s+would|\s+will|\s+could)\s+|to\s+)"
+    r"(?:just\s+)?([a-z]{3,})\b",
+    re.I,
+)
 
 
 def _says_doing(verb: str | None, text: str) -> bool:
@@ -457,7 +466,7 @@ def _says_doing(verb: str | None, text: str) -> bool:
     stem = next(iter(terms(verb or "")), "")
     return len(stem) > 2 and bool(
         re.search(
-            rf"\b(?:i|we)(?:['’]ll|['’]ve|\s+will|\s+just|\s+already|\s+have)?\s+{re.escape(stem)}",
+            rf"\b(?:i|we)(?:['’]?ll|['’]?ve|\s+will|\s+just|\s+already|\s+have)?\s+{re.escape(stem)}",
             text,
             re.IGNORECASE,
         )

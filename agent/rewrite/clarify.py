@@ -62,6 +62,8 @@ def _antecedent(
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
     before = text[: pronoun.start()]
+    if _BOUND_BY_WHO.search(before) and pronoun.group(1).lower() in ("he", "she"):
+        return True  # "who said he'd sort the merch?": he is whoever it was
     found = _SUBJECT.search(before)
     subject = found.group(1) if found else ""
     told = bool(subject) and subject.lower() not in _FUNCTION and held(subject)
@@ -72,6 +74,11 @@ def _antecedent(
         or owner
         or any(w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before))
     )
+
+
+_BOUND_BY_WHO = re.compile(
+    r"\bwho\s+(?:said|says|reckoned|thought|promised|swore|claimed|mentioned)\s+$", re.I
+)
 
 
 # The subject of "did/does/is … X" before the pronoun points it, when the history holds the
