@@ -186,7 +186,7 @@ def absent(
             name = who(m, ctx)
         elif word in people:
             name = display_name(word, ctx)
-        elif word in _THIRD and (named := _named_before(m.text[: said.start()], people)):
+        elif said and word in _THIRD and (named := _named_before(m.text[: said.start()], people)):
             name = display_name(named, ctx)  # "freya just texted, she can't come"
         else:
             continue
