@@ -78,6 +78,13 @@ _DEED = re.compile(
     rf"wrote|message(?:d)?|call(?:ed)?)\b)[a-z]+",
     _I,
 )
+# The words of a question about what was said, of which a bare "the second time" picks a chat.
+_TALK = re.compile(
+    rf"\b(?:{VERB}|talk(?:ing|s)?|chats?|discuss(?:ion)?|convo|conversation|call|say|said|says|"
+    r"tell|told|mention(?:ed)?|ask(?:ed)?|text(?:ed)?|messag(?:e|ed)|wr[io]te|brought\s+up|"
+    r"bring\s+up|go\s+over|went\s+over|about)\b",
+    _I,
+)
 _CONTEXT_RX = re.compile(r"\s*,?\s*(?P<w>before|after|prior\s+to|following)\s+(?:the\s+)?", _I)
 _EVENT_TAIL = re.compile(
     r"(?P<e>(?!(?:that|this|it|then|last)\b)[^,?.!;]{2,80}?)\s*(?=[,?.!;]|$)", _I
@@ -93,6 +100,10 @@ def find_picks(text: str, ctx: Ctx) -> list[Hit]:
             continue  # "the first time i swam at fenmere": an event's first time, not a chat's
         if m.group("o") and m.group(0).lower().endswith("time") and _DEED.search(text[: m.start()]):
             continue  # "when did the plumber come back the second time?": his second visit
+        if m.group("o") and m.group(0).lower().endswith("time") and not _TALK.search(text):
+            # "why were the units late the second time round?": the second time they were
+            # late; a chat is picked by a question about what was said in it
+            continue
         if m.group("o2"):
             n = -1 if re.match(r"\s+before", text[m.end() :], _I) else 1
         elif m.group("o3"):

@@ -360,6 +360,11 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     ("when did we go climbing the second time?", SUN, "content", []),
     ("what did we talk about the second time?", SUN, "time", [NthSession(n=2)]),
     ("what did doug say the second time?", SUN, "both", [NthSession(n=2)]),
+    # …nor of a state or a deed without an auxiliary: the second time it happened
+    ("why were the kitchen units late the second time round?", SUN, "content", []),
+    ("what went wrong the second time?", SUN, "content", []),
+    ("how long was the wait the third time", SUN, "content", []),
+    ("what did we chat about the third time", SUN, "time", [NthSession(n=3)]),
     # events are resolved by the caller
     ("What did we talk about before I moved?", SUN, "time", [Before(event="I moved")]),
     ("What did we discuss after the wedding?", SUN, "time", [After(event="the wedding")]),
