@@ -93,6 +93,14 @@ CTX = ReaderContext(
         ("what's his role at the bathroom firm?", None),
         ("what was the show kieran told me to watch?", None),
         ("what was that doc kieran kept on about?", None),
+        # an adjective by its ending, before a noun read as a verb ("finish")
+        ("what was my official finish time on the coast trip?", None),
+        ("what was the typical finish time for the refit?", None),
+        ("what was my official finish time at the marathon?", "marathon"),
+        # "did the driving": a deed, told in a chat's own words
+        ("who did the driving on the coast trip?", None),
+        ("who did the cooking at lucía's party?", None),
+        ("who fixed the driving lamp on the mower?", "lamp"),
     ],
 )
 def test_the_head_no_message_holds(question: str, unknown: str | None) -> None:
