@@ -373,19 +373,32 @@ def lower_case_names(texts: Sequence[str]) -> set[str]:
     "him" then means) and a message may ("i pick chris up friday at 3")."""
     subject: Counter[str] = Counter()
     determined: set[str] = set()
+    apposed: set[str] = set()
+    titled: set[str] = set()  # "my neighbour mrs healy"
+    used: set[str] = set()
     for text in texts:
         low = text.lower()
         subject.update(m.group(1) for m in _LOWER_SUBJECT.finditer(low))
+        for m in _APPOSED.finditer(low):
+            if _named(m):
+                (titled if m.group("title") else apposed).add(m.group("name"))
+        used.update(_USED_AS_WORD.findall(low))
         for m in _DETERMINED_WORD.finditer(low):
             # "the glass guy", "the new glass"; not "my mate chris", a person by who they are
             determined.add(m.group(1))
             if m.group(2) and m.group(1) not in PERSON_NOUNS:
                 determined.add(m.group(2))
-    return {
+    # "my friend dumisani is a pro photographer": who they are says a person is named, unless
+    # the word is one a person does or is ("i always", "so happy")
+    # (a name after a title may end as an adverb does: "mrs healy")
+    apposed = {w for w in apposed - used - determined - _NOT_APPOSED if may_be_name(w)}
+    apposed |= titled - determined
+    found = {
         w
         for w, n in subject.items()
         if n >= _SUBJECT_TIMES and w not in determined and may_be_name(w) and w not in PRONOUNS
     }
+    return found | apposed
 
 
 _SUBJECT_TIMES = 2
@@ -394,6 +407,33 @@ _LOWER_SUBJECT = re.compile(
     r"(?:is|was|has|had|will|would|can|could|did|does|said|says|called|texted|rang|messaged|"
     r"asked|told|thinks|reckons|wants|loves|got|gets|never|always|and\s+i)\b"
 )
+_APPOSED = re.compile(
+    r"\b(?:my|our|his|her|their|ur|your)\s+(?:best\s+|old\s+|little\s+|big\s+)?"
+    rf"(?:{'|'.join(sorted((n for n in PERSON_NOUNS if ' ' not in n), key=len, reverse=True))})"
+    r"\s+(?P<title>(?:mr|mrs|ms|dr)\.?\s+)?(?P<name>[a-z]{3,})\b(?!['’])"
+)
+# What follows a name put after who the person is: the sentence's end, a verb of a person
+# ("is", "said"), or a surname ("gadija petersen"); not "my cousin *flies* in"
+_AFTER_NAME = re.compile(
+    r"\s*(?:$|[.,!?;:)(]|\s(?:and|is|was|has|had|said|says|will|would|who|from|just|can|could)"
+    r"\b|['’]s\b)"
+)
+_NEXT_WORD = re.compile(r"\s+([a-z]{3,})\b")
+# Words that follow "my mum" as a person's habit or mood, not their name: "my mum always says"
+_NOT_APPOSED = frozenset(
+    re.findall(r"\w+", "always never ever often usually still happy sad glad per flies")
+)
+_USED_AS_WORD = re.compile(r"\b(?:i|you|he|she|we|they|im|so|very|really)\s+([a-z]{3,})\b")
+
+
+def _named(m: re.Match[str]) -> bool:
+    after = m.string[m.end() :]
+    if _AFTER_NAME.match(after):
+        return True
+    surname = _NEXT_WORD.match(after)
+    return surname is not None and may_be_name(surname.group(1))
+
+
 _DETERMINED_WORD = re.compile(
     r"\b(?:the|a|an|my|our|your|his|her|their|this|that|these|those|some|any|every|each|no|"
     r"its)\s+([a-z'’-]+)(?:\s+([a-z]{3,})\b)?"

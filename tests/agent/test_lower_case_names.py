@@ -37,6 +37,16 @@ pipe = history_fixture(CHAT, me="Ines")
         (["she is here", "and she called"], "she", False),
         # a person by who they are keeps the name after it: "my mate chris"
         (["my mate chris is in", "so chris is driving", "and chris has tools"], "chris", True),
+        # once after who they are to the writer, followed by a verb of theirs, a surname or
+        # the sentence's end
+        (["my friend dumisani is a pro photographer"], "dumisani", True),
+        (["my neighbour gadija petersen gave me ur number"], "gadija", True),
+        (["ask my cousin riyaad."], "riyaad", True),
+        (["my neighbour mrs healy has a key"], "healy", True),
+        # …not a word of what they do ("my cousin flies in"), nor one a person does
+        (["my sister moved out", "his plumber round tomorrow"], "round", False),
+        (["my mum always says so", "i always forget"], "always", False),
+        (["my dad swears by it", "we swears"], "swears", False),
     ],
 )  # fmt: skip
 def test_a_name_written_only_in_lower_case(texts: list[str], name: str, found: bool) -> None:
