@@ -24,12 +24,12 @@ from .reading import (
 from .spans import (
     best_sentence,
 )
-from .text import asks, clip, said_terms, sentences, terms
+from .text import CURRENCY, asks, clip, said_terms, sentences, terms
 from .what import what_answer
 
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185
-    r"(?:[$€£¥]\s?\d+(?:[,.]\d+)*|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
+    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
     r"gbp|quid|€|\$|£)|\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
     re.IGNORECASE,
 )
@@ -96,7 +96,7 @@ def _beside(text: str, wanted: set[str]) -> bool:
 # "Annual is 720", "parking: 10 dollars": a sum given as the value of a word.
 _DEFINED = re.compile(
     r"\b([^\W\d_][\w'’-]*)(?:\s+(?:is|was|are|were|costs?|comes\s+to)|['’]s|\s*[:=])\s+"
-    r"((?:[$€£¥]\s?)?\d+(?:[,.]\d+)*(?:\s?(?:dollars?|euros?|pounds?|bucks|quid|"
+    rf"((?:{CURRENCY}\s?)?\d+(?:[,.]\d+)*(?:\s?(?:dollars?|euros?|pounds?|bucks|quid|"
     r"(?:a|per)\s+(?:month|year|week|day|night)))?)(?![\d:/%])",
     re.IGNORECASE,
 )
@@ -174,7 +174,7 @@ def _sums(text: str) -> list[tuple[int, int, str]]:
 
 # A message that speaks of money: "each", "all in", "labour", "on offer", "deposit".
 _MONEY_CUE = re.compile(
-    r"[£$€]|\b(?:each|all\s+in|quid|labou?r|price[ds]?|cost(?:s|ing)?|paid|pay(?:ing)?|offer|"
+    rf"{CURRENCY}|\b(?:each|all\s+in|quid|labou?r|price[ds]?|cost(?:s|ing)?|paid|pay(?:ing)?|offer|"
     r"deposit|fees?|charged?|cash|owe[ds]?|euros?|pounds?|bucks|a\s+head|pp|fitted|quote[ds]?)\b",
     re.IGNORECASE,
 )

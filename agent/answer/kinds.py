@@ -152,7 +152,7 @@ _HOW_MUCH = re.compile(
     r"quote|rent|deposit|bill|budget|fare|salary|balance|portion|copay|co-pay|excess|damage|"
     r"out\s+of\s+pocket)\b|"
     # "what did that set me back?", "what did the vet charge?"
-    rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\bcharged?\b|"
+    rf"{SET_BACK.pattern}|\bwhat\s+did\s+.{{0,30}}\b(?:charged?|quoted?)\b|"
     # "what was my half of dad's present?", "what did the tickets come to?", "what did she pay
     # for the jacket?" (not "what did tomas spend the money *on*?", which asks what was bought)
     r"\bwhat(?:'s|’s|s|\s+(?:was|is|were|are))\s+(?:my|our|your|his|her|their|each)\s+"

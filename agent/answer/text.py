@@ -127,10 +127,15 @@ _ADVISES = re.compile(
 )
 
 
+# A currency written before a sum: a sign, or the letters of one ("R6,800" in Cape Town,
+# "KSh 2,500" in Nairobi, "Rs 500"), which only count when a number follows.
+CURRENCY = (
+    r"(?:[$€£¥₹₦₩₱₺₪₫₴₽]|\b(?:R|Rs\.?|KSh|Ksh|KES|Sh|kr|CHF|RM|AED|INR|ZAR|NGN|R\$)(?=\s?\d))"
+)
 # A sum of money, or asking for one: "how much did she pay?" is answered by "nice!! how much"
 # … "4200. the guy threw in winter tyres", which never says "pay".
 _MONEY = re.compile(
-    r"[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|quid|bucks|grand)\b|\bhow\s+much\b",
+    rf"{CURRENCY}\s?\d|\b\d[\d,.]*\s?(?:dollars?|euros?|pounds?|quid|bucks|grand)\b|\bhow\s+much\b",
     re.IGNORECASE,
 )
 
@@ -252,7 +257,7 @@ def _whole(word: str) -> str:
 
 
 _DIGITS_BEFORE = re.compile(r"\d+$")
-_SUM = re.compile(r"[£$€]\s?(\d[\d,]*)(?:\.\d\d)?\b")
+_SUM = re.compile(rf"{CURRENCY}\s?(\d[\d,]*)(?:\.\d\d)?\b")
 
 
 REQUEST_TERMS = frozenset(terms(_REQUEST_WORDS))
