@@ -18,7 +18,7 @@ from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
-from .text import REQUEST_TERMS, TermWeights, terms
+from .text import CURRENCY, REQUEST_TERMS, TermWeights, terms
 
 _CLAUSE = re.compile(r"[,.!?;:()\[\]\"“”…]+|\s[-–—]\s|\s+(?:but|so|because|then|and\s+then)\s+")
 _CLAUSE_OR_COLON = re.compile(r"[.!?;:()\[\]\"“”…]+|\s[-–—]\s")
@@ -124,6 +124,7 @@ def _titled(text: str, skip: set[str], names: Collection[str]) -> list[list[str]
         if _owner(words, text):
             continue
         low = _trimmed([w.lower() for w in words])
+        low = [w for w in low if not _PRICE_WORD.fullmatch(w)]  # "R220pp a night"
         if all(terms(w) <= skip or w in names or w in _LOWER_IN_TITLES for w in low):
             continue
         out.append(low)
@@ -318,12 +319,15 @@ def _content(word: str, skip: set[str], names: Collection[str], nxt: str, prev: 
         return False
     if word.endswith("s") and word[:-1] in COMMON_WORDS:  # "wants", "says", "bits"
         return False
+    if _PRICE_WORD.fullmatch(word):  # "campsites R220pp a night": what it costs, not a thing
+        return False
     t = terms(word)
     if not t or t <= skip or word in names:
         return False
     # "viewed the flat", "baked my loaf": a past or -ing form before a function word is a
     # verb; before a content word ("mulled wine") it describes it.
-    verb_like = re.search(r"(?:ed|ing)$", word) or word in _PAST_FORMS
+    # "in obviously": an adverb, as a verb's form, names nothing at a clause's end
+    verb_like = re.search(r"(?:ed|ing)$", word) or _ADVERB.search(word) or word in _PAST_FORMS
     # "mel's added lux aurumque": mel has added it
     if re.search(r"['’]s$", word) and re.search(r"ed$", nxt):
         return False
@@ -332,6 +336,9 @@ def _content(word: str, skip: set[str], names: Collection[str], nxt: str, prev: 
     return not (verb_like and (not nxt or nxt in STOPWORDS or nxt in COMMON_WORDS))
 
 
+# "obviously", "totally", "definitely": an adverb's ending ("fjordly" is a firm's name)
+_ADVERB = re.compile(r"\w{3}(?:ous|al|iv|ent|ant|ab|ib|ar|at|it|ful|less)ly$")
+_PRICE_WORD = re.compile(rf"{CURRENCY}\s?\d[\d,.]*(?:pp|pn|k|ea)?", re.IGNORECASE)
 # Past forms without -ed, which a run of content words would take for a thing ("mel sent the
 # first pieces").
 _PAST_FORMS = frozenset(

@@ -159,6 +159,11 @@ def test_topic_query(question: str, skip: list[str], topic: str) -> None:
         ),
         ("pellston, wendmouth... or hove if it rains", "", ["pellston", "wendmouth", "hove"]),
         ("i bought eggs, and then we went to the park and it rained", "", ["eggs"]),
+        # a price is what a thing costs, not a thing; an adverb at a clause's end names none
+        ("wolfkloof campsites, R220pp a night", "", ["wolfkloof campsites"]),
+        ("campsites R220pp a night", "", ["campsites"]),
+        ("in obviously", "", []),
+        ("tickets were £15pp, booked the Kraaiberg Cracks hike", "", ["kraaiberg cracks"]),
     ],
 )
 def test_the_items_a_message_names(text: str, skip: str, spans: list[str]) -> None:
