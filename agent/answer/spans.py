@@ -74,7 +74,7 @@ def given_names(text: str) -> list[str]:
     """The names a message gives: "shes called beetroot", "his name is Jonas", "bev the scheme
     manager rang her", "got a name for it. 'low tide hours'"."""
     found = quoted_names(text)
-    found += [m.group(1) for m in _NAMED.finditer(text)]
+    found += [_with_rest(m.group(1), text, m.end(1)) for m in _NAMED.finditer(text)]
     found += [
         m.group(1)
         for m in INTRODUCED.finditer(text)
@@ -88,6 +88,40 @@ def given_names(text: str) -> list[str]:
         and not re.search(r"(?:ed|ing|ly|s)$", m.group(1).lower())
     ]
     return [n for n in found if n.lower() not in PRONOUNS and n.lower() not in STOPWORDS]
+
+
+def _with_rest(first: str, text: str, end: int) -> str:
+    """A name of a few words after its first: "a guesthouse called die seemeeu, 2 nights" is
+    Die Seemeeu; the name stops at a comma, a function word, a time or a chat word ("called
+    declan who", "called mum yesterday")."""
+    words = [first]
+    for m in _NEXT_NAME_WORD.finditer(text, end):
+        if m.start() != end or len(words) > _NAME_WORDS:
+            break
+        low = m.group(1).lower()
+        if (
+            low in STOPWORDS
+            or low in COMMON_WORDS
+            or low in PLAIN_VERBS
+            or terms(low) <= TIME_TERMS
+        ):
+            break
+        words.append(m.group(1))
+        end = m.end()
+    # "called the hungry heron": the article opens the name; alone, it names nothing, nor
+    # before one rung up ("called the garage about it")
+    rest = {w.lower() for w in words[1:]}
+    if first.lower() in STOPWORDS and (len(words) == 1 or rest & (PERSON_NOUNS | _RUNG_UP)):
+        return first
+    return " ".join(words)
+
+
+_RUNG_UP = frozenset(
+    re.findall(r"\w+", "garage vet vets surgery clinic office bank council hospital school gp")
+)
+# How many words may follow a name's first; a name's next word, right after the last.
+_NAME_WORDS = 2
+_NEXT_NAME_WORD = re.compile(r"[ \t]+([^\W\d_][\w'-]+)")
 
 
 # "Call the vet tomorrow", "ring the landlord": an instruction to get in touch with someone,

@@ -308,6 +308,11 @@ def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> 
         ("ask the manager tomorrow", []),
         ("thanks the nurse was lovely", []),
         ("then the landlord came round", []),
+        # a name of a few words after "called", to a comma, a function word or a time
+        ("theres a guesthouse there called die seemeeu, 2 nights R3,800", ["die seemeeu"]),
+        ("a place called the hungry heron in muizenberg", ["the hungry heron"]),
+        ("a guy called declan who sold us the van", ["declan"]),
+        ("called the garage about it this morning", []),
     ],
 )
 def test_names_a_message_gives(text: str, names: list[str]) -> None:
