@@ -13,9 +13,13 @@ from .lexicon import NOT_NAMES
 from .text import terms
 
 # "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.
-_TITLE = re.compile(r"\b[A-Z][\w'’-]+(?:\s+(?:de|da|del|of|the|van|von|&)?\s*[A-Z][\w'’-]+)*")
+# (a capital and a letter: "R9k" is a sum in rand, not a name)
+_TITLE = re.compile(
+    r"\b[A-Z][^\W\d_][\w'’-]*(?:\s+(?:de|da|del|of|the|van|von|&)?\s*[A-Z][^\W\d_][\w'’-]*)*"
+)
 
 _CLAUSE = re.compile(r"[^,.;!?]+")
+PERSON_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b(?!['’]s)\.?\s+\w+(?!['’]s)\b")
 
 
 # The prepositions a place phrase opens with ("at Casa Verde", "under the blue plant pot").
@@ -359,6 +363,8 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
             name = m.group(0)
             if any(w.lower() in NOT_NAMES for w in name.split()):
                 continue  # a day or a month is a time, not a place
+            if PERSON_TITLE.match(name):
+                continue  # "Mrs Petersen is a gem": a person, not a place
             if " " not in name and not clause.group(0)[: m.start()].strip():
                 continue  # one capital opening a sentence: "Wait a couple of hours", no name
             if name.lower() in skip or terms(name) <= wanted:

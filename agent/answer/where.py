@@ -15,6 +15,7 @@ from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, DAY_OR_FINER, changed_since, later_about
 from .phrases import head_terms
 from .places import (
+    PERSON_TITLE,
     PLACE_PREPOSITIONS,
     STREET,
     address,
@@ -209,6 +210,8 @@ def where_answer(
             rank, n, phrase = placed
             found.append((False, -12 - rank, n, phrase))
             why = "a place phrase of a message ranked near the question in meaning, in its chat"
+    # "Mrs Petersen is a gem": a person by their title is never where
+    found = [f for f in found if not PERSON_TITLE.match(f[3])]
     if not found:
         return _unplaced(what_answer(question, qk, good, ctx, ranked), ctx)
     # A named place beats a common noun. But a writer in lower case writes names so too
