@@ -363,7 +363,7 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
             name = m.group(0)
             if any(w.lower() in NOT_NAMES for w in name.split()):
                 continue  # a day or a month is a time, not a place
-            if PERSON_TITLE.match(name):
+            if PERSON_TITLE.match(name) and not left_with(name, clause.group(0)):
                 continue  # "Mrs Petersen is a gem": a person, not a place
             if " " not in name and not clause.group(0)[: m.start()].strip():
                 continue  # one capital opening a sentence: "Wait a couple of hours", no name
@@ -375,6 +375,13 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
             if best is None or d < best[0]:
                 best = (d, name)
     return best[1] if best else None
+
+
+def left_with(person: str, text: str) -> bool:
+    """Whether a person by their title is where something is left or someone goes: "a spare
+    key with my neighbour Mrs Okafor", "dropped it round to Mrs Healy's"."""
+    pattern = rf"\b(?:with|at|to|from|by)\s+(?:[\w'’]+\s+){{0,2}}{re.escape(person)}"
+    return re.search(pattern, text, re.IGNORECASE) is not None
 
 
 def names_a_kind(after: str, name: str) -> bool:

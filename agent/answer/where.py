@@ -22,6 +22,7 @@ from .places import (
     headed_place,
     instead_of,
     kind_named,
+    left_with,
     moved_to,
     named_place,
     names_a_kind,
@@ -210,8 +211,9 @@ def where_answer(
             rank, n, phrase = placed
             found.append((False, -12 - rank, n, phrase))
             why = "a place phrase of a message ranked near the question in meaning, in its chat"
-    # "Mrs Petersen is a gem": a person by their title is never where
-    found = [f for f in found if not PERSON_TITLE.match(f[3])]
+    # "Mrs Petersen is a gem": a person by their title is where only as one a thing is left
+    # with or a visit is to ("left it with mrs okafor")
+    found = [f for f in found if not PERSON_TITLE.match(f[3]) or left_with(f[3], f[2].text)]
     if not found:
         return _unplaced(what_answer(question, qk, good, ctx, ranked), ctx)
     # A named place beats a common noun. But a writer in lower case writes names so too

@@ -1,5 +1,6 @@
 """What a where-answer's name may not be (agent.answer.places): a sum of money written with a
-capital ("R9k" in rand) or a person by their title ("Mrs Petersen is a gem")."""
+capital ("R9k" in rand) or a person by their title ("Mrs Petersen is a gem"), unless a thing is
+left with them ("a spare key with my neighbour Mrs Okafor")."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from agent.answer.text import terms
         # a business named for its owner is a place
         ("lunch at Mrs Kim's Kitchen for the tiles", "tiles", "Mrs Kim's Kitchen"),
         ("we went to Tegel & Co for the tiles", "tiles", "Tegel & Co"),
+        # …and a person a thing is left with is where it is
+        ("I'll leave a spare key with my neighbour Mrs Okafor at number 14", "key", "Mrs Okafor"),
     ],
 )
 def test_a_named_place(text: str, asked: str, place: str | None) -> None:
