@@ -297,6 +297,9 @@ def _moves(cover: Cover, matches: Sequence[StoredMessage], ctx: ReaderContext) -
         if turns[0].conversation != plan[0].conversation:
             continue
         now = moves[-1][1] if moves else plan[1]
+        # in the plan's own chat, any word of the topic ("New install date is…" for the
+        # cupboards' install)
+        on_topic = on_topic or [i for i, m in enumerate(turns) if asked & said_terms(m.text)]
         moving = any(MOVE_SAID.search(m.text) for m in turns)
         if moving and (on_topic or any(names_day(m, now, ctx) for m in turns)):
             new = [(m, d) for m in turns for _, d in _days_ahead(m, ctx, turns) if d != now]
@@ -322,11 +325,19 @@ def _days_ahead(
     """The days `m` says ahead of it; one said by its number alone is the date just proposed
     ("friday 15th may instead?" / "ugh fine, the 15th"), when `turns` holds it."""
     said = (echoed(m, x, turns, ctx) for x in ctx.mentions_of(m))
+    # "I'll be there myself, 8am": a clock time alone is of the day already agreed
     return [
         (m, x.start.date())
         for x in said
-        if x.granularity in DAY_OR_FINER and x.start.date() > m.ts.date()
+        if x.granularity in DAY_OR_FINER
+        and x.start.date() > m.ts.date()
+        and not _CLOCK_ONLY.fullmatch(x.text.strip(" .,!?;:"))
     ]
+
+
+_CLOCK_ONLY = re.compile(
+    r"(?:at\s+)?(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?|noon|midday|midnight)", re.IGNORECASE
+)
 
 
 _TOTAL = re.compile(r"\b(?:altogether|all\s+together|in\s+total|in\s+all|all\s+told)\b", re.I)

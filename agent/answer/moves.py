@@ -24,12 +24,16 @@ DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
 # A plan moved, asked or said: "can we push dinner again?", "I've moved you", "moved to the 18th".
 MOVE_SAID = re.compile(
     r"\b(?:move[ds]?|moving|push(?:ed|ing)?|postpone\w*|reschedul\w*|instead|bring\s+forward|"
-    r"brought\s+forward)\b",
+    r"brought\s+forward|delay(?:ed|s)?|new\s+(?:\w+\s+)?date|(?:earliest|soonest)\b.*\bnow)\b",
     re.IGNORECASE,
 )
 # The words of moving a plan, no topic of it ("how many times did the fitting get *moved*").
 MOVE_TERMS = frozenset(
-    terms("move moved moving push pushed postpone postponed reschedule rescheduled")
+    terms(
+        "move moved moving push pushed postpone postponed reschedule rescheduled delay delayed "
+        # "pushed *back*", "brought *forward*"
+        "back forward"
+    )
 )
 CHANGE = re.compile(
     r"\b(?:moved?|push(?:ed)?|postpone\w*|reschedul\w*|instead|changed?|now|actually|"

@@ -12,7 +12,10 @@ __all__ = ["asks_of_calling_off", "asks_of_moving", "set_aside", "without_callin
 
 # Asked of calling off, or of moving a plan ("how many times did our dinner get pushed?").
 _CALL_OFF_ASKED = re.compile(r"\b(?:cancel\w*|called\s+off|call\w*\s+off|rained\s+off)\b", re.I)
-_MOVE_ASKED = re.compile(r"\b(?:pushed|moved|postponed|rescheduled)\b", re.IGNORECASE)
+_MOVE_ASKED = re.compile(
+    r"\b(?:pushed|moved|postponed|rescheduled|delayed|put\s+(?:back|off)|bumped|changed)\b",
+    re.IGNORECASE,
+)
 _OFF_ASKED = re.compile(
     rf"{_CALL_OFF_ASKED.pattern}|{_MOVE_ASKED.pattern}|\b(?:skipped|missed)\b", re.IGNORECASE
 )
