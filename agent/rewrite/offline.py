@@ -25,6 +25,8 @@ PRONOUN_TURNS = 4
 ASSISTANT = "assistant"
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his|they|them|their)\b", re.IGNORECASE)
 _GENDERED = re.compile(r"\b(?:she|he|her|him|hers|his)\b", re.IGNORECASE)
+_FEMININE = re.compile(r"\b(she|her|hers)\b", re.IGNORECASE)
+_MASCULINE = re.compile(r"\b(he|him|his)\b", re.IGNORECASE)
 _THING = re.compile(
     r"\b(it|that|this|those|these)\b(?!\s+(?:day|time|week|month|session|"
     r"conversation|discussion|chat))|"
@@ -314,7 +316,13 @@ def _resolve_people(
         # person the user asked after by who they are, when no name is in the dialogue
         name = _role_asked(recent[-PRONOUN_TURNS:])
     if name:
-        parts = [_PERSON.sub(_name_for(name), part) for part in kept]
+        # "how does she know him again?": two people, and one name; the one asked after in
+        # the dialogue is the later, the object ("him"), and "she" is left to the question
+        pronoun = _PERSON
+        she, he = _FEMININE.search(rw.question), _MASCULINE.search(rw.question)
+        if she and he:
+            pronoun = _MASCULINE if he.start() > she.start() else _FEMININE
+        parts = [pronoun.sub(_name_for(name), part) for part in kept]
         rw.question = "".join(p + t for p, t in zip(parts, [*things, ""], strict=True))
         rw.notes.append(f"resolved a pronoun to {name}")
 

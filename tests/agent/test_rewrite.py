@@ -545,3 +545,26 @@ def test_what_about_asks_as_the_question_before(earlier: str, follow_up: str, as
 def test_what_about_with_no_question_before_to_ask_as_is_left() -> None:
     history = turns(("user", "tell me about the crag trip"), (ASSISTANT, "Something."))
     assert rewrite("what about the second one?", history).question.startswith("what about")
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "expected"),
+    [
+        # two people, one name: the later pronoun (the object) is the one asked after; the
+        # other is left to the question
+        pytest.param(
+            turns(("user", "who put me onto Aki in the first place"), (ASSISTANT, "")),
+            "how does she know him",
+            "how does she know Aki",
+            id="she-knows-him",
+        ),
+        pytest.param(
+            turns(("user", "what did Aki say about the job?"), (ASSISTANT, "")),
+            "did he call her back?",
+            "did he call Aki back?",
+            id="he-got-her",
+        ),
+    ],
+)
+def test_one_name_for_two_pronouns(history: list[Turn], question: str, expected: str) -> None:
+    assert rewrite(question, history).question == expected
