@@ -94,6 +94,8 @@ def _with_rest(first: str, text: str, end: int) -> str:
     """A name of a few words after its first: "a guesthouse called die seemeeu, 2 nights" is
     Die Seemeeu; the name stops at a comma, a function word, a time or a chat word ("called
     declan who", "called mum yesterday")."""
+    if first.lower() in PRONOUNS:  # "we named them bubbles, finn and captain": NAMED_THEM's
+        return first
     words = [first]
     for m in _NEXT_NAME_WORD.finditer(text, end):
         if m.start() != end or len(words) > _NAME_WORDS:

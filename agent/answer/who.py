@@ -124,9 +124,15 @@ def who_answer(
     thing = terms(obj.group(1)) & wanted if obj and obj.group(1).lower() not in _WHOM else set()
     if not any(thing & terms(m.text) for m in [*good[:3], *ranked[:10]]):
         thing = set()
+    # an offer is of the occasion asked about, said in it or in the turns just before it
+    # ("how is everyone getting to gran's party?" / "i can drive everyone!"), not any "i'll drive"
+    occasion = wanted - terms(verb or "") - _OFFER_TERMS if offered else set()
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
         if thing and not thing & terms(m.text):
             continue  # "I'll bring snacks" brings no sandwiches
+        before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= 3]
+        if occasion and not any(occasion & terms(n.text) for n in [m, *before]):
+            continue
 
         i_did = (
             re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b{_GOT_THERE}", m.text, re.I)
@@ -452,6 +458,7 @@ _IDEA_OF = re.compile(
 )
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 _WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
+_OFFER_TERMS = frozenset(terms("said say says offered volunteered promised agreed reckoned"))
 _WHO_OFFERED = re.compile(
     r"^\s*who\s+(?:said|says|offered|volunteered|promised|agreed|reckoned)\s+"
     r"(?:(?:they|he|she)(?:['’]?d|['’]?ll|\s+would|\s+will|\s+could)\s+|to\s+)"
@@ -466,7 +473,8 @@ def _says_doing(verb: str | None, text: str) -> bool:
     stem = next(iter(terms(verb or "")), "")
     return len(stem) > 2 and bool(
         re.search(
-            rf"\b(?:i|we)(?:['’]?ll|['’]?ve|\s+will|\s+just|\s+already|\s+have)?\s+{re.escape(stem)}",
+            rf"\b(?:i|we)(?:['’]?ll|['’]?ve|\s+will|\s+just|\s+already|\s+have|\s+can|\s+could)?\s+"
+            rf"{re.escape(stem)}",
             text,
             re.IGNORECASE,
         )
