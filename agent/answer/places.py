@@ -9,7 +9,7 @@ from collections.abc import Collection
 from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 
-from .lexicon import NOT_NAMES
+from .lexicon import NOT_NAMES, PERSON_TITLES
 from .text import terms
 
 # "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.
@@ -19,7 +19,10 @@ _TITLE = re.compile(
 )
 
 _CLAUSE = re.compile(r"[^,.;!?]+")
-PERSON_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b(?!['’]s)\.?\s+\w+(?!['’]s)\b")
+# "Mrs Petersen", "Dr. Okafor": a person by their title (not "Mrs Kim's Kitchen")
+PERSON_TITLE = re.compile(
+    rf"(?:{'|'.join(sorted(t.capitalize() for t in PERSON_TITLES))})\b(?!['’]s)\.?\s+\w+(?!['’]s)\b"
+)
 
 
 # The prepositions a place phrase opens with ("at Casa Verde", "under the blue plant pot").

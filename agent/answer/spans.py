@@ -97,16 +97,11 @@ def _with_rest(first: str, text: str, end: int) -> str:
     if first.lower() in PRONOUNS:  # "we named them bubbles, finn and captain": NAMED_THEM's
         return first
     words = [first]
-    for m in _NEXT_NAME_WORD.finditer(text, end):
-        if m.start() != end or len(words) > _NAME_WORDS:
-            break
+    while len(words) <= _NAME_WORDS and (m := _NEXT_NAME_WORD.match(text, end)):
         low = m.group(1).lower()
-        if (
-            low in STOPWORDS
-            or low in COMMON_WORDS
-            or low in PLAIN_VERBS
-            or terms(low) <= TIME_TERMS
-        ):
+        if low in STOPWORDS or low in COMMON_WORDS or low in PLAIN_VERBS:
+            break
+        if terms(low) <= TIME_TERMS:
             break
         words.append(m.group(1))
         end = m.end()

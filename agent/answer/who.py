@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from agent.plan.mentions_base import IRREGULAR_PAST
 from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
 from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
 from .attending import absent, attending
+from .doer import asked_deed, doer, says_did_it, says_doing
 from .gift import gift_giver
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .lexicon import NOT_NAMES, PERSON_TITLES, may_be_name
@@ -37,7 +37,7 @@ from .spans import (
     owned_person,
     person_phrase,
 )
-from .text import ALIASES, asks, clip, join_names, sentences, terms
+from .text import asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
 from .votes import chosen_by
 from .what import WHO_IS, what_answer
@@ -110,45 +110,14 @@ def who_answer(
         return named(name, reply, name, why)
     # "who got the job?" / "AKI. I GOT THE JOB.": the writer says they did what is asked, in
     # the question's own verb, before any name another best message gives ("Lena called").
-    offered = _WHO_OFFERED.match(question)
-    did = None if offered else _asked_verb(question)
-    # In the verb's own stem too, a little further down: "who's driving us to brecon?" / "how
-    # are we getting there?" / "i'll drive".
-    # "who said they'd bring the leads?", "who offered to drive?": the deed offered is the one
-    # asked after, told as "ill bring the extension leads"
-    doing = _WHO_DOING.match(question) or offered
-    verb = did or (doing.group(1).lower() if doing else None)
     wanted = question_terms(question, ctx)
-    # the thing the verb is done to ("the cake"), when some message read holds it
-    obj = _OBJECT.match(question, doing.end()) if doing else None
-    thing = terms(obj.group(1)) & wanted if obj and obj.group(1).lower() not in _WHOM else set()
-    if not any(thing & terms(m.text) for m in [*good[:3], *ranked[:10]]):
-        thing = set()
-    # an offer is of the occasion asked about, said in it or in the turns just before it
-    # ("how is everyone getting to gran's party?" / "i can drive everyone!"), not any "i'll drive"
-    occasion = wanted - terms(verb or "") - _OFFER_TERMS if offered else set()
-    for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
-        if thing and not thing & terms(m.text):
-            continue  # "I'll bring snacks" brings no sandwiches
-        before = [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= 3]
-        if occasion and not any(occasion & terms(n.text) for n in [m, *before]):
-            continue
-
-        i_did = (
-            re.search(rf"\b(?:i|we)\s+(?:([\w'’]+)\s+)?{did}\b{_GOT_THERE}", m.text, re.I)
-            if did
-            else None
+    deed = asked_deed(question, wanted, [*good[:3], *ranked[:10]])
+    did, verb, thing = deed.did, deed.verb, deed.thing
+    teller = says_did_it(deed, good, ranked, exclude)
+    if teller is not None:
+        return named(
+            who(teller, ctx), teller, teller.speaker, "the writer says they did it (I + the verb)"
         )
-        # "we hadnt booked anything yet": not done
-        says = i_did is not None and not _NEGATION.fullmatch(i_did.group(1) or "")
-        # chat drops the "I": "booked ✅ friday 17th, 4 beds"; not the idiom "made it to
-        # Fushimi Inari" (got there) for "who made sandwiches?"
-        says = says or bool(
-            did and re.match(rf"\s*(?:just\s+|all\s+)?{did}\b{_GOT_THERE}", m.text, re.I)
-        )
-        says = says or (m not in good[:3] or not did) and _says_doing(verb, m.text)
-        if says and m.speaker.lower() not in exclude and not asks(m.text):
-            return named(who(m, ctx), m, m.speaker, "the writer says they did it (I + the verb)")
     advice = advice_given(question, ranked[:15] or good[:3], ctx, exclude)
     if advice:
         m, name, why = advice
@@ -166,7 +135,7 @@ def who_answer(
         if not found and m in good[:3]:
             # "also kayla spilled an espresso martini down the bartender": who did the
             # question's deed, named in lower case right before its verb
-            found = [d] if (d := _doer(question, m.text, exclude)) else []
+            found = [d] if (d := doer(question, m.text, exclude)) else []
         if m not in good and asks(m.text):  # the next turn "colin taking you?" asks of another
             found = []
         if found:
@@ -241,7 +210,7 @@ def who_answer(
     topic = wanted - terms(did or "")
     for m in ranked[:10]:
         if (
-            (topic & terms(m.text) or _says_doing(did, m.text))
+            (topic & terms(m.text) or says_doing(did, m.text))
             and does_it_self(m.text)
             and m.speaker.lower() not in exclude
             and not asks(m.text)
@@ -431,24 +400,11 @@ _IT_WITH = re.compile(
 _FIRST_SINGULAR = re.compile(r"\b(?:i|me|my|mine|myself|i'm|i've|i'd|i'll)\b", re.IGNORECASE)
 
 
-# "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
 # The one-word person nouns ("dad", "gran"): who a message may say will not be there
 _KIN_WORDS = frozenset(w for w in PERSON_NOUNS if " " not in w)
-_WHO_VERB = re.compile(
-    r"^\s*(?:who|which\s+(?:one\s+)?of\s+(?:us|you|\w+\s+\w+))\s+"
-    r"([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b",
-    re.I,
-)
 
 
-_NEGATION = re.compile(
-    r"not|never|(?:had|have|has|did|do|does|could|would|was|were|is|are|ca|wo|should)n['’]?t",
-    re.IGNORECASE,
-)
 _WHOSE = re.compile(r"^\s*whose\b", re.IGNORECASE)
-# "who's driving *us*": whom it is done for, not the thing done
-_WHOM = frozenset(["us", "me", "you", "him", "her", "them", "it", "everyone", "everybody"])
-_OBJECT = re.compile(r"\s*(?:(?:the|a|an|my|our|his|her|their|all\s+the)\s+)?([a-z][\w'-]+)", re.I)
 _CALLED = re.compile(r"\b(?:name(?:['’]s|\s+is|\s+was)|called|named)\b", re.IGNORECASE)
 _IDEA_OF = re.compile(
     r"^\s*(?:whose\s+idea\s+was\s+(?:it\s+)?(?:to\s+|that\s+)?|who\s+came\s+up\s+with\s+"
@@ -456,62 +412,3 @@ _IDEA_OF = re.compile(
     r"(?:of|to|for)\s+)",
     re.IGNORECASE,
 )
-# "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
-_WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
-_OFFER_TERMS = frozenset(terms("said say says offered volunteered promised agreed reckoned"))
-_WHO_OFFERED = re.compile(
-    r"^\s*who\s+(?:said|says|offered|volunteered|promised|agreed|reckoned)\s+"
-    r"(?:(?:they|he|she)(?:['’]?d|['’]?ll|\s+would|\s+will|\s+could)\s+|to\s+)"
-    r"(?:just\s+)?([a-z]{3,})\b",
-    re.I,
-)
-
-
-def _says_doing(verb: str | None, text: str) -> bool:
-    """Whether the writer says they do the verb asked of: "i'll report it" for "who reported…"
-    (not "i used my phone torch" for "who phoned…")."""
-    stem = next(iter(terms(verb or "")), "")
-    return len(stem) > 2 and bool(
-        re.search(
-            rf"\b(?:i|we)(?:['’]?ll|['’]?ve|\s+will|\s+just|\s+already|\s+have|\s+can|\s+could)?\s+"
-            rf"{re.escape(stem)}",
-            text,
-            re.IGNORECASE,
-        )
-    )
-
-
-def _doer(question: str, text: str, exclude: set[str]) -> str | None:
-    """The word right before the question's verb in `text`, when it can be a name: not a
-    pronoun, a function word, a role or a chat word ("someone", "everyone")."""
-    asked = _DEED_ASKED.search(question)
-    said = asked.group(1).lower() if asked else ""
-    # a deed told in the past: "who spilt", "who subbed in"; not "who had teo"
-    if not (said.endswith("ed") or said in ALIASES or said in IRREGULAR_PAST):
-        return None
-    verb = terms(said)
-    words = re.findall(r"[^\W\d_][\w'’-]*", text)
-    for before, word in zip(words, words[1:], strict=False):
-        low = before.lower()
-        if terms(word) != verb or len(low) < 3 or low in exclude:
-            continue
-        if not may_be_name(low) or low in NOT_NAMES or low in _CHAT_FILLER:
-            continue
-        if re.search(r"['’](?:s|ll|re|ve|d)$", low) or not terms(before):
-            continue
-        return before[:1].upper() + before[1:]
-    return None
-
-
-_CHAT_FILLER = frozenset(["gonna", "wanna", "gotta", "lemme", "kinda", "sorta", "dunno", "deal"])
-# "who spilt a drink…", "at the farewell who subbed in for steph": the deed asked about
-_DEED_ASKED = re.compile(r"\bwho\s+(?:had\s+|has\s+|just\s+)?([a-z]{3,})\b", re.IGNORECASE)
-
-
-# "made it to Fushimi Inari", "made it home": got there, not made a thing
-_GOT_THERE = r"(?!\s+it\s+(?:to|home|back|in)\b)"
-
-
-def _asked_verb(question: str) -> str | None:
-    m = _WHO_VERB.match(question)
-    return m.group(1).lower() if m else None
