@@ -56,7 +56,10 @@ __all__ = [
     "render",
 ]
 
-_ANY_PLACE = frozenset(["place", "spot", "location", "area", "address", "site"])
+# (a town is named, never called "the town": "drove up to levin")
+_ANY_PLACE = frozenset(
+    re.findall(r"\w+", "place spot location area address site town city village suburb country")
+)
 LLMAnswerFn = Callable[[str, list[StoredMessage], AskResult], Answer]
 # Words that scope a summary rather than name its topic ("the climbing chat", "that night").
 _SCOPE_WORDS = (

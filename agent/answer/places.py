@@ -9,7 +9,9 @@ from collections.abc import Collection
 from agent.plan import timeexpr as tx
 from memory_store.indexes.tokenize import STOPWORDS
 
+from .items import COMMON_WORDS
 from .lexicon import NOT_NAMES, PERSON_TITLES
+from .phrases import PLAIN_VERBS
 from .text import terms
 
 # "Rook & Pawn", "Kettle & Crumb": an ampersand joins one name.
@@ -37,10 +39,11 @@ _BEFORE_DETERMINER = frozenset(["by", "next to"])
 
 _PREPOSITION = "|".join(p.replace(" ", r"\s+") for p in PLACE_PREPOSITIONS)
 
+# (an ampersand joins one name, in lower case too: "went to tegel & co in ottery")
 _PLACE = re.compile(
     rf"\b(?:{_PREPOSITION})\s+"
     r"((?:the\s+|my\s+|our\s+|a\s+)?"
-    r"(?:[^\W\d_][\w'’-]*\s+){0,2}[^\W\d_][\w'’-]*)",
+    r"(?:[^\W\d_][\w'’-]*(?:\s+&)?\s+){0,2}[^\W\d_][\w'’-]*)",
     re.IGNORECASE,
 )
 
@@ -163,6 +166,9 @@ def place_phrase(
         while len(words) > 1 and words[-1] in _AFTER_PLACE:  # "in our garden instead"
             words, phrase = words[:-1], phrase.rsplit(None, 1)[0]
         home = words[0] in _HOMES or words[0].endswith(("'s", "’s"))  # "come to mine"
+        went = prep.lower() == "to" and _WENT_TO.search(text[: text.find(f"{prep} {phrase}")])
+        if went and not _verb_like(words[0]):
+            home = True  # "went to stride lab after work", "bring it to wheelhouse"
         if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS or home):
             continue  # "to try yudofu" is a verb, "to Leipzig" a place
         if not words or words[-1] in _NOT_PLACE or all(w in _NOT_PLACE for w in words):
@@ -183,6 +189,34 @@ def place_phrase(
     if not best or best[0] <= 0:
         return None
     return _with_place_after(text, best[1])
+
+
+# A going that ends where "to" points, written in lower case as often as not: "went to
+# stride lab", "drove up to levin", "bring it to wheelhouse on the quay". Not the future's
+# "going to", whose "to" opens a verb.
+_WENT_TO = re.compile(
+    r"\b(?:went|headed|drove|popped|walked|cycled|flew|(?:bring|take|took|brought|send|sent|"
+    r"drop|dropped)\s+(?:it|them|him|her))(?:\s+(?:up|down|over|back|round|across|out|off))?"
+    r"\s+$",
+    re.IGNORECASE,
+)
+# Words after such a "to" that are a verb's, not a place's: "went to see", "took it to get
+# fixed", "went to bed".
+_AFTER_TO_VERBS = frozenset(
+    re.findall(
+        r"\S+", "see pick grab check visit sleep bed help work play stay wait sort cook fetch"
+    )
+)
+
+
+def _verb_like(word: str) -> bool:
+    return (
+        word in COMMON_WORDS
+        or word in PLAIN_VERBS
+        or word in _AFTER_TO_VERBS
+        or word in STOPWORDS
+        or _VERB_FORM.search(word) is not None
+    )
 
 
 # A spot, then the place it is in: "behind the paint cans in his garage".
@@ -343,7 +377,8 @@ def _trim_phrase(phrase: str) -> str:
         noun = (
             i == len(words) - 1 and w.lower() in _NOUN_TOO and words[i - 1].lower().endswith("ing")
         )
-        if w.lower() in STOPWORDS and w.lower() not in _DETERMINERS and not noun:
+        joined = words[i - 1] == "&"  # "mosaic & more": an ampersand's word is the name's
+        if w.lower() in STOPWORDS and w.lower() not in _DETERMINERS and not noun and not joined:
             return " ".join(words[:i])
     return phrase
 
@@ -534,7 +569,13 @@ _MOTION = re.compile(
 )
 
 
+# "which town did he go to?" asks for the town: "Levin", not "to Levin"
+_WHICH = re.compile(r"^\W*(?:which|what)\b", re.IGNORECASE)
+
+
 def where_it_is(phrase: str, question: str) -> str:
-    if phrase.lower().startswith("to ") and not _MOTION.search(question):
+    if phrase.lower().startswith("to ") and (
+        not _MOTION.search(question) or _WHICH.search(question)
+    ):
         return phrase[3:]
     return phrase

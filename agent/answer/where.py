@@ -13,7 +13,7 @@ from memory_store.models import StoredMessage
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, DAY_OR_FINER, changed_since, later_about
-from .phrases import head_terms
+from .phrases import PLAIN_VERBS, head_terms
 from .places import (
     PERSON_TITLE,
     PLACE_PREPOSITIONS,
@@ -137,7 +137,7 @@ def where_answer(
             # past the best messages, only a place named by name, which beats theirs: "At
             # the airport!" in a best message says a place by its kind; "a week in Santa
             # Vell" names one
-            named_on = [f for f in found if f[1] <= -start and _proper(f[3], wanted)]
+            named_on = [f for f in found if f[1] <= -start and _by_name(f[3], wanted)]
             found = named_on or [f for f in found if f[1] > -start]
         read_good = bool(found)
         if any(_proper(phrase, wanted) for *_, phrase in found):
@@ -334,6 +334,12 @@ def _proper(phrase: str, wanted: set[str]) -> bool:
     return any(w[:1].isupper() and not terms(w) <= wanted for w in words)
 
 
+def _by_name(phrase: str, wanted: set[str]) -> bool:
+    """Whether a place phrase names its place, in capitals or as a writer in lower case does:
+    joined by an ampersand ("crumb & co") or on its street ("the lab on mill street")."""
+    return _proper(phrase, wanted) or " & " in phrase or STREET.search(phrase) is not None
+
+
 _NAMED_WORTH = 1.5
 # How far down the ranking a message of another chat may place what the best ones do not.
 _TOP = 3
@@ -365,7 +371,7 @@ def _named_before(text: str, phrase: str, wanted: set[str], skip: Collection[str
     at = text.lower().find(phrase.lower())
     if at > 0 and STREET.search(phrase):
         # "The Copper Lantern on Mill Road": the name the street places
-        name = proper_name(text[:at], skip)
+        name = proper_name(text[:at], skip) or _lower_name_before(text[:at], skip)
         if name and text[:at].rstrip().endswith(name) and not terms(name) <= wanted:
             return name
     lead = _LEAD.match(text)
@@ -376,6 +382,30 @@ def _named_before(text: str, phrase: str, wanted: set[str], skip: Collection[str
     if any(w in COMMON_WORDS or w in STOPWORDS or w in people for w in words):
         return None
     return None if terms(lead.group(1)) <= wanted else lead.group(1)
+
+
+def _lower_name_before(text: str, skip: Collection[str]) -> str | None:
+    """The name a writer in lower case puts before a street ("cake sorted! crumb & co on the
+    high street", "the lab on mill street"): the clause's last words up to a function word, a
+    chat word or a verb, with the "the" before them."""
+    clause = re.split(r"[.,!?;:()]", text)[-1].split()
+    words: list[str] = []
+    for w in reversed(clause):
+        low = w.lower()
+        if low != "&" and (low in STOPWORDS or low in COMMON_WORDS or low in PLAIN_VERBS):
+            break
+        if low in skip or re.search(r"(?:ing|ed)$", low) or len(words) == _NAME_WORDS:
+            return None
+        words.insert(0, w)
+    if not words or words[0] == "&" or not any(c.isalpha() for c in "".join(words)):
+        return None
+    if len(clause) > len(words) and clause[-len(words) - 1].lower() == "the":
+        words.insert(0, clause[-len(words) - 1])
+    return " ".join(words)
+
+
+# How many words a lower-case name before its street may have ("salt & sparrow").
+_NAME_WORDS = 3
 
 
 def _first_placed(
