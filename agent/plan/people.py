@@ -30,7 +30,10 @@ PERSON_NOUNS = frozenset(
         "hairdresser barber cleaner gardener painter decorator tradie contractor instructor "
         "tutor caterer photographer florist chef driver worker staff crew "
         # a person by no role at all: "the old fella that sold rawiri his truck"
-        "fella lad bloke chap guy lady",
+        "fella lad bloke chap guy lady "
+        # family as chat writes it: "my mil" (mother-in-law), "pa and ma", "hubby"
+        "mil fil sil bil inlaws ma pa mam mama papa mummy daddy hubby bestie bff twin "
+        "classmate teammate client student godmother godfather",
     )
 )
 

@@ -154,7 +154,7 @@ def plan_question(
     ops = _order(hits)
     removable = [h for h in hits if h.removable]
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped + clock_notes
-    leftover = temporal_leftovers(_strip(question, read))
+    leftover = temporal_leftovers(_strip(_without_names(question, ctx), read))
     if japanese:
         names = [*ctx.speakers, *([me] if me else [])]
         content = ja.ja_content(question, removable, names, GENERIC_WORDS | grammar_ja.JA_GENERIC)
@@ -201,7 +201,7 @@ def claimed_day(question: str, start: int) -> bool:
 
 
 def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
-    taken: list[tuple[int, int]] = []
+    taken = _name_spans(question, ctx)
     accepted: list[Hit] = []
     for rule in [*_JA_GRAMMAR, *ja.JA_RULES, *_RULES] if japanese else _RULES:
         for hit in sorted(rule(question, ctx), key=lambda h: (h.start, -h.end)):
@@ -213,6 +213,24 @@ def _collect(question: str, ctx: Ctx, japanese: bool) -> list[Hit]:
     if japanese and not speakers:
         speakers = ja.find_ja_speakers(question, ctx)
     return accepted + speakers
+
+
+def _name_spans(question: str, ctx: Ctx) -> list[tuple[int, int]]:
+    """Where the question writes a person's name of two words or more: a time word inside one
+    is the name's ("jun" of "Jun Hao" is no June). A name of one word, "May", is as likely the
+    month."""
+    return [
+        m.span()
+        for name in ctx.speakers
+        if len(name.split()) > 1
+        for m in re.finditer(rf"\b{re.escape(name)}\b", question, re.IGNORECASE)
+    ]
+
+
+def _without_names(question: str, ctx: Ctx) -> str:
+    for s, e in _name_spans(question, ctx):
+        question = question[:s] + " " * (e - s) + question[e:]
+    return question
 
 
 def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:

@@ -24,6 +24,10 @@ _SPELLINGS = {
     "hw": "how",
     # the apostrophe dropped: "whens gethins stag do now?"
     "whats": "what's", "whens": "when's", "wheres": "where's", "whos": "who's", "hows": "how's",
+    # the small words a question turns on: "what did we talk *abt*", "rides called off *cos*
+    # of the rain", "what did *u* say"
+    "abt": "about", "bout": "about", "cos": "because", "coz": "because", "cuz": "because",
+    "u": "you", "ur": "your", "thru": "through", "b4": "before",
 }  # fmt: skip
 _SPELLED = re.compile(r"\b(" + "|".join(_SPELLINGS) + r")\b", re.IGNORECASE)
 

@@ -429,3 +429,24 @@ def test_no_temporal_expression_routes_to_content() -> None:
     # nothing was claimed, so nothing dangles: the "from" asks for an origin
     result = plan_question("where did jess get pickles from", now=SUN, speakers=SPEAKERS)
     assert result.content_query == "where did jess get pickles from"
+
+
+@pytest.mark.parametrize(
+    ("question", "speakers", "ops"),
+    [
+        # a month inside a person's name of two words is the name's
+        ("last time kai's tuition came up with jun hao was when", ["Jun Hao"], []),
+        ("what did may lin say about the party", ["May Lin"], []),
+        # …not outside it, nor when the name is one word, which is as likely the month
+        (
+            "what did jun hao say in may",
+            ["Jun Hao"],
+            [WhereMonth(month=5, year=2026)],
+        ),
+        ("what did we talk about in may", ["May"], [WhereMonth(month=5, year=2026)]),
+    ],
+)
+def test_a_time_word_inside_a_name(question: str, speakers: list[str], ops: list[TableOp]) -> None:
+    result = plan_question(question, now=datetime(2026, 6, 2, 9, 0), speakers=speakers)
+    assert [op for op in result.plan.ops if not isinstance(op, WhereSpeaker)] == ops
+    assert not result.leftover

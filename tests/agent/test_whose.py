@@ -39,6 +39,15 @@ from memory_store.models import StoredMessage
         ("what was tam telling me about", ("Tamsin",), "what was Tamsin telling me about"),
         ("what did mel say", ("Melanie", "Mara"), "what did Melanie say"),
         ("what did we do on sun", ("Sunniva",), "what did we do on sun"),
+        # the small words a question turns on
+        (
+            "what did farah and i talk abt on 25 feb",
+            (),
+            "what did farah and i talk about on 25 feb",
+        ),
+        ("rides called off cos of rain", (), "rides called off because of rain"),
+        ("what did u tell ur sister", (), "what did you tell your sister"),
+        ("what about the bouts", (), "what about the bouts"),
         ("when will you know", ("William",), "when will you know"),
         ("what did mar say", ("Marta", "Marcus"), "what did mar say"),
     ],
@@ -54,6 +63,9 @@ def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...],
         ("what did my boss say about her trip?", False),
         ("what did kofi say about his move?", False),  # a name, however cased
         ("when did pickle hurt her foot", False),  # the subject of "did" is who "her" is
+        ("who brought my mil for her hospital appt", False),  # family as chat writes it
+        ("what did pa and ma say about their dinner", False),
+        ("did my hubby fix his bike", False),
         ("what did zed and her kids make?", True),  # a subject the history never mentions
         ("what did she say about it?", True),  # nobody to point at
         ("when is his first day?", True),
