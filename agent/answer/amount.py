@@ -29,7 +29,9 @@ from .what import what_answer
 
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185
-    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
+    # …and thousands are "k": "$92.8k", "final price 91.5k", "178k too painful"; not "a 5k
+    # run" or "10k"
+    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*(?:k\b)?|\b(?:\d{{3}}|\d{{1,3}}\.\d{{1,2}})k\b|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
     r"gbp|quid|€|\$|£)|\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
     re.IGNORECASE,
 )
@@ -59,7 +61,7 @@ _ASKS_PRICE = re.compile(
 # A number said of the thing itself, in a session that talks money: "And the chalk bag maybe
 # 30." beside "The guidebook is about 35 dollars." Not a time, a date or a percentage.
 _NUMBER = re.compile(
-    r"(?<![\d:/.])(\d{1,3}(?:,\d{3})+|\d{2,}(?:\.\d\d)?)(?![\d:/%])"
+    r"(?<![\d:/.])(\d{1,3}(?:,\d{3})+|\d{2,}(?:\.\d\d)?)(?![\d:/%]|\.\d)"
     r"(?!\s?(?:am|pm|st|nd|rd|th|min|mins|minutes|hours?|days?|weeks?|k|km|miles?)\b)",
     re.IGNORECASE,
 )

@@ -61,6 +61,15 @@ _FIND["model"] = re.compile(
     r"\b[^\W\d_]{1,4}-?\d{1,4}[^\W\d_]{0,3}\b",
     re.IGNORECASE,
 )
+# A score or a mark is a number, with its scale or not: "wa1 came back, 78", "got 34/40",
+# "scored 85%". Not a time, a day, a sum or a count of things.
+_FIND["score"] = re.compile(
+    r"(?<![\w.$£€:/])\d{1,3}(?:\.\d)?(?:\s?%|\s?/\s?\d{1,3}|\s?(?:marks?|points?|pts)\b|"
+    r"\s?out\s+of\s+\d{1,3})?(?![\w.:/%])"
+    r"(?!\s?(?:am|pm|st|nd|rd|th|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|k|km|"
+    r"kg|miles?|people|pax|of|more|times|dollars?|quid|bucks)\b)",
+    re.IGNORECASE,
+)
 KIND_NAMES = {
     "level": "measure", "pressure": "measure", "temperature": "measure", "temp": "measure",
     "setting": "measure", "weight": "measure", "height": "measure", "speed": "measure",
@@ -73,6 +82,8 @@ KIND_NAMES = {
     "language": "language", "languages": "language",
     "model": "model",
     "flavour": "flavour", "flavor": "flavour", "flavours": "flavour", "flavors": "flavour",
+    # (not "grade": a grade is a level as often, "grade 5 piano", or a word, "a merit")
+    "score": "score", "scores": "score", "mark": "score", "marks": "score",
 }  # fmt: skip
 # "kind of", "types of", "sort of": what a question asking for a kind says.
 KIND_OF = r"(?:kind|kinds|type|types|sort|sorts)\s+of"
@@ -83,7 +94,7 @@ def kind_word(question: str, focus: str | None) -> str:
     """The question's word for the kind of thing it asks for: "pets" in "what type of pets",
     else its focus ("colour" in "what colour are the shirts")."""
     kind_of = _KIND_OF.search(question) or _WHAT_KIND.search(question)
-    kind_of = kind_of or _THE_KIND.search(question)
+    kind_of = kind_of or _THE_KIND.search(question) or _SCORED.search(question)
     return kind_of.group(1) if kind_of else focus or ""
 
 
@@ -91,6 +102,10 @@ def kind_word(question: str, focus: str | None) -> str:
 _WHAT_KIND = re.compile(
     rf"\b(?:what|which)\s+({'|'.join(sorted(KIND_NAMES, key=len, reverse=True))})\b", re.I
 )
+
+
+# "what did kai score for his maths test?": the verb asks for a score
+_SCORED = re.compile(r"\bwhat\s+(?:did|does|do|will)\s+(?:\S+\s+){1,2}?(score)\b", re.I)
 
 
 # "what was the water temp", "what's the tyre pressure": the kind's word ends the noun asked of.

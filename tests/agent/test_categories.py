@@ -36,6 +36,12 @@ from agent.answer.categories import asked_kind, choices_of_kind, words_of_kind
         ("what's the tyre pressure on the van", None, "measure"),
         ("what size fan belt do i need to get as a spare?", "size", "measure"),
         ("what's the model of the film camera i picked up", None, "model"),
+        # a score or a mark: asked by the verb, or by its word
+        ("what did kai score for his maths test", None, "score"),
+        ("what mark did she get in the mock", "mark", "score"),
+        ("what was her score on the theory test", None, "score"),
+        # a grade is a level as often ("grade 5 piano") or a word ("a merit")
+        ("what grade did mei get for her piano exam", "grade", None),
     ],
 )
 def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
@@ -72,6 +78,11 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         ("colour", "we painted it green", ["green"]),
         ("colour", "I want green", ["green"]),
         ("colour", "navy blue or dark grey?", ["navy", "blue", "dark grey"]),
+        # a score: a number, with its scale or not; not a time, a span, a sum or a code
+        ("score", "btw kai's math wa1 came back, 78", ["78"]),
+        ("score", "got 34/40 on the theory!!", ["34/40"]),
+        ("score", "scored 85% lol", ["85%"]),
+        ("score", "meet at 3pm, 2 weeks to go, $45 each, room b12", []),
     ],
 )
 def test_words_of_kind(kind: str, text: str, words: list[str]) -> None:
