@@ -40,7 +40,7 @@ from .still_on import checked, claimed
 from .text import asks, said_terms, terms
 from .upcoming import next_one
 from .what import what_answer
-from .when import when_answer
+from .when import event_head, when_answer
 from .where import place_on_day, where_answer
 from .who import who_answer
 from .whose import people_asked_of, teller
@@ -367,6 +367,11 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         wide = wide or {
             i: c for i, c in by_cover.items() if c >= max(MIN_SUPPORT, _WHEN_KEEP * best)
         }
+        # …and a telling of the event itself, when a clause of the question only tells which
+        # one it is ("the meeting with the parent who complained": "a meeting with her, next
+        # thu the 5th" beside "came out complain the noise")
+        head = event_head(question, ctx)
+        wide |= {m.id: words_only[m.id] for m in top if head and head <= said_terms(m.text)}
         as_when = QuestionKind(Kind.WHEN) if claim is not None else qk
         reading = when_answer(
             question, as_when, [m for m in top if m.id in wide], ctx, context, wide

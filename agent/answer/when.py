@@ -24,6 +24,7 @@ from .moves import (
     shifted,
     undone_day,
 )
+from .phrases import noun_phrases
 from .reading import (
     MIN_SUPPORT,
     Mention,
@@ -207,6 +208,9 @@ def when_answer(
     if not past and ctx.now is not None and x.end <= ctx.now:
         m, x = _ahead(m, wanted, ranked, ctx, qk.wants_time, ctx.now) or (m, x)
     mine = bool(ctx.me) and _I_DID.search(question) is not None
+    # "the meeting with the parent who complained": a telling of the complaint is not of the
+    # meeting
+    head = event_head(question, ctx)
     # Only a message that tells it in the question's own words ("I GOT THE JOB"), not a reply.
     undated = [
         n
@@ -220,6 +224,7 @@ def when_answer(
         # "when did I stay at the ryokan?" is told by the user ("I GOT THE JOB"), not by
         # Aki's advice ("Stay near Gion… a small ryokan called Yoshida-sanso")
         and not (mine and n.speaker != ctx.me)
+        and head <= said_terms(n.text)
     ]
     # Of tellings that cover it as well, the one by whom it happened to: "when did I get the
     # job?" is "AKI. I GOT THE JOB.", not Aki's "You're getting this job."
@@ -445,16 +450,28 @@ def _shifted(change: StoredMessage, plan: StoredMessage, ctx: ReaderContext) -> 
 
 
 _ANCHOR = re.compile(r"\b(?:after|before|since|following|during)\b(?P<rest>.*)$", re.I)
+# A relative clause after a noun: "the meeting with the parent who complained".
+_RELATIVE = re.compile(r"(?<=[^\W\d_]{3})\s+(?:who|that|which|where)\s+(?P<rest>\S.*)$", re.I)
 
 
 def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
     """The terms of the main clause of a when-question whose event is dated by another
-    ("… after her surgery"), or none when it has no such clause."""
-    m = _ANCHOR.search(question)
+    ("… after her surgery") or told apart by a relative clause ("the meeting with the parent
+    *who complained about me*": the meeting is the event, the complaint another), or none when
+    it has no such clause."""
+    m = _ANCHOR.search(question) or _RELATIVE.search(question)
     if not m:
         return set()
     main = question_terms(question[: m.start()], ctx)
     return main - question_terms(m.group("rest"), ctx) if main else set()
+
+
+def event_head(question: str, ctx: ReaderContext) -> set[str]:
+    """The head noun of a when-question's event, when a clause of the question tells which one
+    it is ("the *meeting* with the parent who complained about me"), else none."""
+    m = _ANCHOR.search(question) or _RELATIVE.search(question)
+    phrases = noun_phrases(question[: m.start()]) if m else []
+    return question_terms(phrases[0][-1], ctx) if phrases else set()
 
 
 def _ahead(
