@@ -6,7 +6,7 @@ bring the leads?" / "ill bring the extension leads"; or the name right before th
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from agent.plan.mentions_base import IRREGULAR_PAST
@@ -15,7 +15,7 @@ from memory_store.models import StoredMessage
 from .lexicon import NOT_NAMES, may_be_name
 from .text import ALIASES, asks, terms
 
-__all__ = ["Deed", "asked_deed", "doer", "says_did_it", "says_doing"]
+__all__ = ["Deed", "asked_deed", "doer", "says_did_it", "says_doing", "thanked_for"]
 
 
 @dataclass(frozen=True)
@@ -155,3 +155,39 @@ _GOT_THERE = r"(?!\s+it\s+(?:to|home|back|in)\b)"
 _CHAT_FILLER = frozenset(["gonna", "wanna", "gotta", "lemme", "kinda", "sorta", "dunno", "deal"])
 # "who spilt a drink…", "at the farewell who subbed in for steph": the deed asked about
 _DEED_ASKED = re.compile(r"\bwho\s+(?:had\s+|has\s+|just\s+)?([a-z]{3,})\b", re.IGNORECASE)
+
+
+# Thanks name who did it: "thanks siva for driving me to the clinic", "thanks again for doing
+# my shift kwame", "thank you Priya for the lift".
+_THANKED = re.compile(
+    r"\b(?:thanks|thank\s+you|thx|ty|cheers)\s+(?:so\s+much\s+|again\s+|a\s+lot\s+)?"
+    r"(?:for\s+(?P<deed2>[^.!?\n]+?)[,\s]+(?P<b>[^\W\d_][\w'’-]+)\s*(?:[.!?]|[^\w\s]|$)|"
+    r"(?P<a>[^\W\d_][\w'’-]+)\s+for\s+(?P<deed>[^.!?\n]+))",
+    re.IGNORECASE,
+)
+
+
+def thanked_for(
+    wanted: set[str], read: Sequence[StoredMessage], names: Collection[str], exclude: set[str]
+) -> tuple[StoredMessage, str] | None:
+    """The first of `read` that thanks a person the history names for a deed sharing a word
+    with the question (`wanted`), and that person's name as written."""
+    for m in read:
+        for hit in _THANKED.finditer(m.text):
+            name, deed = (
+                (hit.group("a"), hit.group("deed"))
+                if hit.group("a")
+                else (
+                    hit.group("b"),
+                    hit.group("deed2"),
+                )
+            )
+            low = name.lower()
+            if (
+                low in names
+                and low not in exclude
+                and low not in NOT_NAMES
+                and terms(deed) & wanted
+            ):
+                return m, name
+    return None

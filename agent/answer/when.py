@@ -467,9 +467,10 @@ def _event_terms(question: str, ctx: ReaderContext) -> set[str]:
 
 
 def event_head(question: str, ctx: ReaderContext) -> set[str]:
-    """The head noun of a when-question's event, when a clause of the question tells which one
-    it is ("the *meeting* with the parent who complained about me"), else none."""
-    m = _ANCHOR.search(question) or _RELATIVE.search(question)
+    """The head noun of a when-question's event, when a relative clause tells which one it is
+    ("the *meeting* with the parent who complained about me"), else none. Not of an event
+    dated by another ("a hike after the roadtrip"): the main clause's words weigh there."""
+    m = None if _ANCHOR.search(question) else _RELATIVE.search(question)
     phrases = noun_phrases(question[: m.start()]) if m else []
     return question_terms(phrases[0][-1], ctx) if phrases else set()
 

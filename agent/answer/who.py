@@ -13,7 +13,7 @@ from memory_store.models import StoredMessage
 from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
 from .attending import absent, attending
-from .doer import asked_deed, doer, says_did_it, says_doing
+from .doer import asked_deed, doer, says_did_it, says_doing, thanked_for
 from .gift import gift_giver
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .lexicon import NOT_NAMES, PERSON_TITLES, may_be_name
@@ -118,6 +118,13 @@ def who_answer(
         return named(
             who(teller, ctx), teller, teller.speaker, "the writer says they did it (I + the verb)"
         )
+    thanked = thanked_for(
+        wanted - _THANKS_TERMS, ranked[:_THANKS_DEPTH] or good, ctx.names, exclude
+    )
+    if thanked is not None:  # "who drove marcus to the doctor?" / "thanks siva for driving me"
+        m, name = thanked
+        name = display_name(name, ctx)
+        return named(name, m, name, "the person a message thanks for the deed asked about")
     advice = advice_given(question, ranked[:15] or good[:3], ctx, exclude)
     if advice:
         m, name, why = advice
@@ -217,6 +224,11 @@ def who_answer(
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+
+
+# How far down the ranking a thanks for the deed is looked for, and the words of thanks.
+_THANKS_DEPTH = 10
+_THANKS_TERMS = frozenset(terms("thanks thank cheers"))
 
 
 # "who did mum go away with (in august)?": with whom, of the one after did/does/was
