@@ -313,7 +313,9 @@ STOP_WORDS = STOPWORDS
 _FAMILY = [
     ("ery", ("er", "ered", "ering")),
     ("ies", ("ied", "ying")),
+    # "that cramp scare" / "that was scary"
     ("y", ("ied", "ying")),
+    ("e", ("y",)),
     ("ation", ("ate", "ated", "ating", "", "ed", "ing")),
     ("ion", ("e", "ed", "ing")),
     ("sis", ("se", "sed")),

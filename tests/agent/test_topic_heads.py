@@ -139,9 +139,13 @@ def test_a_sum_of_money_holds_pay(message: str, priced: bool) -> None:
         ("operation", "they operated on tuesday", True),
         ("delivery", "it was delivered to the wrong flat", True),
         ("partying", "we partied till 3", True),
+        # the adjective in -y of a noun in -e
+        ("scare", "that was scary", True),
+        ("smoke", "the kitchen was so smoky", True),
         # a shorter word that only looks like its stem is another word
         ("party", "which part was best", False),
         ("wedding", "he can weld", False),
+        ("take", "such a tacky jumper", False),
     ],
 )
 def test_a_word_is_known_by_its_family(word: str, history: str, known: bool) -> None:
