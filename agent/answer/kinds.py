@@ -419,7 +419,8 @@ _PERSON_WORDS = frozenset(
 
 # "which tiles did I go with in the end?": one choice made among several.
 _CHOSEN = re.compile(
-    r"^\s*(?:which|what)\b.*\b(?:go\s+with|went\s+with|going\s+with|pick|picked|choose|chose|"
+    r"^\s*(?:which|what)\b.*\b(?:go\s+with|went\s+with|going\s+with|go\s+for|went\s+for|"
+    r"pick|picked|choose|chose|"
     r"chosen|decide\s+on|decided\s+on|settle\s+on|settled\s+on|end(?:ed)?\s+up\s+with|"
     r"in\s+the\s+end)\b",
     re.IGNORECASE,

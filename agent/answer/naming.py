@@ -294,7 +294,7 @@ _OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
 # A choice declared: a name from options ("name options: suya street or the pepper wagon" /
 # "ok pepper wagon it is"), or a plan (proposals.py: "crazy golf it is").
 CHOSEN = re.compile(
-    r"(?:\b(?:ok|okay|right|so|fine|alright|then)\s+|^|[.!?]\s+)(?:the\s+)?"
+    r"(?:\b(?:ok|okay|right|so|fine|alright|then)\s+|^|[.!?,]\s+)(?:the\s+)?"
     r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
     re.IGNORECASE,
 )

@@ -20,7 +20,8 @@ __all__ = ["ASKS_DECISION", "agreed_to", "proposed", "settled_proposal"]
 # "in the end", "what did we go with", "what are the lads doing for…", "what did they decide"
 ASKS_DECISION = re.compile(
     r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|decide[ds]?|decision|go(?:ne)?\s+with|went\s+with|"
-    r"going\s+with|settle[ds]?\s+on|pick(?:ed)?|cho(?:o)?se|chosen|doing\s+for|plan\s+for)\b",
+    r"going\s+with|go(?:ne)?\s+for|went\s+for|going\s+for|opt(?:ed)?\s+for|settle[ds]?\s+on|"
+    r"pick(?:ed)?|cho(?:o)?se|chosen|doing\s+for|plan\s+for)\b",
     re.IGNORECASE,
 )
 
@@ -30,6 +31,14 @@ _GOING_WITH = re.compile(
     r"\b(?:we're|we\s+are|were|i'm|im|i\s+am|we've|we\s+have|we|i)\s+(?:going|gone|went|go)\s+"
     r"with\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+(?!(?:for|in|on|at|from|as|and|but|so|"
     r"because|cos)\b)[^\W\d_][\w'-]*){0,3})",
+    re.IGNORECASE,
+)
+
+
+# "ok fine fine. the snow white quartz then": a choice conceded, at the end of a sentence
+_CONCEDED = re.compile(
+    r"(?:\b(?:ok|okay|right|so|fine|alright)\s+|^|[.!?,]\s+)the\s+"
+    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+then\s*(?:[.!?]|$)",
     re.IGNORECASE,
 )
 
@@ -54,7 +63,8 @@ def settled_proposal(
         # paintball they need min 10. crazy golf instead?" … "crazy golf it is")
         opened = exchange_after(m, ranked[: 2 * _DEPTH], ctx, _REACH)
         for t in dict.fromkeys([*opened, *(n for o in opened[1:] for n in ctx.turns_after(o)[:2])]):
-            declared = CHOSEN.search(t.text) or _GOING_WITH.search(t.text)
+            declared = CHOSEN.search(t.text) or _CONCEDED.search(t.text)
+            declared = declared or _GOING_WITH.search(t.text)
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue
