@@ -27,7 +27,7 @@ _BOOKED = re.compile(
 # Booked things that are not places.
 _NOT_BOOKED = re.compile(
     r"^(?:the\s+)?(?:it|them|one|that|this|a\s+table|table|tickets?|flights?|trains?|"
-    r"taxi|cab|appointment|slot|time|day|days|off|in)$",
+    r"taxi|cab|appointment|slot|time|day|days|off|in|out|back|away)$",
     re.IGNORECASE,
 )
 # How many turns after a best message a booking in its session still answers it.
@@ -115,7 +115,15 @@ def announced_booking(text: str) -> str | None:
     while words and (words[0].lower() in _WHEN_WORDS or _CLOCK_OR_DATE.match(words[0])):
         words = words[1:]
     # "cleaning on Thursday": what is booked, then when; a place is not the thing booked
-    cut = next((i for i, w in enumerate(words) if w.lower() in _AFTER_BOOKED), len(words))
+    # …and a day or an hour said after it ends it: "booked! out thu 705am" is a flight's times
+    cut = next(
+        (
+            i
+            for i, w in enumerate(words)
+            if w.lower() in _AFTER_BOOKED or w.lower() in _WHEN_WORDS or _CLOCK_OR_DATE.match(w)
+        ),
+        len(words),
+    )
     place = " ".join(words[: min(cut, 4)])
     if not place or _NOT_BOOKED.match(place) or not re.match(r"[^\W\d_]", place):
         return None

@@ -25,6 +25,9 @@ from agent.answer.settled_place import announced_booking
         ("table booked for 8", None),
         ("im booked in for tuesday", None),
         ("Booked: cleaning on Thursday", None),
+        # a journey's times, not a place; a place with its time after it
+        ("booked! out thu 705am, back sun 940pm. $318 each", None),
+        ("booked! the ivy tues 7pm", "the ivy"),
     ],
 )
 def test_announced_booking(text: str, place: str | None) -> None:
