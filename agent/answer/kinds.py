@@ -278,8 +278,14 @@ _PLACE_NOUNS = (
     "place|city|country|town|village|restaurant|cafe|café|bar|pub|venue|hotel|neighbou?rhood|"
     "area|address|location|spot|street|road|postcode|guesthouse|campsite|site"
 )
+# The kinds of places people go to, asked for by "which": "which centre is kai's tuition
+# at?". (Their name, "what's the name of the bakery", is a name: a what-question.)
+_PLACES_GONE_TO = (
+    "shop|store|bakery|clinic|hospital|centre|center|gym|pool|beach|church|station|airport|"
+    "garage|salon|studio|market|mall|hut|cabin|lodge|hostel|motel|suburb"
+)
 _WHERE = re.compile(
-    rf"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS})\b"
+    rf"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS}|{_PLACES_GONE_TO})\b"
     # "what was the venue for the party?", "the place we ended up booking for dad's 70th":
     # the place itself is what is asked for, named as the question's subject
     rf"|^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|were|are))?\s+)?(?:the|our|that)\s+"
@@ -367,7 +373,8 @@ def classify(question: str) -> QuestionKind:
         return QuestionKind(Kind.LIST, listed.group(1).lower() if listed else focus)
     named = _NAME_OF.search(q)
     noun = named.group(1).lower() if named else ""
-    if named and noun not in PERSON_NOUNS | _PERSON_WORDS and noun[:-1] not in PERSON_NOUNS:
+    plural = noun.endswith("s") and noun[:-1] in PERSON_NOUNS  # "the name of the builders"
+    if named and noun not in PERSON_NOUNS | _PERSON_WORDS and not plural:
         # "what's the name of the bakery…" asks for a bakery's name, not a person's; "…of the
         # place we stayed at" for a place
         place = re.fullmatch(_PLACE_NOUNS, noun)

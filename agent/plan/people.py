@@ -32,7 +32,7 @@ PERSON_NOUNS = frozenset(
         # a person by no role at all: "the old fella that sold rawiri his truck"
         "fella lad bloke chap guy lady "
         # family as chat writes it: "my mil" (mother-in-law), "pa and ma", "hubby"
-        "mil fil sil bil inlaws ma pa mam mama papa mummy daddy hubby bestie bff twin "
+        "mil inlaws ma pa mam mama papa mummy daddy hubby bestie bff twin "
         "classmate teammate client student godmother godfather",
     )
 )
