@@ -281,7 +281,7 @@ _PLACE_NOUNS = (
 # The kinds of places people go to, asked for by "which": "which centre is kai's tuition
 # at?". (Their name, "what's the name of the bakery", is a name: a what-question.)
 _PLACES_GONE_TO = (
-    "shop|store|bakery|clinic|hospital|centre|center|gym|pool|beach|church|station|airport|"
+    "shop|store|bakery|clinic|hospital|centre|center|pool|beach|church|station|airport|"
     "garage|salon|studio|market|mall|hut|cabin|lodge|hostel|motel|suburb"
 )
 _WHERE = re.compile(

@@ -74,7 +74,7 @@ from agent.answer.kinds import Kind, classify, without_mention
         # a kind of place people go to, asked for by "which"; its name is a name
         ("kai's maths tuition is at which centre again", Kind.WHERE),
         ("which bakery did dad's birthday cake come from?", Kind.WHERE),
-        ("what gym does she go to these days", Kind.WHERE),
+        ("what pool does she swim at these days", Kind.WHERE),
         ("whats the name of the bakery jude works at now", Kind.WHAT),
         ("what cafe did mia like?", Kind.WHERE),
         # one answer per person

