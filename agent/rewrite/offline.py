@@ -16,7 +16,7 @@ from datetime import datetime
 from agent.plan.people import PERSON_NOUNS
 from agent.plan.planner import GENERIC_WORDS, plan_question
 from agent.rewrite.framing import without_framing
-from agent.rewrite.spelling import spelled_out
+from agent.rewrite.spelling import spelled_out, time_spelled_out
 from memory_store.indexes.tokenize import STOPWORDS
 
 HISTORY_TURNS = 8
@@ -196,7 +196,7 @@ def rewrite_offline(
     case), whom the user's own questions may name."""
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
-    spelled = spelled_out(question, firsts, doc_freq)
+    spelled = time_spelled_out(spelled_out(question, firsts, doc_freq))
     reasoned = without_reason(spelled)
     asked = without_framing(reasoned)
     rw = Rewrite(question, asked, [asked])

@@ -32,6 +32,42 @@ _SPELLINGS = {
 _SPELLED = re.compile(r"\b(" + "|".join(_SPELLINGS) + r")\b", re.IGNORECASE)
 
 
+# Time words as chat shortens them: "last wk", "this mth", "2 yrs ago", "yday", "last sat",
+# "on tues". The units are never other words; a day's short form is read so only beside what
+# dates it ("last sat", "sat 13th"): "where i sat" is no date. (The planner reads a month's
+# short form itself, "in feb", and keeps its word for the search.)
+_UNITS = {
+    "wk": "week", "wks": "weeks", "mth": "month", "mths": "months", "mnth": "month",
+    "mnths": "months", "yr": "year", "yrs": "years", "hr": "hour", "hrs": "hours",
+    "yday": "yesterday", "yest": "yesterday", "tmw": "tomorrow", "tmrw": "tomorrow",
+    "2moro": "tomorrow", "tonite": "tonight", "wkend": "weekend", "wknd": "weekend",
+}  # fmt: skip
+_UNIT = re.compile(r"\b(" + "|".join(_UNITS) + r")\b", re.IGNORECASE)
+_DAYS = {
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday", "sat": "saturday", "sun": "sunday",
+}  # fmt: skip
+_NUMBERED = r"\d{1,2}(?:st|nd|rd|th)?"
+_SHORT_DAY = re.compile(
+    r"\b(?P<before>(?:on|last|next|this|that|every|since|till|until|by|from|before|after)\s+)"
+    rf"(?P<w>{'|'.join(_DAYS)})\b|\b(?P<w2>{'|'.join(_DAYS)})(?=\s+(?:the\s+)?{_NUMBERED}\b)",
+    re.IGNORECASE,
+)
+
+
+def time_spelled_out(question: str) -> str:
+    """The question with time words as chat shortens them spelled out ("last wk", "on tues"),
+    so the planner reads them as the calendar words they are."""
+    out = _UNIT.sub(lambda m: _UNITS[m.group(1).lower()], question)
+
+    def day(m: re.Match[str]) -> str:
+        w = m.group("w") or m.group("w2")
+        return f"{m.group('before') or ''}{_DAYS[w.lower()]}"
+
+    return _SHORT_DAY.sub(day, out)
+
+
 def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     """The word the history holds that `word`, which it does not, is a slip of the keys away
     from: one letter dropped, doubled in, or two swapped ("fesetival" → "festival", "educaton"

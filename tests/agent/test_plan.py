@@ -450,3 +450,21 @@ def test_a_time_word_inside_a_name(question: str, speakers: list[str], ops: list
     result = plan_question(question, now=datetime(2026, 6, 2, 9, 0), speakers=speakers)
     assert [op for op in result.plan.ops if not isinstance(op, WhereSpeaker)] == ops
     assert not result.leftover
+
+
+@pytest.mark.parametrize(
+    ("question", "ops"),
+    [
+        (
+            "what did we talk about last wk",
+            [WhereDate(start=date(2026, 5, 25), end=date(2026, 5, 31))],
+        ),
+        ("what did mum say on tues", [WhereDate(start=date(2026, 5, 26), end=date(2026, 5, 26))]),
+        ("what did we chat about yday", [WhereDate(start=date(2026, 6, 1), end=date(2026, 6, 1))]),
+    ],
+)
+def test_time_words_as_chat_shortens_them_are_planned(question: str, ops: list[TableOp]) -> None:
+    from agent.rewrite.spelling import time_spelled_out
+
+    result = plan_question(time_spelled_out(question), now=datetime(2026, 6, 2, 9, 0))
+    assert result.plan.ops == ops

@@ -14,7 +14,7 @@ from agent.answer.spans import names_in, person_phrase
 from agent.answer.text import TermWeights
 from agent.answer.whose import told_of
 from agent.rewrite.clarify import clarify
-from agent.rewrite.spelling import spelled_out, typo_fixed
+from agent.rewrite.spelling import spelled_out, time_spelled_out, typo_fixed
 from memory_store.models import StoredMessage
 
 
@@ -54,6 +54,27 @@ from memory_store.models import StoredMessage
 )
 def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...], read: str) -> None:
     assert spelled_out(question, names) == read
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # time words as chat shortens them; a day's short form only beside what dates it; a
+        # month's short form the planner reads itself
+        ("what did we talk about last wk", "what did we talk about last week"),
+        ("what did jess say 2 wks ago", "what did jess say 2 weeks ago"),
+        ("what did i spend this mth", "what did i spend this month"),
+        ("what did we chat about yday", "what did we chat about yesterday"),
+        ("what did mum say on tues", "what did mum say on tuesday"),
+        ("plans for sat 13th", "plans for saturday 13th"),
+        ("what happened in feb", "what happened in feb"),
+        ("where i sat last week", "where i sat last week"),
+        ("what did jan say about the sun", "what did jan say about the sun"),
+        ("what did jun hao say on 3 feb", "what did jun hao say on 3 feb"),
+    ],
+)
+def test_time_words_as_chat_shortens_them(question: str, read: str) -> None:
+    assert time_spelled_out(question) == read
 
 
 @pytest.mark.parametrize(
