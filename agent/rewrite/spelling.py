@@ -33,12 +33,12 @@ _SPELLED = re.compile(r"\b(" + "|".join(_SPELLINGS) + r")\b", re.IGNORECASE)
 
 
 # Time words as chat shortens them: "last wk", "this mth", "2 yrs ago", "yday", "last sat",
-# "on tues". The units are never other words; a day's short form is read so only beside what
-# dates it ("last sat", "sat 13th"): "where i sat" is no date. (The planner reads a month's
-# short form itself, "in feb", and keeps its word for the search.)
+# "on tues". The units are never other words ("hr" is, HR, and is left); a day's short form is
+# read so only beside what dates it ("last sat", "sat 13th"): "where i sat" is no date. (The
+# planner reads a month's short form itself, "in feb", and keeps its word for the search.)
 _UNITS = {
     "wk": "week", "wks": "weeks", "mth": "month", "mths": "months", "mnth": "month",
-    "mnths": "months", "yr": "year", "yrs": "years", "hr": "hour", "hrs": "hours",
+    "mnths": "months", "yr": "year", "yrs": "years",
     "yday": "yesterday", "yest": "yesterday", "tmw": "tomorrow", "tmrw": "tomorrow",
     "2moro": "tomorrow", "tonite": "tonight", "wkend": "weekend", "wknd": "weekend",
 }  # fmt: skip
