@@ -29,10 +29,12 @@ from .what import what_answer
 
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185
+    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*(?:k\b)?|"
     # …and thousands are "k": "$92.8k", "final price 91.5k", "178k too painful"; not "a 5k
     # run" or "10k"
-    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*(?:k\b)?|\b(?:\d{{3}}|\d{{1,3}}\.\d{{1,2}})k\b|\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|"
-    r"gbp|quid|€|\$|£)|\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
+    r"\b(?:\d{3}|\d{1,3}\.\d{1,2})k\b|"
+    r"\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|gbp|quid|€|\$|£)|"
+    r"\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
     re.IGNORECASE,
 )
 

@@ -174,14 +174,7 @@ def thanked_for(
     with the question (`wanted`), and that person's name as written."""
     for m in read:
         for hit in _THANKED.finditer(m.text):
-            name, deed = (
-                (hit.group("a"), hit.group("deed"))
-                if hit.group("a")
-                else (
-                    hit.group("b"),
-                    hit.group("deed2"),
-                )
-            )
+            name, deed = hit.group("a") or hit.group("b"), hit.group("deed") or hit.group("deed2")
             low = name.lower()
             if (
                 low in names

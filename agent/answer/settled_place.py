@@ -81,6 +81,8 @@ _WHEN_WORDS = (
     | frozenset(tx.WEEKDAYS)
     | frozenset(["at", "on", "for", "the", "this", "next", "tonight", "tomorrow"])
 )
+# …and what ends the place after it: a day or a month ("the fox and the hound" keeps "the")
+_DAY_WORDS = frozenset(tx.MONTHS) | frozenset(tx.WEEKDAYS) | frozenset(["tonight", "tomorrow"])
 _CLOCK_OR_DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|(?:[:.]\d\d)?(?:am|pm)?)$", re.IGNORECASE)
 
 
@@ -120,7 +122,7 @@ def announced_booking(text: str) -> str | None:
         (
             i
             for i, w in enumerate(words)
-            if w.lower() in _AFTER_BOOKED or w.lower() in _WHEN_WORDS or _CLOCK_OR_DATE.match(w)
+            if w.lower() in _AFTER_BOOKED or w.lower() in _DAY_WORDS or _CLOCK_OR_DATE.match(w)
         ),
         len(words),
     )

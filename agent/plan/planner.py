@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Literal
@@ -147,14 +147,12 @@ def plan_question(
         for h in claimed
     ]
     # The resolver would find the claimed day again, as a day still ahead: it is not there.
-    masked = question
-    for h in claimed:
-        masked = masked[: h.start] + " " * (h.end - h.start) + masked[h.end :]
+    masked = _blanked(question, [(h.start, h.end) for h in claimed])
     hits, clock_notes = clocks.route_clocks(masked, hits, now)
     ops = _order(hits)
     removable = [h for h in hits if h.removable]
     notes = [h.note for h in sorted(hits, key=lambda h: h.start)] + dropped + clock_notes
-    leftover = temporal_leftovers(_strip(_without_names(question, ctx), read))
+    leftover = temporal_leftovers(_strip(_blanked(question, _name_spans(question, ctx)), read))
     if japanese:
         names = [*ctx.speakers, *([me] if me else [])]
         content = ja.ja_content(question, removable, names, GENERIC_WORDS | grammar_ja.JA_GENERIC)
@@ -227,10 +225,11 @@ def _name_spans(question: str, ctx: Ctx) -> list[tuple[int, int]]:
     ]
 
 
-def _without_names(question: str, ctx: Ctx) -> str:
-    for s, e in _name_spans(question, ctx):
-        question = question[:s] + " " * (e - s) + question[e:]
-    return question
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """`text` with the characters of `spans` blanked, every other one where it was."""
+    for s, e in spans:
+        text = text[:s] + " " * (e - s) + text[e:]
+    return text
 
 
 def _settle(hits: list[Hit]) -> tuple[list[Hit], list[str]]:

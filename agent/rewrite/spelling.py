@@ -43,11 +43,8 @@ _UNITS = {
     "2moro": "tomorrow", "tonite": "tonight", "wkend": "weekend", "wknd": "weekend",
 }  # fmt: skip
 _UNIT = re.compile(r"\b(" + "|".join(_UNITS) + r")\b", re.IGNORECASE)
-_DAYS = {
-    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
-    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
-    "fri": "friday", "sat": "saturday", "sun": "sunday",
-}  # fmt: skip
+_FULL_DAYS = {n: w for w, n in tx.WEEKDAYS.items() if w.endswith("day")}
+_DAYS = {w: _FULL_DAYS[n] for w, n in tx.WEEKDAYS.items() if not w.endswith("day")}
 _NUMBERED = r"\d{1,2}(?:st|nd|rd|th)?"
 _SHORT_DAY = re.compile(
     r"\b(?P<before>(?:on|last|next|this|that|every|since|till|until|by|from|before|after)\s+)"

@@ -28,6 +28,7 @@ from agent.answer.settled_place import announced_booking
         # a journey's times, not a place; a place with its time after it
         ("booked! out thu 705am, back sun 940pm. $318 each", None),
         ("booked! the ivy tues 7pm", "the ivy"),
+        ("booked: the fox and the hound, sat 6pm", "the fox and the hound"),
     ],
 )
 def test_announced_booking(text: str, place: str | None) -> None:
