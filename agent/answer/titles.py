@@ -16,7 +16,7 @@ from .lexicon import NOT_NAMES
 from .reading import ReaderContext
 from .text import terms
 
-__all__ = ["given_to_person", "named_instance", "names_a_thing", "titled_work"]
+__all__ = ["given_to_person", "named_as", "named_instance", "names_a_thing", "titled_work"]
 
 
 def names_a_thing(question: str) -> bool:
@@ -188,3 +188,60 @@ _SOMEONE = frozenset(
 _NAMED_LIKE_PEOPLE = frozenset(
     re.findall(r"\S+", "pet dog cat puppy kitten baby son daughter horse rabbit bird fish hamster")
 )
+
+
+# A name in capitals, or quoted: "Woodhaven", "Cyberpunk 2077", “Finding Freedom”.
+_NAME = r"(?-i:[A-Z][\w'’&-]*(?:\s+(?:of\s+|the\s+|&\s+)?[A-Z0-9][\w'’&-]*){0,3})"
+_QUOTED = r"(?:\"([^\"]{2,40}?)[.,!?]?\"|“([^”]{2,40}?)[.,!?]?”)"
+# Up to three words between a name and the kind it is said to be: "a small town in", "a
+# must-visit".
+_BETWEEN = r"(?:a|an|the|my|our|this|such\s+a)\s+(?:[\w'’-]+\s+){0,3}?"
+
+
+def named_as(sentence: str, phrase: str) -> str | None:
+    """The name `sentence` gives the kind of thing `phrase` says: "a contemporary piece
+    called “Finding Freedom”", "I went to Woodhaven, a small town in the Midwest", "Barcelona
+    is a must-visit city". A question asking which one wants the name, not the kind."""
+    kind = re.escape(re.sub(r"^(?:a|an|the)\s+", "", phrase.strip(), flags=re.IGNORECASE))
+    called = re.search(
+        # "a game nonstop with a great futuristic setting and gameplay called…"
+        rf"{kind}\s+(?:[\w'’-]+\s+){{0,8}}?(?:(?:that\s+)?(?:is|was|'s|’s)\s+)?"
+        r"(?:called|named|titled)\s+"
+        # chat names a thing in lower case too: "a cafe called bloom"
+        rf"(?:{_QUOTED}|({_NAME})|([a-z][\w'’&-]+)\b(?!\s+[a-z]))",
+        sentence,
+        re.IGNORECASE,
+    )
+    if called:
+        name = next(g for g in called.groups() if g)
+        return name if _names_something(name, sentence) else None
+    before = re.search(
+        rf"(?<![\w'’])({_NAME})(?:,\s+|\s+(?:is|was|'s|’s)\s+){_BETWEEN}{kind}\b", sentence
+    )
+    # "Honestly, a great city": a sentence's opening word before a comma is no name
+    opening = before is not None and "," in before.group(0) and _opens(before.group(1), sentence)
+    if before and not opening and _names_something(before.group(1), sentence):
+        return before.group(1)
+    return None
+
+
+def _names_something(name: str, sentence: str) -> bool:
+    """Whether `name` names something: not a sentence's opening word ("Thanks, a great
+    city"), a small word, or a word that is no name ("Definitely")."""
+    words = name.split()
+    if words[0].lower() in STOPWORDS or all(w.lower() in NOT_NAMES for w in words):
+        return False
+    return not (len(words) == 1 and (_dated(name) or name.lower() in _NOT_CALLED))
+
+
+# What follows "called" that names nothing: "the vet called yesterday", "called back".
+_NOT_CALLED = frozenset(
+    re.findall(r"\S+", "today tonight yesterday tomorrow back again earlier later off out")
+)
+
+
+def _opens(name: str, sentence: str) -> bool:
+    return (
+        len(name.split()) == 1
+        and re.search(rf"(?:^|[.!?]\s+){re.escape(name)}", sentence) is not None
+    )

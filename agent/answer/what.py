@@ -48,7 +48,7 @@ from .spans import (
 from .stated import stated_answer
 from .switched import switched_to
 from .text import asks, clip, sentences, terms
-from .titles import named_instance, titled_work
+from .titles import named_as, named_instance, titled_work
 from .what_is import what_it_is
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
@@ -326,6 +326,11 @@ def what_answer(
     # answers ("What board games has he played?": "Catan", not "strategy game")
     if phrase and not (short and _named(short, span)):
         short = phrase
+    # …or the name the sentence gives it: "a contemporary piece called “Finding Freedom”",
+    # "Barcelona is a must-visit city"; asked what kind, the kind and its name
+    given = named_as(span, phrase or noun) if noun else None
+    if given:
+        short = f"{phrase}, {given}" if kind_of and phrase else given
     if short and terms(short) <= terms(question) | terms(ctx.asked):
         # "which movie do they watch during Thanksgiving?" -> "Thanksgiving.": the question's
         # own words (time words and all) answer nothing; the sentence is quoted instead

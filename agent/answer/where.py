@@ -48,6 +48,7 @@ from .reading import (
 from .settled_place import booked, told_where
 from .spans import proper_name
 from .text import WORD, terms
+from .titles import named_as
 from .undone import undone
 from .usual_place import HABIT, usual_place
 from .what import ASKS, what_answer
@@ -122,6 +123,8 @@ def where_answer(
                 phrase = on_street(m.text, phrase)
                 # "which hotel…": "a business hotel near Kyoto station", not "near Kyoto station"
                 phrase = _kind_before(m.text, phrase, qk.focus) or phrase
+                # "I went to Woodhaven, a small town in the Midwest": the town's name
+                phrase = named_as(m.text, phrase) or phrase
             whole = _with_name_before(m.text, phrase, wanted, skip) if phrase and not name else None
             if whole:  # "eastbourne, by the wharf": the place, then the spot in it
                 found.append((True, -rank, m, whole))
