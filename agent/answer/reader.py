@@ -80,6 +80,7 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     session: dict[int, set[str]] = {}
     for m, t in zip(ranked, own, strict=True):
         session.setdefault(m.session_id, set()).update(t)
+    counted = _counted(asked)
     out = []
     for i, m in enumerate(ranked):
         near = set(own[i])
@@ -103,6 +104,8 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
             cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
         if way and _opposite_way(asked, m.text):
             cover *= _OPPOSITE
+        if counted and _same_count(counted, m.text):
+            cover = min(1.0, cover * _COUNTED)
         out.append(cover / 2 if asks(m.text) else cover)
     return out
 
@@ -122,6 +125,28 @@ def _opposite_way(question: str, text: str) -> bool:
         return False
     said_out, said_back = bool(_OUT.search(text)), bool(_BACK.search(text))
     return (said_back and not said_out) if out else (said_out and not said_back)
+
+
+# "my *2nd* interview": which of several; the message that says "second interview" tells that
+# one, where another on the interview ("Northwind wants to interview me") tells the first.
+_ORDINALS = {
+    "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+}  # fmt: skip
+_COUNTED_PHRASE = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+([^\W\d_]{{3,}})", re.IGNORECASE)
+_COUNTED = 1.3
+
+
+def _counted(question: str) -> set[tuple[int, frozenset[str]]]:
+    """(which, the noun's terms) for each ordinal before a noun: "2nd interview" → (2, …)."""
+    return {
+        (_ORDINALS[m.group(1).lower()], frozenset(terms(m.group(2))))
+        for m in _COUNTED_PHRASE.finditer(question)
+        if terms(m.group(2))
+    }
+
+
+def _same_count(counted: set[tuple[int, frozenset[str]]], text: str) -> bool:
+    return bool(counted & _counted(text))
 
 
 # "the cake *for mum's party*", "the skip *for the bathroom job*": what the thing is for.

@@ -50,6 +50,7 @@ from .spans import proper_name
 from .text import WORD, terms
 from .titles import named_as
 from .undone import undone
+from .unknown import KIND_HEADS
 from .usual_place import HABIT, usual_place
 from .what import ASKS, what_answer
 
@@ -92,6 +93,11 @@ def where_answer(
                 proposed = instead_of(m.text)
                 if proposed:
                     found.append((False, -rank, m, proposed))
+                continue
+            # "which city…": "Valencia is a must-visit city", "Woodhaven, a small town"
+            kind_name = named_as(m.text, qk.focus) if qk.focus in KIND_HEADS else None
+            if kind_name:
+                found.append((True, -rank, m, kind_name))
                 continue
             moving = moved_to(m.text)
             if moving and not terms(moving) <= wanted:  # "…so we're moving it to Leipzig"

@@ -62,7 +62,24 @@ def time_spelled_out(question: str) -> str:
         w = m.group("w") or m.group("w2")
         return f"{m.group('before') or ''}{_DAYS[w.lower()]}"
 
-    return _SHORT_DAY.sub(day, out)
+    out = _SHORT_DAY.sub(day, out)
+    # "my 2nd interview": which of several, not a day of the month ("on the 2nd", "the 2nd of
+    # may", "may 2nd" are dates and stay so)
+    return _COUNTED.sub(lambda m: f"{m.group(1)}{_ORDINAL_WORDS[m.group(2).lower()]}", out)
+
+
+_ORDINAL_WORDS = {
+    "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
+    "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth",
+}  # fmt: skip
+_COUNTED = re.compile(
+    r"\b((?:my|our|your|his|her|their|the|a|this|that|[a-z]+['’]s)\s+)"
+    rf"({'|'.join(_ORDINAL_WORDS)})(?=\s+[a-z])"
+    # a noun after it, not a date's or a time's words
+    rf"(?!\s+(?:of|at|in|on|and|or|to|from|till|until|for|this|next|last|"
+    rf"(?:week|weekend|month|day|year|quarter)s?\b|{'|'.join([*tx.MONTHS, *tx.WEEKDAYS])})\b)",
+    re.IGNORECASE,
+)
 
 
 def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:

@@ -66,6 +66,10 @@ CASES = [
     # ("Castle Crags on Saturday October 17th?"), not the morning after the message
     ("what time do we leave for the crags", (), "when", "Saturday 17 October 2026 at 07:00"),
     ("when is the second round interview?", (), "when", "Tuesday 29 September 2026"),
+    # which of the two interviews: "second interview today went well", not "Northwind Labs
+    # wants to interview me", which names the firm
+    ("when was my 2nd interview at northwind", (), "when", "Tuesday 29 September 2026"),
+    ("when was my second interview at northwind?", (), "when", "Tuesday 29 September 2026"),
     # "now": the latest day set for it, in the exchange after "Interview done!"
     ("when's my interview now?", (), "when", "Tuesday 29 September 2026"),
     ("what day is my interview now", (), "when", "Tuesday 29 September 2026"),

@@ -72,6 +72,14 @@ def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...],
         ("where is gina's hr internship?", "where is gina's hr internship?"),
         ("what did jan say about the sun", "what did jan say about the sun"),
         ("what did jun hao say on 3 feb", "what did jun hao say on 3 feb"),
+        # which of several, spelled out; a day of the month stays a date
+        ("when was my 2nd interview at northwind", "when was my second interview at northwind"),
+        ("how did sam's 3rd attempt go", "how did sam's third attempt go"),
+        ("what happened on the 2nd", "what happened on the 2nd"),
+        ("what did we do on the 2nd of may", "what did we do on the 2nd of may"),
+        ("the 3rd week of june", "the 3rd week of june"),
+        ("what about the 2nd at 5pm", "what about the 2nd at 5pm"),
+        ("on the 2nd friday", "on the 2nd friday"),
     ],
 )
 def test_time_words_as_chat_shortens_them(question: str, read: str) -> None:
