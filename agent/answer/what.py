@@ -328,9 +328,9 @@ def what_answer(
         short = phrase
     # …or the name the sentence gives it: "a contemporary piece called “Finding Freedom”",
     # "Barcelona is a must-visit city"; asked what kind, the kind and its name
-    given = named_as(span, phrase or noun) if noun else None
-    if given:
-        short = f"{phrase}, {given}" if kind_of and phrase else given
+    kind_name = named_as(span, phrase or noun) if noun else None
+    if kind_name:
+        short = f"{phrase}, {kind_name}" if kind_of and phrase else kind_name
     if short and terms(short) <= terms(question) | terms(ctx.asked):
         # "which movie do they watch during Thanksgiving?" -> "Thanksgiving.": the question's
         # own words (time words and all) answer nothing; the sentence is quoted instead

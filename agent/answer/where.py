@@ -95,7 +95,8 @@ def where_answer(
                     found.append((False, -rank, m, proposed))
                 continue
             # "which city…": "Valencia is a must-visit city", "Woodhaven, a small town"
-            kind_name = named_as(m.text, qk.focus) if qk.focus in KIND_HEADS else None
+            kind = qk.focus if qk.focus in KIND_HEADS else None
+            kind_name = named_as(m.text, kind) if kind else None
             if kind_name:
                 found.append((True, -rank, m, kind_name))
                 continue
