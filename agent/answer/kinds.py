@@ -373,6 +373,10 @@ def classify(question: str) -> QuestionKind:
         return QuestionKind(Kind.LIST, listed.group(1).lower() if listed else focus)
     named = _NAME_OF.search(q)
     noun = named.group(1).lower() if named else ""
+    # "the name of the eye *specialist*": the person the noun before says what for
+    after = _NEXT_WORD.match(q, named.end()) if named else None
+    if after and after.group(1).lower() in PERSON_NOUNS:
+        noun = after.group(1).lower()
     plural = noun.endswith("s") and noun[:-1] in PERSON_NOUNS  # "the name of the builders"
     if named and noun not in PERSON_NOUNS | _PERSON_WORDS and not plural:
         # "what's the name of the bakery…" asks for a bakery's name, not a person's; "…of the
@@ -414,6 +418,7 @@ _NAME_OF = re.compile(
     r"(?:(?:new|old|first|last|little|usual|other)\s+)?([a-z]+)\b",
     re.IGNORECASE,
 )
+_NEXT_WORD = re.compile(r"\s+([a-z]+)\b", re.IGNORECASE)
 # Who a name may be of besides PERSON_NOUNS' roles: people and pets.
 _PERSON_WORDS = frozenset(
     re.findall(

@@ -351,7 +351,9 @@ def when_answer(
     when = event_phrase(x, m.ts, qk.wants_time)
     text = when[:1].upper() + when[1:]
     if earlier and earlier[0][1].start.date() != x.start.date():
-        text += f" (first planned for {event_phrase(earlier[0][1], m.ts, False)})"
+        # "(first planned for 11 to 12 April)", not "…for from Saturday 11…"
+        first = re.sub(r"^from\s+", "", event_phrase(earlier[0][1], m.ts, False))
+        text += f" (first planned for {first})"
     detail = f"‘{x.text}’, written by {who(m, ctx)} on {short_day(m.ts)} {m.ts:%H:%M}"
     for d in day_from:  # the day the exchange plans, named a few turns before the time
         detail += f"; the day from {who(d, ctx)}, {short_day(d.ts)} {d.ts:%H:%M}"

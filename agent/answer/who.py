@@ -60,7 +60,15 @@ def who_answer(
     voted = chosen_by(question, ranked or good, ctx)
     if voted is not None:  # "who else voted for navy?": "options: navy, maroon…" / "navy"
         return voted
-    titled = _titled(good, ranked, ctx) if _WHO_IS_ROLE.match(question) else None
+    titled = (
+        _titled(good, ranked, ctx)
+        if _WHO_IS_ROLE.match(question)
+        # a doctor's role: one named as a doctor ("Dr Padmini"), not "Mr Carvalho", whom
+        # the physio treats
+        else _titled(good, ranked, ctx, _DOCTOR)
+        if _TITLED_ROLE.search(question)
+        else None
+    )
     if titled is not None:  # "who is the vet?": "Dr. Ortiz thinks it's gastritis"
         m, name = titled
         why = f"a person named by title ({name!r}) in a best-supported message or the next turn"
@@ -365,18 +373,35 @@ _WHO_IS_ROLE = re.compile(
     r"[a-z]+(?:\s+again)?\s*\??\s*$",
     re.I,
 )
+# "the name of the eye specialist who's been treating appa": a role whose holder a chat names
+# by title ("with Dr Padmini Sundar")
+_TITLED_ROLE = re.compile(
+    r"\b(?:doctor|doc|specialist|surgeon|consultant|dentist|gp|optician|optometrist|"
+    r"ophthalmologist|physio|physiotherapist|therapist|vet|paediatrician|pediatrician)\b",
+    re.IGNORECASE,
+)
 # "Dr. Ortiz", "Mrs Hale": a title, then a capitalised name
-_TITLED = re.compile(rf"\b(?i:{'|'.join(sorted(PERSON_TITLES))})\.?\s+[A-Z][\w'’-]+")
+# (a short title may take a full stop; "…better to show a doctor. God bless" ends a sentence)
+_TITLED = re.compile(
+    rf"\b(?:(?i:{'|'.join(sorted(t for t in PERSON_TITLES if len(t) <= 4))})\.?|"
+    rf"(?i:{'|'.join(sorted(t for t in PERSON_TITLES if len(t) > 4))}))\s+[A-Z][\w'’-]+"
+)
+
+
+_DOCTOR = re.compile(r"\b(?:(?i:dr)\.?|(?i:doctor))\s+[A-Z][\w'’-]+")
 
 
 def _titled(
-    good: Sequence[StoredMessage], ranked: Sequence[StoredMessage], ctx: ReaderContext
+    good: Sequence[StoredMessage],
+    ranked: Sequence[StoredMessage],
+    ctx: ReaderContext,
+    titled: re.Pattern[str] = _TITLED,
 ) -> tuple[StoredMessage, str] | None:
     """A person named by title in a best message or the turns after it: one who holds a
     role ("Back from the vet with Miso." … "Dr. Ortiz thinks it's gastritis"), where the
     first name given may be whom they saw."""
     for m in and_next_turns(good, ranked, 3):
-        found = _TITLED.search(m.text)
+        found = titled.search(m.text)
         if found:
             return m, found.group(0)
     return None

@@ -82,7 +82,10 @@ _FUTURE_CUE = re.compile(
     r"|(?:can|could|should)\s+(?:we|you|i)|how\s+about|what\s+about|coming\s+up|upcoming"
     r"|(?:i'm|im|we're|you're|is|are|am)\s+(?:\w+ing|off)|until|till|should|might|must"
     r"|need\s+to|have\s+to|has\s+to|gotta|leaving|heading|flying|coming|starting|arriving"
-    r"|(?:moved|pushed|postponed|rescheduled|changed|bumped)(?:\s+(?:it|back))?\s+(?:to|till)"
+    r"|(?:moved|pushed|postponed|rescheduled|changed|bumped|shifted|preponed)"
+    r"(?:\s+(?:it|back))?\s+(?:to|till)"
+    # "i'm on leave 21-23 apr", "we're away the 9th"
+    r"|(?:i'm|im|we're|you're|am|are)\s+(?:on\s+leave|away|off|out)"
     # "it's been sore since": a perfect, not a present
     r"|is|are|isn't|aren't|(?:it|that|there|what|he|she|who)'s(?!\s+(?:been|gone|had)\b))\b"
     r"|\w'll\b",

@@ -46,6 +46,25 @@ def _token(m: re.Match[str], w: datetime) -> tx.CalToken | None:
     return tok
 
 
+# "on leave 21-23 apr", "apr 21-23": the first or last day of a range by its number alone, in
+# the month the other names.
+_DAY_BEFORE = re.compile(r"(?<![\d/.:])(\d{1,2})(?:st|nd|rd|th)?\s*[-–]\s*$", re.IGNORECASE)
+_DAY_AFTER = re.compile(r"\s*[-–]\s*(\d{1,2})(?:st|nd|rd|th)?\b(?![/.:]\d)", re.IGNORECASE)
+
+
+def _day_range(text: str, start: int, end: int, day: date, w: datetime) -> mb.Cand:
+    """The day `text[start:end]` names, or the range of days it ends or opens."""
+    before = _DAY_BEFORE.search(text, 0, start)
+    after = _DAY_AFTER.match(text, end)
+    if before and 1 <= int(before.group(1)) < day.day:
+        first = day.replace(day=int(before.group(1)))
+        return mb.mk(before.start(), end, mb.days(first, day, "day", w))
+    last = tx.safe_date(day.year, day.month, int(after.group(1))) if after else None
+    if after and last is not None and last > day:
+        return mb.mk(start, after.end(), mb.days(day, last, "day", w))
+    return mb.mk(start, end, mb.days(day, day, "day", w))
+
+
 def calendar_dates(text: str, w: datetime) -> Iterator[mb.Cand]:
     """Dates written as a calendar writes them: "9 March", "March 2027", "2026-03-09", "on
     9/3", "Tue 6/2"."""
@@ -91,7 +110,7 @@ def calendar_dates(text: str, w: datetime) -> Iterator[mb.Cand]:
             else:
                 d2 = mb.month_day(tok.month, tok.day, today, direction)
             if d2 is not None:
-                yield mb.mk(start, end, mb.days(d2, d2, "day", w))
+                yield _day_range(text, start, end, d2, w)
     for m in _DAY_MONTH.finditer(text):
         day, month = int(m.group("d")), int(m.group("mo"))
         if month > 12 >= day:

@@ -33,7 +33,10 @@ PERSON_NOUNS = frozenset(
         "fella lad bloke chap guy lady "
         # family as chat writes it: "my mil" (mother-in-law), "pa and ma", "hubby"
         "mil inlaws ma pa mam mama papa mummy daddy hubby bestie bff twin "
-        "classmate teammate client student godmother godfather",
+        "classmate teammate client student godmother godfather "
+        # a trade said with what it is for: "the eye specialist", "the property broker"
+        "specialist consultant optician optometrist broker realtor counsellor counselor "
+        "recruiter dispatcher gp",
     )
 )
 
