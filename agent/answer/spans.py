@@ -53,7 +53,9 @@ def best_sentence(text: str, wanted: set[str]) -> str:
 
 
 # A title makes a name of the next word however it is cased: "surgeon is mr adeyemi".
-_TITLED = re.compile(r"\b((?:mr|mrs|ms|miss|dr|doctor|prof)\.?\s+[^\W\d_][\w'-]+)", re.IGNORECASE)
+_TITLED = re.compile(
+    r"\b((?:(?:mr|mrs|ms|miss|dr|prof)\.?|doctor)\s+[^\W\d_][\w'-]+)", re.IGNORECASE
+)
 
 
 # A name quoted after the word that says it is one: "i've got a name for it. 'low tide
@@ -160,8 +162,11 @@ def given_name(text: str) -> str | None:
 
 def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> list[str]:
     """Known person names in `text`, in order, without those in `exclude` (lower case)."""
+    # …not one the question names itself ("mr alves's physio": her name, not his)
     titled = [
-        " ".join(w[:1].upper() + w[1:] for w in m.group(1).split()) for m in _TITLED.finditer(text)
+        " ".join(w[:1].upper() + w[1:] for w in m.group(1).split())
+        for m in _TITLED.finditer(text)
+        if m.group(1).split()[-1].lower() not in exclude
     ]
     found = titled + [n for n in given_names(text) if n.lower() not in exclude]
     places = [p.span(1) for p in _PLACE_NAME.finditer(text)]

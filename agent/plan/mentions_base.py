@@ -84,8 +84,8 @@ _FUTURE_CUE = re.compile(
     r"|need\s+to|have\s+to|has\s+to|gotta|leaving|heading|flying|coming|starting|arriving"
     r"|(?:moved|pushed|postponed|rescheduled|changed|bumped|shifted|preponed)"
     r"(?:\s+(?:it|back))?\s+(?:to|till)"
-    # "i'm on leave 21-23 apr", "we're away the 9th"
-    r"|(?:i'm|im|we're|you're|am|are)\s+(?:on\s+leave|away|off|out)"
+    # "i'm on leave 21-23 apr"
+    r"|(?:i'm|im|we're|you're|am|are)\s+on\s+leave"
     # "it's been sore since": a perfect, not a present
     r"|is|are|isn't|aren't|(?:it|that|there|what|he|she|who)'s(?!\s+(?:been|gone|had)\b))\b"
     r"|\w'll\b",

@@ -448,6 +448,17 @@ CASES: list[tuple[str, str, list[Expected]]] = [
     ("we move to the weekend after, 21st to 23rd", W,
      [("21st", "2026-10-21", "2026-10-22", "day"), ("23rd", "2026-10-23", "2026-10-24", "day")]),
     ("her 21st birthday", W, []),
+    # a range's first or last day by its number alone, in the month the other names
+    ("i'm on leave 21-23 apr", "2026-04-08T11:39", [("21-23 apr", "2026-04-21", "2026-04-24", "day")]),
+    ("we're away April 21-23", "2026-04-08T11:39",
+     [("April 21-23", "2026-04-21", "2026-04-24", "day")]),
+    ("off 9–12 November", W, [("9–12 November", "2026-11-09", "2026-11-13", "day")]),
+    ("the 10/3-5 april", "2026-04-01T10:00", [("5 april", "2026-04-05", "2026-04-06", "day")]),
+    # the tense of a date's own clause: "i'm on leave", not the "got" of the next one
+    ("btw i'm on leave 23 apr, appa's op got moved", "2026-04-08T11:39",
+     [("23 apr", "2026-04-23", "2026-04-24", "day")]),
+    ("appa's eye op got shifted to the 21st", "2026-04-08T11:39",
+     [("the 21st", "2026-04-21", "2026-04-22", "day")]),
     # a weekday beside a numeric date picks its order: month first (US) or day first (UK)
     ("you're confirmed for Mon 10/19 at 7:30 AM", W,
      [("Mon 10/19", "2026-10-19", "2026-10-20", "day"),

@@ -62,6 +62,12 @@ def test_named_as(sentence: str, phrase: str, name: str | None) -> None:
         ("which city did omar tell me to visit in spain?", "Valencia"),
         ("what song did the choir sing at the gala?", "Rivers of Clay"),
         ("what board game has omar been playing?", "Lantern Run"),
+        # a doctor's role is answered by whom the chat calls a doctor ("Dr Ruth Mensah"), not
+        # "the Hindu" or "doctor. God" across a sentence's end
+        ("what's the name of the eye specialist treating dad?", "Dr Ruth"),
+        ("who is dad's eye doctor?", "Dr Ruth"),
+        # …and a physio by her name, not the patient's title ("Mr Alves")
+        ("what's the name of mr alves's physio?", "Carla"),
     ],
 )
 def test_a_kind_is_answered_with_its_name(pipe: Pipeline, question: str, answer: str) -> None:
