@@ -449,7 +449,8 @@ CASES: list[tuple[str, str, list[Expected]]] = [
      [("21st", "2026-10-21", "2026-10-22", "day"), ("23rd", "2026-10-23", "2026-10-24", "day")]),
     ("her 21st birthday", W, []),
     # a range's first or last day by its number alone, in the month the other names
-    ("i'm on leave 21-23 apr", "2026-04-08T11:39", [("21-23 apr", "2026-04-21", "2026-04-24", "day")]),
+    ("i'm on leave 21-23 apr", "2026-04-08T11:39",
+     [("21-23 apr", "2026-04-21", "2026-04-24", "day")]),
     ("we're away April 21-23", "2026-04-08T11:39",
      [("April 21-23", "2026-04-21", "2026-04-24", "day")]),
     ("off 9–12 November", W, [("9–12 November", "2026-11-09", "2026-11-13", "day")]),
