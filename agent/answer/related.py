@@ -38,6 +38,13 @@ _ONE_THING = [
     "gran, granny, grannie, nan, nana, nanna, grandma, grandmother, grandmom",
     "grandad, granddad, grandpa, grandfather, gramps",
     "ears, hearing, audiologist",
+    # a rented place's money and middlemen, as each country says them
+    "deposit, deposits, security deposit",
+    "broker, brokers, estate agent, estate agents, letting agent, letting agents, "
+    "property agent, property agents, realtor, realtors",
+    "lpg, gas cylinder, gas cylinders, gas bottle, gas bottles, gas refill",
+    "offsite, off-site, away day, retreat, outing",
+    "sights, sightseeing, sight-seeing, attractions",
 ]
 # A kind or a thing (the question's words) and the words a chat says it with, one way.
 _KINDS = {
@@ -91,6 +98,11 @@ _KINDS = {
     "tooth, teeth": "toothache, cavity, filling, fillings, root canal",
     "arrive, arrived, arriving, turn up, turned up":
         "delivered, delivery, brought round, dropped off, got here",
+    # "when did i move house?" / "shifting date also fixed"; "the movers"
+    # (one word: a phrase's words are each implied, and "house" would be by every removal)
+    "move, moved, moving, moves":
+        "shifting, shifted, relocate, relocated, relocation, movers, packers, removals",
+    "behind the wheel": "drive, drove, driving, driver, i'll drive",
     "broke, broken, break, breaks, breakdown":
         "died, died on, conked out, packed in, packed up, stopped working, gave up, kaput",
 }  # fmt: skip

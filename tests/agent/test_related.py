@@ -34,6 +34,13 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         ("the fridge got delivered this morning", "arrived", "start"),
         ("I've had a toothache on the left side", "tooth", "dentist"),
         ("It was a cavity, she did a filling right away", "wrong", "pet"),
+        # a rented place's money and middlemen, and a house moved, as each country says them
+        ("hegde wants 10 months deposit", "security deposit", "gift"),
+        ("call manju, my broker", "estate agent", "doctor"),
+        ("booked the gas cylinder myself on whatsapp", "lpg", "wedding"),
+        ("mgmt approved a team offsite in june", "retreat", "wedding"),
+        ("shifting postponed again", "move", "house"),
+        ("can you do removals and the loft?", "moving", "house"),
         # "spot" is a place only one way: parking does not speak of spotting anything
         ("parked round the back", "parking", "spot"),
         # a kind's own words speak of one another, not of its members
