@@ -185,7 +185,8 @@ _MONEY_CUE = re.compile(
 # A one-figure price is said with what it is per: "9 each", "5 quid".
 _SINGLE_PRICE = re.compile(r"(?<![\d.,:/])(\d)\s+(?=each\b|a\s+head\b|pp\b|quid\b)", re.I)
 # The sum said before a change: "it was 95 but on offer for 76".
-_THEN_BUT = re.compile(r"\W*(?:but|reduced|down\s+to)\b", re.IGNORECASE)
+# …or the sum a quote gave: "12,800 finally. 11,500 quote + 1,300 extra"
+_THEN_BUT = re.compile(r"\W*(?:but|reduced|down\s+to|quote|quoted|estimate)\b", re.IGNORECASE)
 
 
 # How many words either side of a sum may say what it is for.
@@ -198,7 +199,9 @@ _SETTLED = re.compile(
     r"\bfrom\s+\S+\s+to|\bnow|\boffer\s+for|\bfor\s+only|\breduced\s+to)\W*$",
     re.IGNORECASE,
 )
-_THEN_SETTLED = re.compile(r"\W*(?:in\s+the\s+end|all\s+in|in\s+total|total)\b", re.IGNORECASE)
+_THEN_SETTLED = re.compile(
+    r"\W*(?:in\s+the\s+end|all\s+in|in\s+total|total|finally|final|eventually)\b", re.IGNORECASE
+)
 # The price before it changed: "they wanted", "asking price was", "normally", "instead of".
 _SUPERSEDED = re.compile(
     r"(?:\bwanted|\basking(?:\s+price)?(?:\s+(?:was|is))?|\basked\s+for|\bmeant\s+to\s+be|"

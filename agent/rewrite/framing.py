@@ -50,15 +50,5 @@ def without_framing(question: str) -> str:
         if cut == text:
             break
         text = cut
-    text = _TRAIL.sub("", _REMARK_AFTER.sub("", text))
+    text = _TRAIL.sub("", text)
     return text.strip() if re.search(r"[^\W\d_]{3,}", text) else question
-
-
-# A remark after the question, of the asker's own: "…last friday? i was heads-down and
-# didn't read it", "…the eye specialist? amma told me but i forgot". It tells why they ask,
-# not what to find. Not one that says which ("where's the cafe? the one i liked"), nor a
-# second question.
-_REMARK_AFTER = re.compile(
-    r"(?<=\?)\s+(?!(?:the|that|this)\s+(?:one|ones)\b)(?=[^?]*\bi\b)[^?]*[^\W\d_][^?]*$",
-    re.IGNORECASE,
-)

@@ -168,6 +168,17 @@ _REASON = re.compile(
     re.IGNORECASE,
 )
 
+# …or a remark of theirs, a clause with a doer or a deed: "i was heads-down and didn't read
+# it", "amma told me but i forgot", "the place changed a couple of times na". Not one that
+# says which ("the dentist I mean", "the one i liked", "my sister's new boss"), nor which not
+# ("not counting the ones that got called off").
+_REMARK = re.compile(
+    r"^(?!\s*(?:the|that|this)\s+ones?\b|\s*(?:not|except|excluding|apart|but|only|without|"
+    r"leaving|including)\b)(?![^?]*\bi\s+mean\b)"
+    r"(?=[^?]*\b(?:i|we|was|were|got|keeps?|kept|[a-z]{3,}ed)\b)[^?]*$",
+    re.IGNORECASE,
+)
+
 
 def without_reason(text: str) -> str:
     """The question without the reasons for asking said after it."""
@@ -176,7 +187,7 @@ def without_reason(text: str) -> str:
     if not asked or asked[-1] == len(sentences) - 1:
         return text
     tail = sentences[asked[-1] + 1 :]
-    if not all(_REASON.match(s) for s in tail):
+    if not all(_REASON.match(s) or _REMARK.match(s) for s in tail):
         return text
     return "".join(sentences[: asked[-1] + 1]).strip()
 
@@ -438,7 +449,9 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     elliptical = elliptical or bool(_NO_OBJECT.search(rw.original))
     # "what did he do that time?": the occasion the question before asked of
     elliptical = elliptical or bool(_THAT_TIME.search(rw.original))
-    them = _them_things(rw, recent)
+    # "which movers did i hire?" / "how much did they charge me?": a "they" no person of
+    # the dialogue took is the things asked about (a firm, a shop, a team)
+    them = _them_things(rw, recent) or bool(_PLURAL.search(rw.question))
     if not _THING.search(request_part(rw.original)) and not elliptical and not them:
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic,

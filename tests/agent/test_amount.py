@@ -72,6 +72,12 @@ _BUILT_ON = [
     ("part is 280 and 90 labour so 370 all in", "how much did the repair cost altogether?", "370"),
     ("ordered it, 340 so 170 each", "what was my half?", "170"),
     ("it was 95 but on offer for 76", "what did it cost in the end?", "76"),
+    # the sum said final, not the quote beside it
+    (
+        "12,800 finally. 11,500 quote + 1,300 extra because the fridge wouldn't fit",
+        "how much did they charge me in the end?",
+        "12,800",
+    ),
     ("9 each so. cash or send it to me", "how much was my share?", "9"),
     ("58 quid for 10 mins 🙃", "what did the vet charge?", "58 quid"),
     # numbers, but no money spoken of

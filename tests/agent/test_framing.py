@@ -42,22 +42,6 @@ DEMO = Path(__file__).parents[2] / "memory_store" / "data" / "demo.jsonl"
         ("right place for dinner?", "right place for dinner?"),
         ("sorry for asking but who drove?", "sorry for asking but who drove?"),
         ("wait-list for the gym?", "wait-list for the gym?"),
-        # a remark of the asker's own after the question tells why they ask
-        (
-            "what did the work group talk about last friday? i was heads-down and didn't read it",
-            "what did the work group talk about last friday?",
-        ),
-        (
-            "what's the name of the eye specialist? amma told me but i forgot",
-            "what's the name of the eye specialist?",
-        ),
-        # …not one that says which, nor a second question, nor one of no "i"
-        ("where's the cafe? the one i liked", "where's the cafe? the one i liked"),
-        ("where did we go? and who drove?", "where did we go? and who drove?"),
-        (
-            "where did we have lunch? the place changed a couple of times",
-            "where did we have lunch? the place changed a couple of times",
-        ),
         # nothing but a frame: as asked
         ("hey", "hey"),
     ],

@@ -231,6 +231,19 @@ def test_the_topic_carried_is_the_thing_not_ended_up() -> None:
     assert "ended" not in rw.question
 
 
+@pytest.mark.parametrize(
+    ("asked", "follow_up", "carried"),
+    [
+        # a "they" no person of the dialogue takes is the things asked about
+        ("which movers did i hire when i moved house?", "how much did they charge me?", "movers"),
+        ("what bakery did we order from?", "when did they deliver?", "bakery"),
+    ],
+)
+def test_they_of_no_person_is_the_earlier_topic(asked: str, follow_up: str, carried: str) -> None:
+    history = turns(("user", asked), (ASSISTANT, "Homeway."))
+    assert carried in rewrite(follow_up, history).question
+
+
 def test_it_is_the_thing_the_last_answer_named() -> None:
     history = [
         Turn("user", "what did i get mum for her birthday?"),
@@ -374,6 +387,18 @@ def test_possessive_pronouns_become_possessive_names() -> None:
         ("my sister has a new boss. what's her name?",
          "my sister has a new boss. what's her name?"),
         ("when is it? the dentist I mean", "when is it? the dentist I mean"),
+        # a remark of the asker's, a clause with a doer or a deed
+        ("what did the work group talk about last friday? i was heads-down and didn't read it",
+         "what did the work group talk about last friday?"),
+        ("what's the name of the eye specialist? amma told me but i forgot",
+         "what's the name of the eye specialist?"),
+        ("where did we have lunch? the place changed a couple of times",
+         "where did we have lunch?"),
+        # …not one that says which, or which not, nor a second question
+        ("where's the cafe? the one i liked", "where's the cafe? the one i liked"),
+        ("how many times did we swim? not counting the ones that got called off",
+         "how many times did we swim? not counting the ones that got called off"),
+        ("where did we go? and who drove?", "where did we go? and who drove?"),
     ],
 )  # fmt: skip
 def test_reasons_for_asking_are_left_out(question: str, read_as: str) -> None:
