@@ -173,9 +173,14 @@ def names_in(text: str, lexicon: Collection[str], exclude: Collection[str]) -> l
     for m in re.finditer(r"[^\W\d_][\w'-]*", text):
         base = re.sub(r"'s$", "", m.group(0))
         named = base.lower() in lexicon and base.lower() not in exclude
+        # "struggling to read the Hindu": a name after "the" is a paper's, a pub's, a book's
+        named = named and not _THE_BEFORE.search(text, 0, m.start())
         if named and not vocative(text, m) and not any(a <= m.start() < b for a, b in places):
             found.append(base)
     return list(dict.fromkeys(found))
+
+
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
 
 
 # "the roastery in Stokes Croft", "the shop on Elm Street": a name of two capitalised words or
