@@ -240,7 +240,10 @@ def where_answer(
     moved = [] if habit else changed_since(m, wanted, ranked, ctx)
     if not _ASKS_PAST.search(question) and not habit:
         heads = head_terms(question)
-        moved += later_about(m, wanted, ranked, ctx, heads)
+        # a thing is a noun: "the place aki's cousin *liked*" is not moved by "the one with
+        # the pink pattern she liked", weeks later
+        done = {t for w in _DONE.findall(question) for t in terms(w)}
+        moved += later_about(m, wanted - done, ranked, ctx, heads)
     # "The Anchor have double-booked the back room" / "we'll just do it here in our garden
     # instead": what replaces a place named with trouble.
     replaced = [
@@ -453,6 +456,7 @@ def _with_next_lines(good: list[StoredMessage], ctx: ReaderContext) -> list[Stor
 
 
 _NEXT_LINE = timedelta(minutes=3)
+_DONE = re.compile(r"\b[a-z]{3,}ed\b", re.IGNORECASE)
 _ASKS_PAST = re.compile(r"\b(?:did|was|were|had|went|used\s+to)\b", re.IGNORECASE)
 # "where is she from?", "where did the parcel come from?": the origin is the answer.
 _FROM = re.compile(r"\bfrom\b", re.IGNORECASE)

@@ -187,6 +187,9 @@ CASES = [
     # advice given unasked: its writer, not a place it names ("try yudofu in Nanzenji"), nor
     # the one who later did it ("Did you do the monkey park?" / "A monkey tried to steal …")
     ("who recommended the ryokan?", (), "who", "Aki"),
+    # the place the cousin liked, not a later message's "the pink pattern she liked": a verb
+    # of the question is no thing a later plan moves
+    ("what's the name of the place aki's cousin liked in kyoto?", (), "where", "Yoshida-sanso"),
     ("who suggested yudofu?", (), "who", "Aki"),
     ("who recommended the ICOCA card?", (), "who", "Aki"),
     ("who suggested the monkey park?", (), "who", "Aki"),
