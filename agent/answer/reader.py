@@ -38,6 +38,7 @@ from .reading import (
 from .said_about import said_about
 from .still_on import checked, claimed
 from .text import asks, said_terms, terms
+from .told_apart import OPPOSITE, SAME_ORDINAL, opposite_way, ordinals_of
 from .upcoming import next_one
 from .what import what_answer
 from .when import event_head, when_answer
@@ -80,7 +81,7 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
     session: dict[int, set[str]] = {}
     for m, t in zip(ranked, own, strict=True):
         session.setdefault(m.session_id, set()).update(t)
-    counted = _counted(asked)
+    counted = ordinals_of(asked)
     out = []
     for i, m in enumerate(ranked):
         near = set(own[i])
@@ -102,51 +103,12 @@ def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) 
             where = w.coverage(carried - wanted, session[m.session_id])
             total = 2 * asked_w + carried_w
             cover = (2 * asked_w * cover_of(wanted) + carried_w * where) / total if total else 0.0
-        if way and _opposite_way(asked, m.text):
-            cover *= _OPPOSITE
-        if counted and _same_count(counted, m.text):
-            cover = min(1.0, cover * _COUNTED)
+        if way and opposite_way(asked, m.text):
+            cover *= OPPOSITE
+        if counted & ordinals_of(m.text):  # "my 2nd interview" / "second interview today…"
+            cover = min(1.0, cover * SAME_ORDINAL)
         out.append(cover / 2 if asks(m.text) else cover)
     return out
-
-
-# "when did I fly *out*?" is not told by "Flying *back* Wednesday": the same verb the other
-# way is another event. Particles are stop words to BM25, so they are read here.
-_OUT = re.compile(r"\b(?:out|away|off)\b", re.IGNORECASE)
-_BACK = re.compile(r"\b(?:back|home|return(?:ed|ing)?)\b", re.IGNORECASE)
-_OPPOSITE = 0.6
-_NOT_A_WAY = re.compile(r"\b(?:set\s+\w+\s+back|a\s+while\s+back|way\s+back|back\s+then)\b", re.I)
-
-
-def _opposite_way(question: str, text: str) -> bool:
-    question = _NOT_A_WAY.sub(" ", question)
-    out, back = bool(_OUT.search(question)), bool(_BACK.search(question))
-    if out == back:
-        return False
-    said_out, said_back = bool(_OUT.search(text)), bool(_BACK.search(text))
-    return (said_back and not said_out) if out else (said_out and not said_back)
-
-
-# "my *2nd* interview": which of several; the message that says "second interview" tells that
-# one, where another on the interview ("Northwind wants to interview me") tells the first.
-_ORDINALS = {
-    "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
-}  # fmt: skip
-_COUNTED_PHRASE = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+([^\W\d_]{{3,}})", re.IGNORECASE)
-_COUNTED = 1.3
-
-
-def _counted(question: str) -> set[tuple[int, frozenset[str]]]:
-    """(which, the noun's terms) for each ordinal before a noun: "2nd interview" → (2, …)."""
-    return {
-        (_ORDINALS[m.group(1).lower()], frozenset(terms(m.group(2))))
-        for m in _COUNTED_PHRASE.finditer(question)
-        if terms(m.group(2))
-    }
-
-
-def _same_count(counted: set[tuple[int, frozenset[str]]], text: str) -> bool:
-    return bool(counted & _counted(text))
 
 
 # "the cake *for mum's party*", "the skip *for the bathroom job*": what the thing is for.

@@ -85,6 +85,7 @@ def where_answer(
         found.append((True, 0, *settled))
         why = "the place the chat settled (booked, or the reply to its own where?)"
     read_good = False
+    kind = qk.focus if qk.focus in KIND_HEADS else None  # the kind of place asked for
     for start, pool in () if found else ((0, good[:4]), (4, wider[:4])):
         for rank, m in enumerate(pool, start):
             if ASKS.search(m.text):
@@ -95,7 +96,6 @@ def where_answer(
                     found.append((False, -rank, m, proposed))
                 continue
             # "which city…": "Valencia is a must-visit city", "Woodhaven, a small town"
-            kind = qk.focus if qk.focus in KIND_HEADS else None
             kind_name = named_as(m.text, kind) if kind else None
             if kind_name:
                 found.append((True, -rank, m, kind_name))
