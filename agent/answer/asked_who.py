@@ -95,8 +95,8 @@ def asked_in_chat(
             writer = who(accepted, ctx)
             why = "the chat asked who, and the one asked to do it said yes"
             return accepted, writer[:1].upper() + writer[1:], why
-        if reply is None or asks(reply.text):
-            continue
+        if reply is None or asks(reply.text) or _REFUSES.match(reply.text):
+            continue  # "not me, my licence is in the post" is no one for it
         names = [] if advised else names_in(reply.text, ctx.names, exclude)
         if names:
             return reply, display_name(names[0], ctx), "the reply to the chat's own who-question"
@@ -121,6 +121,10 @@ _ASKS_WHO = re.compile(
     re.IGNORECASE,
 )
 
+
+_REFUSES = re.compile(
+    r"\W*(?:not\s+me|no\b|nope|nah\b|sorry|(?:i\s+)?(?:can['’]?t|cannot|won['’]?t)\b)", re.I
+)
 
 # "Would you be able to?", "could you do it?": the reply asks the one who asked who.
 _ASKS_BACK = re.compile(r"\b(?:would|could|can|will)\s+you\b[^.!?]*\?", re.I)

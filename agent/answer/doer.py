@@ -36,6 +36,8 @@ def asked_deed(question: str, wanted: set[str], read: Sequence[StoredMessage]) -
     what the deed is done to."""
     # "who said they'd bring the leads?", "who offered to drive?": the deed offered is the one
     # asked after, told as "ill bring the extension leads"
+    # "who ended up behind the wheel?" asks who drove
+    question = _AT_THE_WHEEL.sub("driving", question)
     offered = _WHO_OFFERED.match(question)
     did = None if offered else _asked_verb(question)
     # In the verb's own stem too, a little further down: "who's driving us to brecon?" / "how
@@ -91,14 +93,20 @@ def says_doing(verb: str | None, text: str) -> bool:
     """Whether the writer says they do the verb asked of: "i'll report it" for "who reported…"
     (not "i used my phone torch" for "who phoned…")."""
     stem = next(iter(terms(verb or "")), "")
-    return len(stem) > 2 and bool(
-        re.search(
-            rf"\b(?:i|we)(?:['’]?ll|['’]?ve|\s+will|\s+just|\s+already|\s+have|\s+can|\s+could)?\s+"
-            rf"{re.escape(stem)}",
-            text,
-            re.IGNORECASE,
-        )
+    if len(stem) <= 2:
+        return False
+    # "i drove" for "who's driving": an irregular past is the verb's own word
+    return any(
+        m.group(1).lower().startswith(stem) or terms(m.group(1)) == {stem}
+        for m in _I_DO.finditer(text)
     )
+
+
+_I_DO = re.compile(
+    r"\b(?:i|we)(?:['’]?ll|['’]?ve|\s+will|\s+just|\s+already|\s+have|\s+can|\s+could)?\s+"
+    r"([^\W\d_]+)",
+    re.IGNORECASE,
+)
 
 
 def doer(question: str, text: str, exclude: set[str]) -> str | None:
@@ -131,11 +139,15 @@ def _asked_verb(question: str) -> str | None:
 # "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
 _WHO_VERB = re.compile(
     r"^\s*(?:who|which\s+(?:one\s+)?of\s+(?:us|you|\w+\s+\w+))\s+"
-    r"([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b",
+    r"(?!ended\s+up\b|wound\s+up\b)([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b",
     re.I,
 )
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
-_WHO_DOING = re.compile(r"^\s*who(?:['’]s|\s+is|\s+will\s+be)\s+([a-z]{3,}ing)\b", re.I)
+# …or of how it turned out: "who ended up taking the photos?" / "i took loads"
+_WHO_DOING = re.compile(
+    r"^\s*who(?:['’]s|\s+is|\s+will\s+be|\s+(?:ended|wound)\s+up)\s+([a-z]{3,}ing)\b", re.I
+)
+_AT_THE_WHEEL = re.compile(r"\b(?:behind|at)\s+the\s+wheel\b", re.I)
 _OFFER_TERMS = frozenset(terms("said say says offered volunteered promised agreed reckoned"))
 _WHO_OFFERED = re.compile(
     r"^\s*who\s+(?:said|says|offered|volunteered|promised|agreed|reckoned)\s+"

@@ -286,9 +286,16 @@ def later_about(
     later = [
         n
         for n in ranked
-        if n.conversation == m.conversation and n.ts > m.ts and things & terms(n.text)
+        if n.conversation == m.conversation
+        and n.ts > m.ts
+        and things & terms(n.text)
+        # "ya same centre, beside the bubble tea shop" keeps the plan, and says more of it
+        and not any(things & terms(w) for w in _SAME.findall(n.text))
     ]
     return sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id))
+
+
+_SAME = re.compile(r"\bsame\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
 
 
 def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:

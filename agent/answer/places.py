@@ -40,8 +40,9 @@ _BEFORE_DETERMINER = frozenset(["by", "next to"])
 _PREPOSITION = "|".join(p.replace(" ", r"\s+") for p in PLACE_PREPOSITIONS)
 
 # (an ampersand joins one name, in lower case too: "went to tegel & co in ottery")
+# (not "flies in from gqeberha": a preposition opens no place phrase, the next one does)
 _PLACE = re.compile(
-    rf"\b(?:{_PREPOSITION})\s+"
+    rf"\b(?:{_PREPOSITION})\s+(?!(?:{_PREPOSITION})\b)"
     r"((?:the\s+|my\s+|our\s+|a\s+)?"
     r"(?:[^\W\d_][\w'’-]*(?:\s+&)?\s+){0,2}[^\W\d_][\w'’-]*)",
     re.IGNORECASE,
@@ -163,7 +164,8 @@ def place_phrase(
         if not origin and prep.lower() == "from":
             continue
         words = phrase.lower().split()
-        while len(words) > 1 and words[-1] in _AFTER_PLACE:  # "in our garden instead"
+        # "in our garden instead", "at tampines central right?"; not "on the right"
+        while len(words) > 1 and words[-1] in _AFTER_PLACE and words[-2] not in _DETERMINERS:
             words, phrase = words[:-1], phrase.rsplit(None, 1)[0]
         home = words[0] in _HOMES or words[0].endswith(("'s", "’s"))  # "come to mine"
         went = prep.lower() == "to" and _WENT_TO.search(text[: text.find(f"{prep} {phrase}")])
@@ -278,7 +280,7 @@ _IDIOM_WORDS = frozenset(
 _HOMES = frozenset(["mine", "yours", "ours", "theirs", "hers", "his"])
 
 # Words that end a clause after its place: "in our garden instead", "at the pub again".
-_AFTER_PLACE = frozenset(["instead", "together", "again", "too", "now", "then", "first"])
+_AFTER_PLACE = frozenset(["instead", "together", "again", "too", "now", "then", "first", "right"])
 
 
 # What a place is called by: its head ("the raumati *bowling club*", "under your *carport*"),

@@ -126,10 +126,12 @@ def where_answer(
                     or headed_place(m.text, wanted | terms(question), skip)
                     or phrase
                 )
+            kinded = None
             if phrase and not name:  # "the new clinic on Fairview Road"
                 phrase = on_street(m.text, phrase)
                 # "which hotel…": "a business hotel near Kyoto station", not "near Kyoto station"
-                phrase = _kind_before(m.text, phrase, qk.focus) or phrase
+                kinded = _kind_before(m.text, phrase, qk.focus)
+                phrase = kinded or phrase
                 # "I went to Woodhaven, a small town in the Midwest": the town's name
                 phrase = named_as(m.text, phrase) or phrase
             whole = _with_name_before(m.text, phrase, wanted, skip) if phrase and not name else None
@@ -142,6 +144,8 @@ def where_answer(
                 named = _proper(phrase, wanted) or "'" in phrase or place_like(phrase)
                 # "under the blue pot by the back door": a spot as exact as a name
                 named = named or _SPOT.match(phrase) is not None
+                # "which centre…": "the centre at tampines central" says the kind asked for
+                named = named or kinded is not None
                 found.append((named, -rank, m, phrase))
         if start and read_good:
             # past the best messages, only a place named by name, which beats theirs: "At
@@ -152,6 +156,11 @@ def where_answer(
         read_good = bool(found)
         if any(_proper(phrase, wanted) for *_, phrase in found):
             break
+    if origin:
+        # "where was gogo flying down from?": "gogo flies in from gqeberha", not the next
+        # turn's "fetch her at the airport", which says where she lands
+        whence = [(True, *f[1:]) for f in found if f[3].lower().startswith("from ")]
+        found = whence or found
     if not any(named for named, *_ in found):
         # "hollins barn, saturday 18th april" in the top of the ranking, where the best
         # messages placed nothing by name
