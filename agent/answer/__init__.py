@@ -36,7 +36,7 @@ from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, join_names, terms
 from agent.answer.topic_summary import asks_topic_summary, topic_summary
-from agent.answer.unknown import unknown_subject, unknown_topic
+from agent.answer.unknown import asking_part, unknown_subject, unknown_topic
 from agent.errors import LLMError
 from agent.plan.clocks import asked_days
 from agent.plan.leftover import reading_sentence
@@ -172,14 +172,15 @@ def read_by_kind(
 ) -> Reading:
     """`similarity`: dense similarity of messages to a spread question's topic (first and last
     mentions, counts, lists)."""
-    who = unknown_subject(question, reader)
+    asking = asking_part(question)  # not the words that set the scene
+    who = unknown_subject(asking, reader)
     if who:  # "when did caroline go to the support group?" of a history without a Caroline
         out = declined(qk.kind.value, f"no message of the history mentions “{who}”", 0.0)
         people = ", ".join(sorted(reader.speakers))
         out.detail = f"No message mentions “{who}”. People in this history: {people}."
         return out
-    head = unknown_topic(_without_counted(question, qk, reader), reader) or _unvouched_focus(
-        question, qk, reader
+    head = unknown_topic(_without_counted(asking, qk, reader), reader) or _unvouched_focus(
+        asking, qk, reader
     )
     if head and qk.kind in (Kind.FIRST, Kind.LAST) and _told_otherwise(question, reader):
         head = None  # "when did i first tell clara about the bathroom *reno*": a mention is

@@ -16,7 +16,7 @@ from memory_store.models import StoredMessage
 
 from .reading import Mention, ReaderContext, replied_to, same_burst
 from .text import WORD, asks, said_terms, terms
-from .undone import undone
+from .undone import ANOTHER_MOVED, undone
 
 # The granularities that name a day, or a time in it.
 DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
@@ -129,6 +129,7 @@ def changed_since(
         # tiles", after "1) I'll leave a spare key with Mrs Okafor").
         near = n.id in holds or (
             not _NEXT_ITEM.match(n.text)
+            and not ANOTHER_MOVED.search(n.text)
             and any(n.session_id == p.session_id and 0 < n.id - p.id <= 2 for p in holders)
         )
         # Any other of the question's words the plan holds names it too, in the change itself
@@ -184,6 +185,7 @@ def _changed_next_line(
                 and t.session_id == h.session_id
                 and t.ts - h.ts <= _BURST
                 and _SAID_CHANGED.search(t.text)
+                and not ANOTHER_MOVED.search(t.text)
                 and _plan_days(t, ctx)
                 and not _replaces_another(t, m, ctx)
             ):

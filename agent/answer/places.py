@@ -533,10 +533,11 @@ def moved_to(text: str) -> str | None:
     return None
 
 
-# "we're moving it to Leipzig", "switched to the Old Granary", "it's now at Casa Albero"
+# "we're moving it to Leipzig", "switched to the Old Granary", "it's now at Casa Albero",
+# "the concert's MOVING to the Warrender Hall" (the verb in any case, the name in capitals)
 _MOVED_TO = re.compile(
-    r"\b(?:mov(?:e|ed|ing)\s+(?:it|us|things|everything|the\s+\w+)\s+to|now\s+at|"
-    r"switch(?:ed|ing)?\s+(?:it\s+)?to|moved\s+to)\s+"
+    r"\b(?i:mov(?:e|ed|ing)\s+(?:it|us|things|everything|the\s+\w+)\s+to|now\s+at|"
+    r"switch(?:ed|ing)?\s+(?:it\s+)?to|mov(?:ed|ing)\s+to)\s+"
     r"([A-Z][\w'’&-]*(?:\s+(?:&\s+)?[A-Z][\w'’-]*)*|(?:the|a)\s+[^\W\d_][\w'’-]*"
     r"(?:\s+[^\W\d_][\w'’-]*)?)"
 )

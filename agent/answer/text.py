@@ -161,6 +161,9 @@ _RETURNED = re.compile(
 
 # Paid before the work: "how much did I pay up front?" is the deposit.
 _UP_FRONT = re.compile(r"\bup[\s-]?front\b", re.IGNORECASE)
+# "put the book on hold at the library" pauses or reserves: another sense than "the concert
+# was held at the Warrender Hall"
+_ON_HOLD = re.compile(r"\b(?:on|onto)\s+hold\b", re.IGNORECASE)
 
 # "Booked: cleaning at 9:00" reserves; "the book club" reads. One stem, two words: the
 # reserving one is read as "reserve", so a question about a book is not answered by a booking
@@ -215,6 +218,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"(\w)['’]s\b", r"\1", text)
     text = _RETURNED.sub("return", text)
     text = _UP_FRONT.sub("deposit", text)
+    text = _ON_HOLD.sub("paused", text)
     text = _BOOK.sub(_reserving, text)
     return _ALIAS_RE.sub(
         lambda m: ALIASES[m.group(1).lower()] + "s" if m.group(1) else ALIASES[m.group(2).lower()],

@@ -23,6 +23,12 @@ _TROUBLE = re.compile(
     r"fell\s+through|flooded|unavailable|clash\w*|fully\s+booked)\b",
     re.IGNORECASE,
 )
+# "the Toronto trip has moved too": another plan, told beside this one's change
+ANOTHER_MOVED = re.compile(
+    r"\b(?:moved|changed|shifted|pushed\s+back|put\s+back|postponed)\s+(?:too|as\s+well)\b|"
+    r"\balso\s+(?:been\s+)?(?:moved|changed|shifted|postponed)\b",
+    re.IGNORECASE,
+)
 # How many of its writer's next turns may say what replaces the plan.
 _REPLACE_TURNS = 3
 
@@ -53,4 +59,8 @@ def _in_trouble(text: str, spans: Sequence[tuple[int, int]]) -> bool:
 
 
 def _next_by_writer(n: StoredMessage, ctx: ReaderContext) -> Sequence[StoredMessage]:
-    return [t for t in ctx.turns_after(n)[:_REPLACE_TURNS] if t.speaker == n.speaker]
+    return [
+        t
+        for t in ctx.turns_after(n)[:_REPLACE_TURNS]
+        if t.speaker == n.speaker and not ANOTHER_MOVED.search(t.text)
+    ]

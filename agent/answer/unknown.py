@@ -13,7 +13,35 @@ from .phrases import PLAIN_ADJECTIVES, adjective, noun_phrases, possessors
 from .reading import ReaderContext, content_terms
 from .text import terms
 
-__all__ = ["unknown_subject", "unknown_topic"]
+__all__ = ["asking_part", "unknown_subject", "unknown_topic"]
+
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_WH_OPENS = re.compile(
+    r"\s*(?:who|whom|whose|what|when|where|which|how|why|did|do|does|is|are|was|were|has|have|"
+    r"had|can|could|remind|tell)\b",
+    re.IGNORECASE,
+)
+# "After all the upheaval with the venue, where did…": a clause setting the scene
+_SCENE = re.compile(
+    r"^\s*(?:after|with|what\s+with|since|given|now\s+that|apart\s+from|besides|because|as|"
+    r"although|though|while|going\s+back\s+to)\b[^,;]{3,80}[,;]\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def asking_part(question: str) -> str:
+    """The sentence that asks, without what sets the scene: "*Morag and I must have talked
+    about the boiler a dozen times.* When was the last?", "*I need to put his name on a form.*
+    Who was it I saw?", "*After all the upheaval with the venue,* where…". A word only the
+    scene holds is no topic the history must hold; the whole question still finds the
+    messages."""
+    sentences = [s for s in _SENTENCE.findall(question) if s.strip()]
+    asked = [s for s in sentences if s.rstrip().endswith("?")]
+    opening = [s for s in sentences if _WH_OPENS.match(s)]
+    part = (asked or opening or [question])[-1 if asked else 0]
+    cut = _SCENE.sub("", part, count=1)
+    return cut if _WH_OPENS.match(cut) else part
 
 
 # "mum's *sheltered* housing": a participle before a noun describes it; a noun rarely ends so

@@ -269,7 +269,11 @@ def where_answer(
         # A settled place moves to another named one ("Luma on Bridge Street can fit us in
         # instead"), not to any place phrase of a later message ("from wexley junction").
         loose = not settled or n.id in replacing or n in replaced
-        later = venue(n.text, skip) or (place_phrase(n.text, wanted, times) if loose else None)
+        later = (
+            moved_to(n.text)  # "the summer social's MOVING to the Corn Exchange!"
+            or venue(n.text, skip)
+            or (place_phrase(n.text, wanted, times) if loose else None)
+        )
         if later:
             m, phrase = n, later
             break

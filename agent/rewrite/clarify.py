@@ -72,8 +72,14 @@ def _antecedent(
     return (
         told
         or owner
-        or any(w.lower() in names or w.lower() in PERSON_NOUNS for w in _WORD.findall(before))
+        or any(w.lower() in names or w.lower() in _PEOPLE for w in _WORD.findall(before))
     )
+
+
+# "The gentleman downstairs whose cat I feed: … his name": anyone the question itself names
+_PEOPLE = PERSON_NOUNS | frozenset(
+    ["man", "woman", "gentleman", "gent", "girl", "boy", "person", "someone", "somebody"]
+)
 
 
 _BOUND_BY_WHO = re.compile(

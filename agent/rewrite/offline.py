@@ -184,6 +184,8 @@ def without_reason(text: str) -> str:
     """The question without the reasons for asking said after it."""
     sentences = [s for s in _SENTENCE.findall(text) if s.strip()]
     asked = [i for i, s in enumerate(sentences) if s.rstrip().endswith("?")]
+    if not asked:  # "Remind me which day the man came. It was put off once, I know."
+        asked = [0] if sentences and _REQUEST.match(sentences[0]) else []
     if not asked or asked[-1] == len(sentences) - 1:
         return text
     tail = sentences[asked[-1] + 1 :]
