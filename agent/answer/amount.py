@@ -359,4 +359,4 @@ _EXCHANGE_DEPTH = 20
 # Which sum an answer states, as its reason says.
 _WHICH = "sum of money that answers (the one agreed, or beside the question's words)"
 # How far down the ranking a sum on the topic is looked for when none is beside the best.
-_WIDER = 5
+_WIDER = 8

@@ -15,6 +15,7 @@ from memory_store.models import StoredMessage
 from .reading import ReaderContext, told_around
 from .spans import trim_span
 from .text import asks, sentences, terms
+from .why_changed import change_reason
 
 ASKS_WHY = re.compile(
     r"^\s*(?:and\s+|so\s+)?(?:why|how\s+come)\b|"
@@ -100,6 +101,9 @@ def reason_given(
     messages only what inspired it (an aim there is as often another story's)."""
     if not ASKS_WHY.search(question):
         return None
+    changed = change_reason(question, ranked or good, ctx)
+    if changed is not None:  # "why was the fitting put back?": "the flue kit hasn't come in"
+        return changed
     near, others = told_around(best, good, ranked, wanted, ctx, turns=_NEXT_TURNS)
     asked = terms(question)
     for picks, pool in (

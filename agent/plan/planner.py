@@ -349,11 +349,13 @@ _DANGLING = re.compile(
 )
 
 
-# "back" left where "back in feb" was, said of the past; not of a return ("get back in may").
+# "back" left where "back in feb" was, said of the past; not of a return ("get back in may"),
+# nor of a delay ("why was the fitting put back in august?")
 _BACK_THEN = re.compile(
     r"(?<!\bget)(?<!\bgot)(?<!\bgets)(?<!\bcome)(?<!\bcame)(?<!\bcomes)(?<!\bgo)"
     r"(?<!\bwent)(?<!\bflew)(?<!\bfly)(?<!\bbe)(?<!\bwas)(?<!\bwere)(?<!\bis)(?<!\bare)"
-    r"(?<!\bhome)(?<!\bmove)(?<!\bmoved)\s+back(?=\s+(?:in\s+|during\s+|at\s+)?\0)",
+    r"(?<!\bhome)(?<!\bmove)(?<!\bmoved)(?<!\bput)(?<!\bpush)(?<!\bpushed)(?<!\bset)"
+    r"(?<!\bbumped)(?<!\bpulled)\s+back(?=\s+(?:in\s+|during\s+|at\s+)?\0)",
     re.I,
 )
 
