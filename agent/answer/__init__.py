@@ -279,8 +279,13 @@ def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> 
         return _SUM_WORDS.sub(" ", question)
     # …and so does the user asking of their own life ("which *company* did i interview
     # with?" / "Northwind Labs called")
+    # …and a question that opens on the kind it asks for ("which *piece* is the choir
+    # singing?" / "the Brahms Requiem")
+    which = qk.focus is not None and re.match(
+        rf"\W*(?:which|what)\s+(?:[\w'’-]+\s+)?{re.escape(qk.focus)}\b", question, re.I
+    )
     weighed = (Kind.HOW_MANY, Kind.LIST, Kind.WHERE) + (
-        (Kind.WHAT,) if _asks_of_me(question, reader) else ()
+        (Kind.WHAT,) if _asks_of_me(question, reader) or which else ()
     )
     if not qk.focus or qk.kind not in weighed:
         # …and a kind whose words the reader knows ("what *colour* is it?" / "It's very orange")

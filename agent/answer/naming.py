@@ -295,7 +295,11 @@ _OFFERED = re.compile(r"\b(?:names?|call(?:ed|ing)?|options?)\b", re.IGNORECASE)
 # "ok pepper wagon it is"), or a plan (proposals.py: "crazy golf it is").
 CHOSEN = re.compile(
     r"(?:\b(?:ok|okay|right|so|fine|alright|then)\s+|^|[.!?,]\s+)(?:the\s+)?"
-    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+it\s+is\b",
+    # "it is" ends the clause: "crazy golf it is!", "…it is then", "then watercolours it shall
+    # be"; not "half of it is presents"
+    r"(?P<x>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)\s+"
+    r"it\s+(?:is|shall\s+be|will\s+be|['’]ll\s+be)\b"
+    r"(?!\s+(?!then\b|x+\b)[^\W\d_])",
     re.IGNORECASE,
 )
 

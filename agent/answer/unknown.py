@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from agent.plan import timeexpr as tx
 from agent.plan.people import PERSON_NOUNS
 
 from .kinds import ONE_OF_PEOPLE
@@ -96,7 +97,10 @@ def unknown_topic(question: str, ctx: ReaderContext) -> str | None:
         for p in phrases
         if ctx.weights.knows(p[-1]) or p[-1] in _BOOKED_HEADS
         for w in p[:-1]
-        if not adjective(w) and re.search(rf"\b{re.escape(w)}\b", question)
+        if not adjective(w)
+        and re.search(rf"\b{re.escape(w)}\b", question)
+        # "her *seventh* birthday": which one, which a chat says as "turns 7"
+        and tx.parse_ordinal(w) is None
     ]
     # The user's own people ("my landlord", "my sister's husband") are often only ever named
     # in the chat: a role no message writes is no reason to decline. Chat drops the

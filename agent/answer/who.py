@@ -55,6 +55,8 @@ def who_answer(
     # "whose idea was it to get chris a kayak?": who put it forward ("tara says we should all
     # chip in on a kayak")
     question = _IDEA_OF.sub("who suggested ", question)
+    # "who was it that put me onto Kerr's?" asks who recommended them
+    question = _PUT_ONTO.sub("recommended", _CLEFT.sub("who ", question))
     # "which of the climbing lot is driving…" asks who is driving
     question = ONE_OF_PEOPLE.sub("who", question)
     voted = chosen_by(question, ranked or good, ctx)
@@ -443,6 +445,11 @@ _KIN_WORDS = frozenset(w for w in PERSON_NOUNS if " " not in w)
 
 _WHOSE = re.compile(r"^\s*whose\b", re.IGNORECASE)
 _CALLED = re.compile(r"\b(?:name(?:['’]s|\s+is|\s+was)|called|named)\b", re.IGNORECASE)
+_CLEFT = re.compile(r"^\W*who\s+(?:was|is)\s+it\s+(?:that|who)\s+", re.IGNORECASE)
+_PUT_ONTO = re.compile(
+    r"\b(?:put|pointed|steered|turned)\s+(?:me|us)\s+(?:on\s*to|towards?|in\s+the\s+direction\s+of)\b",
+    re.IGNORECASE,
+)
 _IDEA_OF = re.compile(
     r"^\s*(?:whose\s+idea\s+was\s+(?:it\s+)?(?:to\s+|that\s+)?|who\s+came\s+up\s+with\s+"
     r"(?:the\s+idea\s+(?:of|to)\s+|the\s+plan\s+(?:of|to)\s+)?|who\s+had\s+the\s+idea\s+"

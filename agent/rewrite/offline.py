@@ -194,6 +194,36 @@ def without_reason(text: str) -> str:
     return "".join(sentences[: asked[-1] + 1]).strip()
 
 
+# "What was it?" after the question put to the user: "Shona's friend asked me which big
+# piece the choir sang at the concert, and my mind went blank. What was it?"
+_BARE_ASK = re.compile(
+    r"^\s*(?:so\s+|and\s+)?(?:what|who|where|when|which\s+one)\s+(?:was|is|were|are|did)\s+"
+    r"(?:it|that|they|he|she)(?:\s+again)?\s*\?*\s*$",
+    re.IGNORECASE,
+)
+_EMBEDDED = re.compile(
+    r"\b(?:asked(?:\s+(?:me|us|her|him))?|wondering|wondered|remember|forgot(?:ten)?|know|"
+    r"recall|tell\s+(?:me|her|him|them))\s+"
+    r"((?:which|what|where|when|who|how\s+(?:much|many))\b[^.;!?]*?)"
+    r"(?=\s*,\s*(?:and|but)\b|\s*[.;!?]|$)",
+    re.IGNORECASE,
+)
+
+
+def embedded_question(text: str) -> str:
+    """The question the user was asked and now asks back, when they ask it with a pronoun
+    alone ("…asked me which big piece the choir sang. What was it?" → "which big piece the
+    choir sang?"); else the text as it stands."""
+    sentences = [s for s in _SENTENCE.findall(text) if s.strip()]
+    if len(sentences) < 2 or not _BARE_ASK.match(sentences[-1]):
+        return text
+    for s in reversed(sentences[:-1]):
+        found = _EMBEDDED.search(s)
+        if found:
+            return f"{found.group(1).strip()}?"
+    return text
+
+
 def rewrite_offline(
     question: str,
     history: Sequence[Turn],
@@ -210,7 +240,7 @@ def rewrite_offline(
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
     spelled = time_spelled_out(spelled_out(question, firsts, doc_freq))
-    reasoned = without_reason(spelled)
+    reasoned = embedded_question(without_reason(spelled))
     asked = without_framing(reasoned)
     rw = Rewrite(question, asked, [asked])
     if spelled != question:
