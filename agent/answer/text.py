@@ -30,7 +30,7 @@ _REQUEST_WORDS = (
     # chat drops the apostrophe: "wheres", "whats"
     "wheres whats whens hows whys whore "
     # filler adverbs: "how many of us *actually* finished?" asks what "finished" does
-    "actually really basically literally honestly seriously exactly even still"
+    "actually really basically literally honestly seriously exactly even still eventually"
 )
 
 # Chat shorthand and irregular past forms, so "mum's birthday" finds "mum's bday is the 16th"

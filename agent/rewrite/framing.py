@@ -28,8 +28,13 @@ _LOOK_UP = (
     r"remind\s+me|remember)|remind\s+me(?:\s+again)?|any\s+(?:chance|idea)(?:\s+you\s+know)?|"
     r"(?:i\s+)?forgot|i\s+(?:can'?t|cannot|don'?t)\s+remember|please|pls|plz)"
 )
+# "going back to the start of it all, …", "out of interest, …": a way in, set off by a comma
+_WAY_IN = (
+    r"(?:going\s+back\s+to\s+the\s+(?:start|beginning)(?:\s+of\s+(?:it(?:\s+all)?|this|that|"
+    r"everything))?|thinking\s+back|out\s+of\s+(?:interest|curiosity)|for\s+the\s+record)"
+)
 _LEAD = re.compile(
-    rf"^\s*(?:{_OPENER}(?:\s*[,:;.!]+|\s+[-–—]+)\s*|{_OPENER}\s+(?:{_WH}|(?={_OPENER}\b))|"
+    rf"^\s*(?:(?:{_OPENER}|{_WAY_IN})(?:\s*[,:;.!]+|\s+[-–—]+)\s*|{_OPENER}\s+(?:{_WH}|(?={_OPENER}\b))|"
     rf"{_LOOK_UP}\s*[,:;-]?\s*{_WH})",
     re.IGNORECASE,
 )

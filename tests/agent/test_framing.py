@@ -37,11 +37,17 @@ DEMO = Path(__file__).parents[2] / "memory_store" / "data" / "demo.jsonl"
         ("where did we have dumplings can't remember?", "where did we have dumplings?"),
         ("what's her name again?", "what's her name?"),
         ("who's feeding miso lol", "who's feeding miso"),
+        (
+            "Going back to the start of it all, when did I first mention the boiler?",
+            "when did I first mention the boiler?",
+        ),
+        ("out of interest, where did we eat?", "where did we eat?"),
         # not a frame: a yes/no asked through "do you know if", a word of the question
         ("do you know if dad got the job?", "do you know if dad got the job?"),
         ("right place for dinner?", "right place for dinner?"),
         ("sorry for asking but who drove?", "sorry for asking but who drove?"),
         ("wait-list for the gym?", "wait-list for the gym?"),
+        ("going back to the start is the plan?", "going back to the start is the plan?"),
         # nothing but a frame: as asked
         ("hey", "hey"),
     ],
