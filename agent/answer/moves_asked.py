@@ -41,8 +41,29 @@ def without_calling_off(question: str) -> str:
 
 def set_aside(question: str) -> str:
     """The question without what it sets aside or counts in: "how many swims? not counting
-    the ones that got called off" → "how many swims?"; "…, counting him" → "…"."""
+    the ones that got called off" → "how many swims?"; "…, counting him" → "…"; nor the
+    words that only say it came off, who came, or which one ("managed to get to that café
+    she likes", "turned up")."""
+    question = _LIKED.sub(r"\1", _MANAGED.sub(" ", _ATTENDED.sub(" ", question)))
     return _SET_ASIDE_CLAUSE.sub(" ", question).strip()
+
+
+# "how many times have we *managed to get to* that café…": that it came off, no topic
+_MANAGED = re.compile(
+    r"\b(?:managed|manage|manages|been\s+able|able)\s+to\s+(?:get\s+to\s+|go\s+to\s+)?",
+    re.IGNORECASE,
+)
+# "how many of us *turned up* for the walk?": the coming counted, which the chat says as "the
+# three of us", no topic
+_ATTENDED = re.compile(
+    r"\b(?:turn(?:ed|s)?|show(?:ed|s)?)\s+up\b|\bmade\s+it\b|\bcame\s+along\b", re.IGNORECASE
+)
+# "that café *she likes*": which café, no topic either
+_LIKED = re.compile(
+    r"\b((?:that|the)\s+[^\W\d_][\w'’-]*)\s+(?:she|he|they|you|we|i)\s+"
+    r"(?:likes?|loves?|liked|loved|recommended|mentioned)\b",
+    re.IGNORECASE,
+)
 
 
 _OFF_ASKED_CLAUSE = re.compile(
