@@ -169,13 +169,15 @@ _REASON = re.compile(
 )
 
 # …or a remark of theirs, a clause with a doer or a deed: "i was heads-down and didn't read
-# it", "amma told me but i forgot", "the place changed a couple of times na". Not one that
+# it", "amma told me but i forgot", "the place changed a couple of times na", "Anne wants a
+# list for the newsletter". Not one that
 # says which ("the dentist I mean", "the one i liked", "my sister's new boss"), nor which not
 # ("not counting the ones that got called off").
 _REMARK = re.compile(
     r"^(?!\s*(?:the|that|this)\s+ones?\b|\s*(?:not|except|excluding|apart|but|only|without|"
     r"leaving|including)\b)(?![^?]*\bi\s+mean\b)"
-    r"(?=[^?]*\b(?:i|we|was|were|got|keeps?|kept|[a-z]{3,}ed)\b)[^?]*$",
+    r"(?=[^?]*\b(?:i|we|was|were|got|keeps?|kept|[a-z]{3,}ed|wants|needs|asks|asking|says|"
+    r"thinks|reckons)\b)[^?]*$",
     re.IGNORECASE,
 )
 

@@ -394,6 +394,11 @@ def test_possessive_pronouns_become_possessive_names() -> None:
          "what's the name of the eye specialist?"),
         ("where did we have lunch? the place changed a couple of times",
          "where did we have lunch?"),
+        ("which books did we read since july? Anne wants a list for the newsletter",
+         "which books did we read since july?"),
+        # …and a request asked without a question mark
+        ("Remind me which day the man came to fit the boiler. It was put off once, I know.",
+         "which day the man came to fit the boiler."),
         # …not one that says which, or which not, nor a second question
         ("where's the cafe? the one i liked", "where's the cafe? the one i liked"),
         ("how many times did we swim? not counting the ones that got called off",
