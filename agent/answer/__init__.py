@@ -18,7 +18,7 @@ from functools import partial
 from agent.answer.aggregate import count
 from agent.answer.categories import asked_kind, without_kind_word
 from agent.answer.how_was import asks_what_happened, how_it_went
-from agent.answer.kinds import ASKS_OF_ME, Kind, QuestionKind, classify
+from agent.answer.kinds import ASKS_OF_ME, FILL_IN, Kind, QuestionKind, classify
 from agent.answer.listing import listing
 from agent.answer.mentioned import first_or_last
 from agent.answer.owned import others_own
@@ -92,7 +92,10 @@ def asks_for_span(result: AskResult, reader: ReaderContext) -> bool:
     # "what was the hike chat going on about": a chat named by what it is for is a scope too
     named = " ".join(m.group(1) for m in _CHAT_OF.finditer(result.planned.content_query))
     scope = terms(" ".join([*reader.conversations, _SCOPE_WORDS, named]))
-    words = content_terms(result.planned.content_query, reader) - scope
+    # "I didn't keep up with the walking group's messages. What were they all on about?": the
+    # words that set the scene name no topic
+    asked = FILL_IN.sub(" ", asking_part(result.planned.content_query))
+    words = content_terms(asked, reader) - scope
     return not {w for w in words if not w.isdigit()}
 
 

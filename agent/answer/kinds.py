@@ -46,6 +46,12 @@ _TALK = (
     r"speaking|say|said|saying|mention|mentioned|tell|tells|telling|told|go\s+over|went\s+over|"
     r"going\s+over)"
 )
+# Telling someone the news: "filling me in on", "catching us up on".
+FILL_IN = re.compile(
+    r"(?:fill(?:ing|ed)?|catch(?:ing)?|caught|updat(?:e|ing|ed))\s+(?:me|us)\b(?:\s+(?:in|up))?"
+    r"(?:\s+on\b)?",
+    re.IGNORECASE,
+)
 # Who talked: "we", "aki and i", "the plot group", "goal diggers".
 _TALKERS = (
     r"(?:we|you|i|they|everyone|everybody|(?:\w+\s+)?\w+\s+and\s+(?:i|me)|(?:i|me)\s+and\s+\w+|"
@@ -69,6 +75,8 @@ _SUMMARY = re.compile(
     # as people say talking about
     rf"\bwhat\s+(?:were|was|is|are)\s+{_TALKERS}\s+(?:going\s+)?on\s+about\b|"
     r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:going\s+)?about\b|"
+    # "what was Morag filling me in on that night?", "what did she catch me up on?"
+    rf"\bwhat\s+(?:did|was|were|is|are)\s+{_TALKERS}\s+{FILL_IN.pattern}|"
     # "what did we discuss on Monday?", "what was the chat discussing?", "what did the dentist
     # tell me?": the verb takes the topic as its object, so nothing follows it but whom it was
     # told to, a time, a place or the end.

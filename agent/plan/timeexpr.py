@@ -339,8 +339,9 @@ CALENDAR = re.compile(
             # period ends its sentence, and "5-a-side" is no day.
             rf"\b(?P<m1>{MONTH_ANY})(?:{_ABBR_DOT})?\s+(?:the\s+)?(?P<d1>{DAYNUM})\b"
             r"(?!-[^\W\d_])" + _year_tail("y1"),
-            rf"\b(?:the\s+)?(?P<d2>{DAYNUM})\s+(?:day\s+)?(?P<of>of\s+)?(?P<m2>{MONTH_ANY})\b\.?"
-            + _year_tail("y2"),
+            # (the dot of "8 Sept." only: "the 8th of September." ends its sentence)
+            rf"\b(?:the\s+)?(?P<d2>{DAYNUM})\s+(?:day\s+)?(?P<of>of\s+)?(?P<m2>{MONTH_ANY})\b"
+            rf"(?:{_ABBR_DOT})?" + _year_tail("y2"),
             r"\b(?P<iso>(?:19|20)\d{2}-\d{1,2}-\d{1,2})\b",
             r"\b(?P<num>\d{1,2}/\d{1,2}/(?:\d{4}|\d{2}))\b",
             rf"\b(?P<m3>{MONTH_FULL})\b" + _year_tail("y3"),
