@@ -49,7 +49,9 @@ from agent.answer.text import TermWeights, implied_terms, spoken_as, terms
         # a colour is not what a message is about unless colour is asked
         ("kitchen is grim though, brown tiles everywhere", "kitchen", "colour"),
         # a word inside another word says nothing
-        ("the operator put me on hold", "hold", "surgery"),
+        # ("on hold" is its own sense, read alike on both sides: not "held")
+        ("the operator put me on hold", "on hold", "surgery"),
+        ("I've put the June novel on hold at the library", "on hold", "held"),
         ("catch you later", "later", "pet"),
     ],
 )
