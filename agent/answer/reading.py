@@ -225,6 +225,12 @@ def own_words(ranked: Sequence[StoredMessage], by: str) -> list[StoredMessage]:
     return [m for m in ranked[:_OWN_WORDS_DEPTH] if m.speaker == by]
 
 
+def next_by_writer(m: StoredMessage, ctx: ReaderContext, turns: int) -> list[StoredMessage]:
+    """The turns among the next `turns` of `m`'s chat that its writer sent: where a telling
+    goes on."""
+    return [n for n in ctx.turns_after(m)[:turns] if n.speaker == m.speaker]
+
+
 def told_around(
     best: StoredMessage,
     good: Sequence[StoredMessage],
@@ -238,8 +244,7 @@ def told_around(
     """Where a telling goes on: `best` and its writer's next `turns` turns ("Just yesterday I
     joined a church." / "I wanted to feel closer…"); then the other best `depth` messages of
     `good` and `ranked` that share a word of `topic`."""
-    nxt = [n for n in ctx.turns_after(best)[:turns] if n.speaker == best.speaker]
-    near = list(dict.fromkeys([best, *nxt]))
+    near = list(dict.fromkeys([best, *next_by_writer(best, ctx, turns)]))
     others = [
         m
         for m in dict.fromkeys([*good[:depth], *ranked[:depth]])

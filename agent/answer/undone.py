@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from memory_store.models import StoredMessage
 
-from .reading import ReaderContext
+from .reading import ReaderContext, next_by_writer
 from .text import sentences
 
 # Trouble with a plan: it cannot happen as planned. Not "oh no" or "no worries": sympathy.
@@ -59,8 +59,4 @@ def _in_trouble(text: str, spans: Sequence[tuple[int, int]]) -> bool:
 
 
 def _next_by_writer(n: StoredMessage, ctx: ReaderContext) -> Sequence[StoredMessage]:
-    return [
-        t
-        for t in ctx.turns_after(n)[:_REPLACE_TURNS]
-        if t.speaker == n.speaker and not ANOTHER_MOVED.search(t.text)
-    ]
+    return [t for t in next_by_writer(n, ctx, _REPLACE_TURNS) if not ANOTHER_MOVED.search(t.text)]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .moves import CALLED_OFF, CHANGE
-from .reading import ReaderContext, question_terms
+from .reading import ReaderContext, next_by_writer, question_terms
 from .text import asks, sentences, terms
 
 __all__ = ["asks_why_changed", "change_reason"]
@@ -93,12 +93,8 @@ def change_reason(
 
 def _burst(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:
     """`m` and its writer's next turns, in its session."""
-    after = [
-        t
-        for t in ctx.turns_after(m)[:_BESIDE]
-        if t.speaker == m.speaker and t.session_id == m.session_id
-    ]
-    return [m, *after]
+    after = next_by_writer(m, ctx, _BESIDE)
+    return [m, *(t for t in after if t.session_id == m.session_id)]
 
 
 def _trouble(text: str) -> str | None:
