@@ -103,6 +103,9 @@ _KINDS = {
     "move, moved, moving, moves":
         "shifting, shifted, relocate, relocated, relocation, movers, packers, removals",
     "behind the wheel": "drive, drove, driving, driver, i'll drive",
+    # "when did Caroline give a speech at a school?" / "I felt super powerful giving my talk"
+    # (one way: "let's talk" is no speech)
+    "speech, speeches": "talk, talks, presentation, presentations, keynote, lecture",
     "broke, broken, break, breaks, breakdown":
         "died, died on, conked out, packed in, packed up, stopped working, gave up, kaput",
 }  # fmt: skip

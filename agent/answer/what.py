@@ -323,8 +323,10 @@ def what_answer(
         if found is not None:
             best, span, phrase = found
     # "What workshop did she attend?": the noun as the sentence qualifies it, unless a name
-    # answers ("What board games has he played?": "Catan", not "strategy game")
-    if phrase and not (short and _named(short, span)):
+    # answers ("What board games has he played?": "Catan", not "strategy game"), and the
+    # noun does not hold that name ("which tournament?": "Valorant tournament", not "final
+    # of a big Valorant")
+    if phrase and not (short and _named(short, span) and not _shares_name(phrase, short)):
         short = phrase
     # …or the name the sentence gives it: "a contemporary piece called “Finding Freedom”",
     # "Barcelona is a must-visit city"; asked what kind, the kind and its name
@@ -406,6 +408,12 @@ def _told_on(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMe
 
 
 _TOLD_ON = 4
+
+
+def _shares_name(phrase: str, other: str) -> bool:
+    """Whether `phrase` holds a capitalised word of `other` past its first."""
+    names = {w for w in other.split()[1:] if w[:1].isupper()}
+    return bool(names & set(phrase.split()))
 
 
 def _named(phrase: str, sentence: str) -> bool:

@@ -97,7 +97,8 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     # A letter typed in is a key next to its neighbours, or one of them again ("fesetival"):
     # "flavour" is no "favour" with an l slipped in.
     near = {a + b[1:] for a, b in splits if a and b and _slipped_in(a[-1], b[0], b[1:2])}
-    near |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    swapped = {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    near |= swapped
     near |= {a + c + b for a, b in splits if a for c in _LETTERS}
     # A double letter typed once is a slip anywhere in the word ("courgete", "buble"); a
     # changed ending ("summarize" / "summaries") is not.
@@ -108,9 +109,21 @@ def typo_fixed(word: str, doc_freq: Callable[[str], int]) -> str | None:
     found = sorted(
         (-_held(w, doc_freq), w)
         for w in near
-        if w != low and _held(w, doc_freq) and _one_slip("".join(_TOKENIZE(w)), stem)
+        if w != low
+        and _held(w, doc_freq)
+        and (_one_slip("".join(_TOKENIZE(w)), stem) or w in swapped and _suffixed(w, low, stem))
     )
     return found[0][1] if found else None
+
+
+def _suffixed(word: str, typed: str, stem: str) -> bool:
+    """Whether stemming cut a long ending ("-ment", "-ation") off either word, so that their
+    stems say nothing of a swap: "torunament" is stemmed to "toruna", "apartment" to "apart"."""
+    return max(len(typed) - len(stem), len(word) - len("".join(_TOKENIZE(word)))) >= _LONG_ENDING
+
+
+# Letters stemming cut off a word for its stem to be no guide: "-ment", "-ation".
+_LONG_ENDING = 4
 
 
 _ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")

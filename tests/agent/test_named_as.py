@@ -72,3 +72,18 @@ def test_named_as(sentence: str, phrase: str, name: str | None) -> None:
 )
 def test_a_kind_is_answered_with_its_name(pipe: Pipeline, question: str, answer: str) -> None:
     assert answer.lower() in first_line(pipe, question, NOW).lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # the kind as the sentence names it, not the words around the name ("final of a big
+        # Brackwater")
+        ("which tournament did omar win?", "Brackwater chess tournament."),
+        ("which torunament did omar win?", "Brackwater chess tournament."),  # a typo of it
+    ],
+)
+def test_a_kind_holding_a_name_is_answered_with_it(
+    pipe: Pipeline, question: str, answer: str
+) -> None:
+    assert first_line(pipe, question, NOW) == answer

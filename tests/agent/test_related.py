@@ -67,6 +67,7 @@ STORE = TermWeights.from_texts(
         "my stupid cat knocked coffee all over my laptop",
         "Dunmore Street, number 14",
         "we had a latte at the station",
+        "I felt super powerful giving my talk",
     ]
 )
 
@@ -78,6 +79,7 @@ STORE = TermWeights.from_texts(
         ("pet", ["cat"]),
         ("living", ["street"]),
         ("coffee", ["latte"]),
+        ("speech", ["talk"]),
         # only words the store holds; none for a word with no group, or a member
         ("wedding", []),
         ("cat", []),
@@ -94,6 +96,9 @@ def test_spoken_as(word: str, said: list[str]) -> None:
         ("pet", True),  # the chat only ever says "cat"
         ("surgery", True),
         ("address", True),
+        ("speech", True),  # "giving my talk"
+        ("talks", True),  # held as it is
+        ("lecture", False),  # a talk need not be a lecture: one way only
         ("dog", False),
         ("insurance", False),
     ],
