@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .asked_back import chosen_option, told_when_asked
+from .asked_too import asked_too
 from .attribute import attribute_told, result_told
 from .before_phrase import thing_before_phrase
 from .categories import KIND_OF, asked_kind
@@ -136,6 +137,17 @@ def what_answer(
             m, item = answered
             why = "the thing named in the reply to a message asking what the question asks"
             return told_in(item, m, qk.kind.value, ctx, why)
+        replied = asked_too(question, wanted, good, ranked, ctx)
+        if replied is not None:  # "what does he want from us" / "3 months of payslips, …"
+            m, said = replied
+            return Reading(
+                f"“{clip(said)}”",
+                [m],
+                qk.kind.value,
+                said,
+                said_by(m, ctx),
+                why=["the reply when the chat asked what the question asks"],
+            )
     if qk.kind is Kind.WHAT:
         near = list(dict.fromkeys([*good[:3], *ranked[:5]]))
         picked = chosen_option(near, [*good, *ranked], ctx, wanted)
