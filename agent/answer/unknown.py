@@ -199,7 +199,9 @@ KIND_HEADS = frozenset(
         "job jobs role position company firm employer brand model make song songs album band "
         "bands film films movie movies book books podcast podcasts app game games doc docs "
         "documentary documentaries series programme programmes "
-        "money cost price fee fees amount injury injuries illness condition pet pets animal",
+        "money cost price fee fees amount injury injuries illness condition pet pets animal "
+        # "what was the score in the semi?": "7-4 to the dockers"
+        "score scores",
     )
 )
 # "my dentist appointment": a chat books "the dentist" and seldom writes "an appointment". The

@@ -64,6 +64,8 @@ def _antecedent(
     before = text[: pronoun.start()]
     if _BOUND_BY_WHO.search(before) and pronoun.group(1).lower() in ("he", "she"):
         return True  # "who said he'd sort the merch?": he is whoever it was
+    if _BOUND_BY_WHOSE.search(before) and pronoun.group(1).lower() in ("his", "her"):
+        return True  # "which of the lads did his knee?": his own, whoever it was
     found = _SUBJECT.search(before)
     subject = found.group(1) if found else ""
     told = bool(subject) and subject.lower() not in _FUNCTION and held(subject)
@@ -84,6 +86,15 @@ _PEOPLE = PERSON_NOUNS | frozenset(
 
 _BOUND_BY_WHO = re.compile(
     r"\bwho\s+(?:said|says|reckoned|thought|promised|swore|claimed|mentioned)\s+$", re.I
+)
+
+
+# Who is asked for is whose it is: "who broke her wrist?", "which of the lads did his knee?",
+# "which one of the girls hurt her ankle"; a verb or two between.
+_BOUND_BY_WHOSE = re.compile(
+    r"(?:^|[.!?]\s+)\W*(?:who|which\s+(?:one\s+)?of\s+(?:the\s+)?[\w'’]+|which\s+[\w'’]+)"
+    r"\s+(?:[\w'’]+\s+){1,2}$",
+    re.IGNORECASE,
 )
 
 

@@ -99,6 +99,12 @@ def test_time_words_as_chat_shortens_them(question: str, read: str) -> None:
         ("what did zed and her kids make?", True),  # a subject the history never mentions
         ("what did she say about it?", True),  # nobody to point at
         ("when is his first day?", True),
+        # whose it is is who is asked for
+        ("which of the lads did his knee at five a side", False),
+        ("who broke her wrist at netball?", False),
+        ("which one of the girls hurt her ankle", False),
+        ("who did she invite?", True),  # "she" is someone else, the subject of "did"
+        ("when did he hurt his back?", True),
     ],
 )
 def test_a_pronoun_points_back_within_the_question(question: str, asks_back: bool) -> None:
