@@ -62,9 +62,11 @@ _FIND["model"] = re.compile(
     re.IGNORECASE,
 )
 # A score or a mark is a number, with its scale or not: "wa1 came back, 78", "got 34/40",
-# "scored 85%". Not a time, a day, a sum or a count of things.
+# "scored 85%"; a match's is two ("7-4 to the dockers"). Not a time, a day, a sum or a count
+# of things.
 _FIND["score"] = re.compile(
-    r"(?<![\w.$£€:/])\d{1,3}(?:\.\d)?(?:\s?%|\s?/\s?\d{1,3}|\s?(?:marks?|points?|pts)\b|"
+    r"(?<![\w.$£€:/])\d{1,3}(?:\.\d)?(?:\s?%|\s?/\s?\d{1,3}|\s?[-–]\s?\d{1,3}(?![\d:])|"
+    r"\s?(?:marks?|points?|pts)\b|"
     r"\s?out\s+of\s+\d{1,3})?(?![\w.:/%])"
     r"(?!\s?(?:am|pm|st|nd|rd|th|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|k|km|"
     r"kg|miles?|people|pax|of|more|times|dollars?|quid|bucks)\b)",

@@ -82,6 +82,8 @@ def test_asked_kind(question: str, focus: str | None, kind: str | None) -> None:
         ("score", "btw kai's math wa1 came back, 78", ["78"]),
         ("score", "got 34/40 on the theory!!", ["34/40"]),
         ("score", "scored 85% lol", ["85%"]),
+        ("score", "7-4 to the dockers. semi-final done", ["7-4"]),  # a match's, whole
+        ("score", "lost 3–2 in the end", ["3–2"]),
         ("score", "meet at 3pm, 2 weeks to go, $45 each, room b12", []),
     ],
 )
