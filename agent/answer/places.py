@@ -61,8 +61,16 @@ _ON_STREET = re.compile(
     re.IGNORECASE,
 )
 
+# the body: "the ligament in his knee", "a pain in my neck" (not "back": "out the back")
+_BODY = re.findall(
+    r"\w+",
+    """knee knees ankle ankles arm arms leg legs hand hands foot feet shoulder shoulders wrist
+    wrists neck eye eyes ear ears tooth teeth chest stomach tummy hip hips elbow elbows finger
+    fingers toe toes throat""",
+)
 _NOT_PLACE = frozenset(
     [
+        *_BODY,
         "the",
         "a",
         "an",

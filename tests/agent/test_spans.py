@@ -184,6 +184,10 @@ def test_the_writer_tells_of_themselves_not_in_a_question(text: str, own: bool) 
         ("and in other news i won copper kingdoms last night", None),
         ("happy to do it in person at the studio", "at the studio"),
         ("we're all in this together", None),
+        # the body is no place; "out the back" is
+        ("had the scan this morning, it's the ligament in his knee", None),
+        ("woke up with a sharp pain in my neck", None),
+        ("bins are out the back by the shed", "by the shed"),
     ],
 )
 def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
