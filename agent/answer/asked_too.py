@@ -51,11 +51,11 @@ def asked_too(
             reply = next((n for n in following(q, ranked, 3) if n.speaker != q.speaker), None)
             if reply is None or asks(reply.text) or len(_WORDS.findall(reply.text)) < _TELLS:
                 continue
-            text = reply.text.strip()
-            if len(text) > _WHOLE:
-                spans = sentences(text)
-                text = text[spans[0][0] : spans[0][1]] if spans else text
-            return reply, text
+            # A chat's reply is a line; a long turn ("Thanks! … It has adventures, magic…")
+            # opens with its pleasantries, and the span readers read it better.
+            if len(reply.text.strip()) > _WHOLE:
+                continue
+            return reply, reply.text.strip()
     return None
 
 
@@ -63,7 +63,7 @@ def asked_too(
 _OPENER = re.compile(r"^\W*(?:and\s+|so\s+)?(what|which)\b", re.IGNORECASE)
 _WORDS = re.compile(r"[^\W_][\w'’-]*")
 # The share of the topic (idf-weighted) the asking and its lead-in hold; the fewest words a reply
-# tells with; the longest reply quoted whole (else its first sentence).
+# tells with; the longest reply read as an answer, quoted whole.
 _HELD = 0.5
 _TELLS = 3
 _WHOLE = 160

@@ -30,6 +30,12 @@ _SCENE = re.compile(
     re.IGNORECASE,
 )
 
+# "missed the work chat last thursday, what was going on": any clause before a comma, when
+# what follows it asks
+_LEAD_CLAUSE = re.compile(
+    r"^\s*[^,;]{3,80}[,;]\s*(?=(?:who|what|when|where|which|how)\b)", re.IGNORECASE
+)
+
 
 def asking_part(question: str) -> str:
     """The sentence that asks, without what sets the scene: "*Morag and I must have talked
@@ -42,6 +48,8 @@ def asking_part(question: str) -> str:
     opening = [s for s in sentences if _WH_OPENS.match(s)]
     part = (asked or opening or [question])[-1 if asked else 0]
     cut = _SCENE.sub("", part, count=1)
+    if cut == part:  # "missed the work chat last thursday, what was going on"
+        cut = _LEAD_CLAUSE.sub("", part, count=1)
     return cut if _WH_OPENS.match(cut) else part
 
 

@@ -34,6 +34,8 @@ pipe = history_fixture(CHAT, me="Leo")
         # asked with a word the question lacks ("what *time* does he want us there"), the
         # chat's asking is another question: its reply is not quoted for what the vet wanted
         ("what did the vet want us to bring?", "", "half ten on saturday"),
+        # a long turn opens with its pleasantries: it is read as any message is
+        ("what did the wedding band play?", "", "thanks for asking"),
         # a reply that tells nothing ("ok") answers nothing
         ("what does my sister want to see?", "", "“ok”"),
     ],

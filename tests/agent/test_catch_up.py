@@ -35,6 +35,8 @@ pipe = history_fixture(CHAT, me="Nell")
             "night?",
             "church hall",
         ),
+        # said in a clause before a comma, in a chat's lower case
+        ("missed the ramblers chat last wednesday, what was going on", "christmas"),
     ],
 )
 def test_caught_up(pipe: Pipeline, question: str, expected: str) -> None:

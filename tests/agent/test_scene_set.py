@@ -71,6 +71,10 @@ def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
             "Have I told anyone about my eye test?",
         ),
         ("when is lucia's wedding", "when is lucia's wedding"),
+        # any clause before a comma, when what follows asks
+        ("missed the work chat, what was going on", "what was going on"),
+        ("Aki, what did you say about the dentist?", "what did you say about the dentist?"),
+        ("what did she say, and when?", "what did she say, and when?"),  # a guard
     ],
 )
 def test_asking_part(question: str, part: str) -> None:
