@@ -35,6 +35,30 @@ _GOING_WITH = re.compile(
 )
 
 
+# "he chose wushu. say robotics too much sitting": another's choice told as made (the writer's
+# own is "we're going with…", "… it is"); not "she picked up the keys"
+_CHOSE = re.compile(
+    r"\b(?:he|she|they)\s+(?:chose|picked(?!\s+(?:up|out|off|at|through)\b)|opted\s+for|"
+    r"decided\s+on|settled\s+on)\s+(?:the\s+)?(?P<x>[^\W\d_][\w'-]*(?:\s+(?!(?:for|in|on|at|from|as|and|but|so|because|cos|"
+    r"over|instead|in\s+the\s+end)\b)[^\W\d_][\w'-]*){0,2})",
+    re.IGNORECASE,
+)
+
+
+def _chose(text: str) -> re.Match[str] | None:
+    """ "he chose wushu", said as done: not asked ("have you picked tiles yet?") nor denied."""
+    found = _CHOSE.search(text)
+    if found is None:
+        return None
+    start = max(text.rfind(c, 0, found.start()) for c in ".!?\n") + 1
+    ends = [i for c in ".!?\n" if (i := text.find(c, found.end())) >= 0]
+    said = text[start : (min(ends) + 1 if ends else len(text))]
+    return None if "?" in said or _NOT_DONE.search(said) else found
+
+
+_NOT_DONE = re.compile(r"\b(?:not|never|yet|haven['’]?t|hasn['’]?t|didn['’]?t|n['’]t)\b", re.I)
+
+
 # "ok fine fine. the snow white quartz then": a choice conceded, at the end of a sentence
 _CONCEDED = re.compile(
     r"(?:\b(?:ok|okay|right|so|fine|alright)\s+|^|[.!?,]\s+)the\s+"
@@ -64,7 +88,7 @@ def settled_proposal(
         opened = exchange_after(m, ranked[: 2 * _DEPTH], ctx, _REACH)
         for t in dict.fromkeys([*opened, *(n for o in opened[1:] for n in ctx.turns_after(o)[:2])]):
             declared = CHOSEN.search(t.text) or _CONCEDED.search(t.text)
-            declared = declared or _GOING_WITH.search(t.text)
+            declared = declared or _GOING_WITH.search(t.text) or _chose(t.text)
             if declared and not _NOT_A_THING.search(declared.group("x")):
                 found.append((t, declared.group("x")))
                 continue

@@ -55,6 +55,10 @@ def test_the_words_that_frame_a_question(query: str, expected: str) -> None:
         ("who recommended the plumber in the first place?", "marta"),
         ("which paint did we go with in the end?", "sage green"),
         ("remind me, where's the new lamp being delivered?", "locker"),
+        # a choice told as made by whom ("she chose climbing"), the question set up by a clause
+        ("mia's after school club, what did she pick?", "climbing"),
+        # (a guard) asked whether one picked, no one did: "have you picked a frame … yet?"
+        ("what frame did i pick for the bike in the end?", "not yet"),
     ],
 )
 def test_framed_questions_find_the_telling(pipe: Pipeline, question: str, said: str) -> None:
