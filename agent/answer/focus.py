@@ -49,7 +49,9 @@ _LEADS_ON = frozenset(
     # …and the place words that lead into a place the question names: "a bowl of udon *near*
     # [the shrine]"
     ["since", "until", "till", "after", "before", "than", "because", "near", "behind",
-     "beside", "outside", "inside", "opposite", "towards", "past", "via"]
+     "beside", "outside", "inside", "opposite", "towards", "past", "via",
+     # …and a clause's opening ("the committee *whether* you like it or not")
+     "whether", "although", "though", "unless", "whereas", "whenever", "cos"]
 )  # fmt: skip
 
 

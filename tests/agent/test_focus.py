@@ -43,6 +43,12 @@ PEOPLE = ["Tim", "John", "Joanna", "Greta", "Sami", "Hana", "Piotr", "Melanie", 
             "what did sami leave at my place?",
             "laptop charger",
         ),
+        # a clause's opening word ends no phrase
+        (
+            "paddy asked me to sort his stag. you're on the committee whether you like it or not",
+            "what did we end up doing on paddy's stag, activity wise",
+            None,
+        ),
         # names and titles first; a quoted title answers outright
         (
             "As discussed, I'm putting you forward for Senior Analyst, effective January 1st",
