@@ -51,6 +51,7 @@ from .switched import switched_to
 from .text import asks, clip, sentences, terms
 from .titles import named_as, named_instance, titled_work
 from .what_is import what_it_is
+from .why_changed import change_untold
 
 # A sentence that asks ("How was the book club?"), not one that proposes ("Castle Crags on
 # Saturday October 17th?").
@@ -93,6 +94,11 @@ def what_answer(
     ranked: Sequence[StoredMessage] = (),
 ) -> Reading:
     wanted = question_terms(question, ctx)
+    untold = change_untold(question, ranked or good, ctx)
+    if untold is not None:  # "why did the crag trip get moved?" of a trip that never moved
+        out = declined(qk.kind.value, f"no message near the topic says it was {untold}")
+        out.detail = f"No message says it was {untold}."
+        return out
     told = (
         # "what is nate's favorite video game?": "Xenoblade Chronicles is my top pick"
         favourite_told(question, ranked or good, ctx)

@@ -16,7 +16,7 @@ from .moves import CALLED_OFF, CHANGE
 from .reading import ReaderContext, next_by_writer, question_terms
 from .text import asks, sentences, terms
 
-__all__ = ["asks_why_changed", "change_reason"]
+__all__ = ["asks_why_changed", "change_reason", "change_untold"]
 
 # The question asks why a plan did not go as planned.
 _WHY_CHANGED = re.compile(
@@ -89,6 +89,44 @@ def change_reason(
             if said:
                 return n, said
     return None
+
+
+def change_untold(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> str | None:
+    """The change a question asks the reason for ("why did the crag trip get *moved*?"), when
+    no message near its topic tells one: the history does not say it changed, and a quote
+    about the trip is no reason. None when a change is told, or none is asked about."""
+    asked = _MOVE_ASKED.search(question)
+    if asked is None:
+        return None
+    topic = question_terms(question, ctx) - _ASKING
+    # a change in a chat that speaks of the topic may tell it weeks on ("they've moved it a
+    # week"), as change_reason reads it
+    chats = {m.conversation for m in ranked[:_DEPTH] if topic & terms(m.text)}
+    for m in ranked[:_DEPTH]:
+        near = not topic or m.conversation in chats
+        if near and any(_SAID_CHANGED.search(n.text) for n in _burst(m, ctx)):
+            return None
+    return asked.group(1).lower()
+
+
+# Asked why a plan moved or was called off, in so many words (not "why couldn't…", which a
+# chat tells by the trouble alone)
+_MOVE_ASKED = re.compile(
+    r"^\W*(?:and\s+|so\s+)?(?:why|how\s+come)\b.*?\b((?:pushed|put|moved|bumped|set)\s+back|"
+    r"postponed|delayed|rescheduled|moved|cancel+ed|called\s+off)\b",
+    re.IGNORECASE,
+)
+
+
+# A change in its own words ("now" and "actually" tell one only beside a new day, which
+# moves.py reads; here any such word would keep a change no message tells)
+_SAID_CHANGED = re.compile(
+    rf"{CALLED_OFF.pattern}|\b(?:mov(?:e|ed|ing)|push(?:ed|ing)?|put|bump(?:ed)?|set)\s+"
+    r"(?:it\s+|them\s+|the\s+\w+\s+)?(?:back|forward|to)\b|\b(?:postpone|reschedule|delay|"
+    r"cancel|bring\s+forward|brought\s+forward)\w*|\bmoved\b|\binstead\b|\bnew\s+(?:date|time|day)\b|"
+    r"\b(?:change|switch)(?:ed|ing)?\b|\bnot\s+happening\b|\bfell\s+through\b",
+    re.IGNORECASE,
+)
 
 
 def _burst(m: StoredMessage, ctx: ReaderContext) -> list[StoredMessage]:

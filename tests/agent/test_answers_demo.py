@@ -618,6 +618,21 @@ def test_a_topic_no_message_holds_is_named_in_the_decline(demo: Pipeline) -> Non
     assert result.answer.detail == "No message mentions “renewal”."
 
 
+@pytest.mark.parametrize(
+    ("question", "detail"),
+    [
+        # nothing in the demo ever moved: a quote about the trip passed for a reason ("We need
+        # you for the crag trip.")
+        ("why did the crag trip get moved?", "No message says it was moved."),
+        ("why was the second interview pushed back?", "No message says it was pushed back."),
+    ],
+)
+def test_a_change_no_message_tells_is_said_so(demo: Pipeline, question: str, detail: str) -> None:
+    result = ask_after(demo, (), question, now="latest")
+    assert result.answer is not None and result.answer.abstained
+    assert result.answer.detail == detail
+
+
 def test_the_users_own_thing_told_only_as_anothers_is_declined(demo: Pipeline) -> None:
     # only Priya's birthday is in the history: "Hope." (of "Happy birthday Priya!! Hope you
     # had an amazing day.") was the answer

@@ -2,7 +2,8 @@
 tests/fixtures/why_changed_chat.jsonl (the user is Nina): the trouble a change message tells
 beside the change ("the new fuse box hasn't arrived…, so the electrician can't come"), or its
 writer's next line ("they've moved it a week" / "landslip on the lower path…"); not trouble
-told with no change ("the kettle has been leaking"), nor another plan "moved too"."""
+told with no change ("the kettle has been leaking"), nor another plan "moved too"; and a
+plan no message says changed is said so ("why did the pottery class get moved?")."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent.answer.why_changed import asks_why_changed
+from agent.dialogue import ask_after
 from agent.pipeline import Pipeline
 from agent.plan.planner import plan_question
 from tests.pipelines import first_line, history_fixture
@@ -34,6 +36,20 @@ pipe = history_fixture(CHAT, me="Nina")
 def test_the_reason_a_plan_changed(pipe: Pipeline, question: str, expected: str) -> None:
     first = first_line(pipe, question, NOW)
     assert expected in first.lower(), first
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a plan no message says moved: no quote of it passes for a reason
+        ("why did the pottery class get moved?", "No message says it was moved."),
+        ("why was the pottery class cancelled?", "No message says it was cancelled."),
+    ],
+)
+def test_a_change_no_message_tells(pipe: Pipeline, question: str, expected: str) -> None:
+    result = ask_after(pipe, (), question, now=NOW)
+    assert result.answer is not None and result.answer.abstained, result.answer
+    assert expected == result.answer.detail, result.answer
 
 
 @pytest.mark.parametrize(
