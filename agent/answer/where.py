@@ -10,6 +10,7 @@ from datetime import timedelta
 from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
+from .advice_taken import advice_taken
 from .items import COMMON_WORDS
 from .kinds import QuestionKind
 from .moves import CALLED_OFF, CHANGE, DAY_OR_FINER, changed_since, later_about
@@ -277,6 +278,11 @@ def where_answer(
         if later:
             m, phrase = n, later
             break
+    # "Stay near Gion… There's a small ryokan called Yoshida-sanso": advice, which the asker
+    # may say they took ("Yes, Yoshida-sanso for the night of October 10th.")
+    taken = advice_taken(question, m, ctx)
+    if taken is not None:
+        m, phrase = taken
     said = phrase
     phrase = from_user(where_it_is(phrase, question), m, ctx)
     return Reading(

@@ -573,6 +573,8 @@ CASES = [
     # a walk asked of, told as hiking (was the parking sentence of the exchange)
     ("how long is the walk in to castle crags?", (), "what", "About 40 minutes"),
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
+    # Aki's advice ("Stay near Gion…") is not where Sam stayed; his booking is (was "Gion.")
+    ("where did I stay in kyoto?", (), "where", "Yoshida-sanso"),
     # the night is of the stay, not of the writing: the booking was sent on the 6th (was
     # declined: no message written on the 10th after 9pm). The place is read from another
     # sentence of the booking ("The rest is a business hotel near Kyoto station").
