@@ -202,6 +202,12 @@ _ASKED_NOUN = re.compile(
     r"(?:did|does|do|is|was|are|were|has|have|had|will|would|can|could|should|might)\b",
     re.IGNORECASE,
 )
+# "what's the name of the book for book club?": the thing named
+_NAME_OF = re.compile(
+    r"^\W*(?:so\s+|and\s+)?what(?:['’]s|\s+is|\s+was|\s+were)\s+the\s+(?:name|title)s?\s+of\s+"
+    r"(?:the|that|this|my|our|his|her|their|your)\s+(?P<noun>[^\W\d_][\w'’-]*)\b",
+    re.IGNORECASE,
+)
 _NOT_NOUNS = frozenset(
     ["kind", "kinds", "type", "types", "sort", "sorts", "genre", "style", "else", "exactly"]
 )
@@ -223,7 +229,7 @@ _DETS = frozenset(["a", "an", "the", "this", "that", "my", "our", "his", "her", 
 def asked_noun(question: str) -> str | None:
     """The noun a what/which question asks for: "what *workshop* did…", "what kind of *soup*
     did…", "which outdoor gear *company* signed…" is not one (no verb follows it)."""
-    m = _ASKED_NOUN.search(question)
+    m = _ASKED_NOUN.search(question) or _NAME_OF.search(question)
     noun = m.group("noun").lower() if m else None
     return noun if noun and noun not in _NOT_NOUNS and noun not in STOPWORDS else None
 

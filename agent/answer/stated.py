@@ -264,7 +264,9 @@ _NOT_NAME_WORDS = frozenset(
         r"\S+",
         "the a an my our your his her their this that these those new old local little big "
         "nice good best same other usual favourite favorite first last next one some any "
-        "at in on to from by for with near of and or but so",
+        "at in on to from by for with near of and or but so "
+        # "the day *after* book club" names no book
+        "after before since until about over under into than as if when while during around",
     )
 )
 

@@ -575,6 +575,9 @@ CASES = [
     ("how long is the hike in to castle crags?", (), "what", "About 40 minutes"),
     # Aki's advice ("Stay near Gion…") is not where Sam stayed; his booking is (was "Gion.")
     ("where did I stay in kyoto?", (), "where", "Yoshida-sanso"),
+    # the November ahead, and the book's title (was "Day after book.", of "The day after book
+    # club, busy week.", with November read as last year's)
+    ("what's the name of the book for book club in november?", (), "what", "Remains of the Day"),
     # the night is of the stay, not of the writing: the booking was sent on the 6th (was
     # declined: no message written on the 10th after 9pm). The place is read from another
     # sentence of the booking ("The rest is a business hotel near Kyoto station").

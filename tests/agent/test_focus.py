@@ -102,6 +102,9 @@ def test_answer_span(sentence: str, question: str, span: str | None) -> None:
         ("which type of seminars is John running?", "seminars"),
         ("What kind of online group did John join?", "group"),  # the last word before the verb
         ("so which hotel did hana stay at in porto", "hotel"),
+        # the thing whose name or title is asked
+        ("what's the name of the book for book club?", "book"),
+        ("what was the title of that film we watched", "film"),
         # a verb straight after "what" is no noun
         ("What helps Joanna stay focused?", None),
         ("what did sami leave at my place?", None),

@@ -414,6 +414,22 @@ def test_dates_without_year_fall_back_to_a_year_with_messages() -> None:
     assert month.plan.ops == [WhereMonth(month=5, year=2022)]
 
 
+def test_a_month_never_written_in_is_the_coming_one() -> None:
+    # a history begun in September, asked in October: no November has messages, so
+    # "november" is the one ahead, which plans speak of (was the November before)
+    def latest(start: date, end: date) -> datetime | None:
+        return datetime(2026, 9, 1, 9) if start <= date(2026, 9, 1) <= end else None
+
+    now = datetime(2026, 10, 18, 19, 42)
+    result = plan_question(
+        "what's the book for book club in november?", now=now, latest_ts_fn=latest
+    )
+    assert any("2026-11-01–2026-11-30" in note for note in result.resolved), result.resolved
+    # a month written in is still the one before
+    result = plan_question("what did we talk about in september?", now=now, latest_ts_fn=latest)
+    assert result.plan.ops == [WhereMonth(month=9, year=2026)]
+
+
 def test_last_weekday_is_the_last_one_we_talked_on() -> None:
     def latest(start: date, end: date) -> datetime | None:
         return datetime(2023, 10, 7, 9) if start <= date(2023, 10, 7) <= end else None

@@ -262,6 +262,7 @@ def test_the_place_a_plan_moves_to(text: str, place: str | None) -> None:
         # a determiner or an adjective is no name
         ("the bakery smells like heaven at 5am", "bakery", []),
         ("my new bakery is great", "bakery", []),
+        ("The day after book club, busy week.", "book", []),  # nor a preposition
     ],
 )  # fmt: skip
 def test_a_name_written_before_its_kind(text: str, kind: str, names: list[str]) -> None:

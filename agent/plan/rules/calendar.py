@@ -61,12 +61,16 @@ def resolve_day(ctx: Ctx, month: int, day: int, not_after: date | None = None) -
 
 
 def resolve_month(ctx: Ctx, month: int) -> int:
-    """The year of a month named without one: the latest such month with messages."""
+    """The year of a month named without one: the latest such month with messages, else the
+    coming one."""
     latest = tx.most_recent_month(month, ctx.today)
     for year in _years_back(latest):
         if ctx.has_data(*tx.month_bounds(year, month)):
             return year
-    return latest
+    # No such month written in: the one ahead, which only plans can speak of ("the book for
+    # book club in november?", asked in October of a history begun in September)
+    ahead = latest + 1
+    return ahead if tx.month_bounds(ahead, month)[0] > ctx.today else latest
 
 
 def _token_range(ctx: Ctx, tok: tx.CalToken, not_after: date | None = None) -> tuple[date, date]:
