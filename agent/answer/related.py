@@ -103,6 +103,25 @@ _KINDS = {
     "move, moved, moving, moves":
         "shifting, shifted, relocate, relocated, relocation, movers, packers, removals",
     "behind the wheel": "drive, drove, driving, driver, i'll drive",
+    # A country, by the places a chat names in it (one way: a trip to Spain need not be to
+    # Madrid): "sanjay was meant to come to portugal with me" / "the lisbon conference"
+    "portugal": "lisbon, porto, sintra, algarve, faro, lagos, madeira, coimbra",
+    "spain": "madrid, barcelona, seville, sevilla, valencia, malaga, granada, bilbao, ibiza, "
+        "mallorca, majorca, tenerife, lanzarote",
+    "france": "paris, lyon, marseille, nice, bordeaux, toulouse, provence, normandy, brittany",
+    "italy": "rome, milan, florence, venice, naples, turin, bologna, sicily, sardinia, tuscany, "
+        "amalfi, lake como",
+    "germany": "berlin, munich, hamburg, frankfurt, cologne, stuttgart, dresden, leipzig",
+    "netherlands, holland": "amsterdam, rotterdam, utrecht, the hague, eindhoven",
+    "greece": "athens, crete, santorini, mykonos, corfu, rhodes, thessaloniki",
+    "japan": "tokyo, kyoto, osaka, hiroshima, nara, sapporo, okinawa, hokkaido",
+    "scotland": "edinburgh, glasgow, aberdeen, inverness, skye, highlands",
+    "ireland": "dublin, cork, galway, limerick, kilkenny, kerry",
+    "poland": "warsaw, krakow, kraków, gdansk, gdańsk, wroclaw, wrocław",
+    "usa, america, states": "new york, nyc, chicago, boston, los angeles, san francisco, seattle, "
+        "miami, las vegas, washington",
+    "canada": "toronto, vancouver, montreal, ottawa, calgary",
+    "australia": "sydney, melbourne, brisbane, perth, adelaide",
     # "when did Caroline give a speech at a school?" / "I felt super powerful giving my talk"
     # (one way: "let's talk" is no speech)
     "speech, speeches": "talk, talks, presentation, presentations, keynote, lecture",

@@ -68,6 +68,7 @@ STORE = TermWeights.from_texts(
         "Dunmore Street, number 14",
         "we had a latte at the station",
         "I felt super powerful giving my talk",
+        "flights booked for the lisbon conference",
     ]
 )
 
@@ -80,6 +81,7 @@ STORE = TermWeights.from_texts(
         ("living", ["street"]),
         ("coffee", ["latte"]),
         ("speech", ["talk"]),
+        ("portugal", ["lisbon"]),  # a country by a city in it
         # only words the store holds; none for a word with no group, or a member
         ("wedding", []),
         ("cat", []),
@@ -99,6 +101,8 @@ def test_spoken_as(word: str, said: list[str]) -> None:
         ("speech", True),  # "giving my talk"
         ("talks", True),  # held as it is
         ("lecture", False),  # a talk need not be a lecture: one way only
+        ("portugal", True),  # "the lisbon conference"
+        ("spain", False),
         ("dog", False),
         ("insurance", False),
     ],
