@@ -212,6 +212,23 @@ class Pipeline:
             if re.search(pattern, question, re.IGNORECASE):
                 notes.append(f"scoped to the conversation {name!r}, named in the question")
                 return name
+        # "in the lunch group" for Dev Team Lunch, "the dev chat": a group named by the first
+        # or the last word of its name and a word for a group, when only one is so named
+        by_word = [
+            name
+            for name in names
+            if len(words := re.split(r"[\s_-]+", name)) > 1
+            and any(
+                re.search(
+                    rf"\b(?:the|our|my)\s+{re.escape(w)}\s+(?:{_GROUP_NOUNS})\b", question, re.I
+                )
+                for w in {words[0], words[-1]}
+                if len(w) >= _NAME_WORD
+            )
+        ]
+        if len(by_word) == 1:
+            notes.append(f"scoped to the conversation {by_word[0]!r}, named in the question")
+            return by_word[0]
         return None
 
     # -- the stages: one call each, timed through the store's tracer (benchmarks/stages.py) ---
@@ -305,6 +322,12 @@ class Pipeline:
         if self._background is None:
             self._background = word_background(self.store.sample_texts(5000))
         return self._background
+
+
+# What a person calls a group chat ("the lunch group"), and the shortest word of its name
+# that may name it.
+_GROUP_NOUNS = "group|chat|gc|groupchat|crew|club|gang|squad|team|lot|thread"
+_NAME_WORD = 3
 
 
 def without_chat_name(question: str, conversation: str | None, speakers: Sequence[str]) -> str:

@@ -638,6 +638,21 @@ def test_a_change_no_message_tells_is_said_so(demo: Pipeline, question: str, det
     assert result.answer.detail == detail
 
 
+@pytest.mark.parametrize(
+    ("question", "conversation"),
+    [
+        # a group named by a word of its name and a word for a group
+        ("what did the climbing group talk about on thursday 24 september?", "Climbing crew"),
+        ("anything new in the climbing chat?", "Climbing crew"),
+        ("what did we talk about on thursday 24 september?", None),  # a guard: none named
+    ],
+)
+def test_a_group_named_by_a_word_of_its_name(
+    demo: Pipeline, question: str, conversation: str | None
+) -> None:
+    assert demo.named_conversation(question, []) == conversation
+
+
 def test_the_users_own_thing_told_only_as_anothers_is_declined(demo: Pipeline) -> None:
     # only Priya's birthday is in the history: "Hope." (of "Happy birthday Priya!! Hope you
     # had an amazing day.") was the answer
