@@ -326,7 +326,8 @@ class Pipeline:
 
 # What a person calls a group chat ("the lunch group"), and the shortest word of its name
 # that may name it.
-_GROUP_NOUNS = "group|chat|gc|groupchat|crew|club|gang|squad|team|lot|thread"
+# Not "club", "crew" or "team": "the book club" is as often an occasion as a chat.
+_GROUP_NOUNS = "group|chat|gc|groupchat|group\\s+chat|thread|convo"
 _NAME_WORD = 3
 
 

@@ -111,9 +111,11 @@ def change_untold(question: str, ranked: Sequence[StoredMessage], ctx: ReaderCon
 
 # Asked why a plan moved or was called off, in so many words (not "why couldn't…", which a
 # chat tells by the trouble alone)
+# (a plan's change: "did the trip get moved?", not "they moved leo to the park lane nursery")
 _MOVE_ASKED = re.compile(
-    r"^\W*(?:and\s+|so\s+)?(?:why|how\s+come)\b.*?\b((?:pushed|put|moved|bumped|set)\s+back|"
-    r"postponed|delayed|rescheduled|moved|cancel+ed|called\s+off)\b",
+    r"^\W*(?:and\s+|so\s+)?(?:why|how\s+come)\b.*?\b(?:get|got|gets|getting|was|were|is|are|been|"
+    r"be)\s+(?:[\w'’-]+\s+){0,5}?((?:pushed|put|moved|bumped|set)\s+back|postponed|delayed|rescheduled|moved|cancel+ed|"
+    r"called\s+off)\b",
     re.IGNORECASE,
 )
 

@@ -60,6 +60,10 @@ def resolve_day(ctx: Ctx, month: int, day: int, not_after: date | None = None) -
     return latest
 
 
+# How far ahead a month may start to be the one meant: the next few, which plans speak of.
+_NEAR = timedelta(days=92)
+
+
 def resolve_month(ctx: Ctx, month: int) -> int:
     """The year of a month named without one: the latest such month with messages, else the
     coming one."""
@@ -67,10 +71,11 @@ def resolve_month(ctx: Ctx, month: int) -> int:
     for year in _years_back(latest):
         if ctx.has_data(*tx.month_bounds(year, month)):
             return year
-    # No such month written in: the one ahead, which only plans can speak of ("the book for
-    # book club in november?", asked in October of a history begun in September)
+    # No such month written in: the one just ahead, which only plans can speak of ("the book
+    # for book club in november?", asked in October of a history begun in September)
     ahead = latest + 1
-    return ahead if tx.month_bounds(ahead, month)[0] > ctx.today else latest
+    start = tx.month_bounds(ahead, month)[0]
+    return ahead if ctx.today < start <= ctx.today + _NEAR else latest
 
 
 def _token_range(ctx: Ctx, tok: tx.CalToken, not_after: date | None = None) -> tuple[date, date]:
