@@ -118,7 +118,7 @@ _KINDS = {
     "scotland": "edinburgh, glasgow, aberdeen, inverness, skye, highlands",
     "ireland": "dublin, cork, galway, limerick, kilkenny, kerry",
     "poland": "warsaw, krakow, kraków, gdansk, gdańsk, wroclaw, wrocław",
-    "usa, america, states": "new york, nyc, chicago, boston, los angeles, san francisco, seattle, "
+    "usa, america": "new york, nyc, chicago, boston, los angeles, san francisco, seattle, "
         "miami, las vegas, washington",
     "canada": "toronto, vancouver, montreal, ottawa, calgary",
     "australia": "sydney, melbourne, brisbane, perth, adelaide",
