@@ -220,7 +220,7 @@ class Pipeline:
             if len(words := re.split(r"[\s_-]+", name)) > 1
             and any(
                 re.search(
-                    rf"\b(?:the|our|my)\s+{re.escape(w)}\s+(?:{_GROUP_NOUNS})\b", question, re.I
+                    rf"\b(?:the|our|my)\s+{re.escape(w)}\s+(?:{_CHAT_NOUNS})\b", question, re.I
                 )
                 for w in {words[0], words[-1]}
                 if len(w) >= _NAME_WORD
@@ -327,7 +327,7 @@ class Pipeline:
 # What a person calls a group chat ("the lunch group"), and the shortest word of its name
 # that may name it.
 # Not "club", "crew" or "team": "the book club" is as often an occasion as a chat.
-_GROUP_NOUNS = "group|chat|gc|groupchat|group\\s+chat|thread|convo"
+_CHAT_NOUNS = "group|chat|gc|groupchat|group\\s+chat|thread|convo"
 _NAME_WORD = 3
 
 

@@ -146,14 +146,7 @@ def what_answer(
         replied = asked_too(question, wanted, good, ranked, ctx)
         if replied is not None:  # "what does he want from us" / "3 months of payslips, …"
             m, said = replied
-            return Reading(
-                f"“{clip(said)}”",
-                [m],
-                qk.kind.value,
-                said,
-                said_by(m, ctx),
-                why=["the reply when the chat asked what the question asks"],
-            )
+            return _quoted(said, m, qk, ctx, "the reply when the chat asked what the question asks")
     if qk.kind is Kind.WHAT:
         near = list(dict.fromkeys([*good[:3], *ranked[:5]]))
         picked = chosen_option(near, [*good, *ranked], ctx, wanted)
@@ -168,14 +161,8 @@ def what_answer(
             said = (
                 best_sentence(reply.text, wanted) if len(reply.text) > 160 else reply.text.strip()
             )
-            return Reading(
-                f"“{clip(said)}”",
-                [reply],
-                qk.kind.value,
-                said,
-                said_by(reply, ctx),
-                why=["the writer's answer when the chat asked back about their best message"],
-            )
+            why = "the writer's answer when the chat asked back about their best message"
+            return _quoted(said, reply, qk, ctx, why)
     defined = defined_value(question, [*good[:4], *ranked[:10]])
     if defined is not None:  # "what was the fundraising target?" / "target is £2,000 for…"
         m, value = defined
@@ -426,6 +413,11 @@ def _told_on(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMe
 
 
 _TOLD_ON = 4
+
+
+def _quoted(said: str, m: StoredMessage, qk: QuestionKind, ctx: ReaderContext, why: str) -> Reading:
+    """A reply quoted as the answer, cited by itself."""
+    return Reading(f"“{clip(said)}”", [m], qk.kind.value, said, said_by(m, ctx), why=[why])
 
 
 def _shares_name(phrase: str, other: str) -> bool:

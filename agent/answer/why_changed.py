@@ -109,12 +109,13 @@ def change_untold(question: str, ranked: Sequence[StoredMessage], ctx: ReaderCon
     return asked.group(1).lower()
 
 
-# Asked why a plan moved or was called off, in so many words (not "why couldn't…", which a
-# chat tells by the trouble alone)
-# (a plan's change: "did the trip get moved?", not "they moved leo to the park lane nursery")
+# Asked why a plan moved or was called off, in so many words ("did the trip get moved?", "was
+# the class cancelled?"); not "why couldn't…", which a chat tells by the trouble alone, nor
+# "they moved leo to the park lane nursery", which moves no plan
 _MOVE_ASKED = re.compile(
-    r"^\W*(?:and\s+|so\s+)?(?:why|how\s+come)\b.*?\b(?:get|got|gets|getting|was|were|is|are|been|"
-    r"be)\s+(?:[\w'’-]+\s+){0,5}?((?:pushed|put|moved|bumped|set)\s+back|postponed|delayed|rescheduled|moved|cancel+ed|"
+    r"^\W*(?:and\s+|so\s+)?(?:why|how\s+come)\b.*?\b"
+    r"(?:get|got|gets|getting|was|were|is|are|been|be)\s+(?:[\w'’-]+\s+){0,5}?"
+    r"((?:pushed|put|moved|bumped|set)\s+back|postponed|delayed|rescheduled|moved|cancel+ed|"
     r"called\s+off)\b",
     re.IGNORECASE,
 )
