@@ -26,6 +26,16 @@ _ANCHORED = re.compile(
 )
 
 
+# …or set before the question: "the morning after i took canela to the vet, what did abuela
+# and i text about", "the day after vale's party what was everybody saying"
+_ASKING = r"(?:what|who|where|when|how|which|did|was|were|is|are|do|does)\b"
+_FRONTED = re.compile(
+    rf"^\s*(?:on\s+|in\s+)?the\s+{_UNIT}\s+(?P<rel>after|before)\s+(?P<event>[^?.!,]+?)"
+    rf"(?:\s*,\s*|\s+(?={_ASKING}))(?P<end>)(?={_ASKING})",
+    re.IGNORECASE,
+)
+
+
 _TIMEISH = frozenset(["last", "next", "that", "this", "then", "it"])
 
 
@@ -58,16 +68,18 @@ _PAST = re.compile(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
 def event_anchor(question: str) -> EventAnchor | None:
     """The event a question is anchored on, when the anchor is not itself a time the grammar
     reads ("the day after christmas" is a date; "the day after he flew home" an event)."""
-    m = _ANCHORED.search(question)
+    m = _FRONTED.search(question) or _ANCHORED.search(question)
     if m is None:
         return None
     event = m.group("event").strip()
-    phrase = m.group(0)[: len(m.group(0)) - len(m.group("end"))].strip()
+    phrase = m.group(0)[: len(m.group(0)) - len(m.group("end"))].strip().rstrip(",").strip()
     probe = plan_question(f"what happened {phrase}", now=_PROBE_NOW)
     if probe.plan.ops or not re.search(r"[^\W\d_]{3,}", event) or event.lower() in _TIMEISH:
         return None  # a date or a time the grammar reads: nothing to decompose
     after = m.group("rel").lower() == "after"
-    past = bool(_PAST.search(question[: m.start()]))
+    # the tense is the asking's, before the anchor or, when the anchor is set first, after it
+    asking = question[: m.start()] if m.re is _ANCHORED else question[m.end() :]
+    past = bool(_PAST.search(asking))
     return EventAnchor(phrase, m.group("unit").lower(), after, event, past)
 
 

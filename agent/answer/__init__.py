@@ -58,12 +58,17 @@ __all__ = [
 
 # (a town is named, never called "the town": "drove up to levin")
 _ANY_PLACE = frozenset(
-    re.findall(r"\w+", "place spot location area address site town city village suburb country")
+    re.findall(
+        r"\w+",
+        "place spot location area address site town city village suburb country street road "
+        "avenue neighbourhood neighborhood district",
+    )
 )
 LLMAnswerFn = Callable[[str, list[StoredMessage], AskResult], Answer]
 # Words that scope a summary rather than name its topic ("the climbing chat", "that night").
 _SCOPE_WORDS = (
-    "chat conversation group call talk morning afternoon evening night today tonight day "
+    "chat conversation group call talk text message whatsapp dm "
+    "morning afternoon evening night today tonight day "
     "monday tuesday wednesday thursday friday saturday sunday weekend week month year "
     "january february march april may june july august september october november december"
 )

@@ -44,7 +44,9 @@ class QuestionKind:
 _TALK = (
     r"(?:talk|talked|talking|chat|chatted|chatting|discuss|discussed|discussing|speak|spoke|"
     r"speaking|say|said|saying|mention|mentioned|tell|tells|telling|told|go\s+over|went\s+over|"
-    r"going\s+over)"
+    r"going\s+over|"
+    # in writing, as a chat is: "what were renée and i texting about"
+    r"text|texted|texting|messag(?:e|ed|ing)|whatsapp(?:ed|ing)?|dm(?:ed|ing)?)"
 )
 # Telling someone the news: "filling me in on", "catching us up on".
 FILL_IN = re.compile(

@@ -138,6 +138,12 @@ def changed_since(
         # A change naming one of the plan's days, before they come, is the plan's: "install
         # monday 21st and tuesday 22nd?" / "can we start tuesday 22nd instead?"
         near = near or _shares_a_day(n, m, ctx)
+        # A chat named for the plan speaks of it in every turn, when a change of day is said
+        # outright: "ok everyone: NEW DATE. Saturday October 24" in "Quince de Vale" moves the
+        # quince. A place moves by its own name (where.py).
+        near = near or bool(
+            days and named_for(n.conversation, things, ctx) and _SAID_CHANGED.search(n.text)
+        )
         # "CAN WE DO SUNDAY 9TH. SAME PLACE": the plan kept but for its day names it, by its
         # writer, before the plan's day
         same = bool(SAME_PLAN.search(n.text)) and n.speaker == m.speaker
@@ -298,6 +304,13 @@ def later_about(
 
 
 _SAME = re.compile(r"\bsame\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
+
+
+def named_for(chat: str, words: set[str], ctx: ReaderContext) -> bool:
+    """Whether a chat's name holds one of `words`, not counting a person's name: "Quince de
+    Vale" is named for the quince; "Kaveh" for no plan."""
+    people = {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
+    return bool((words & terms(chat)) - people)
 
 
 def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:

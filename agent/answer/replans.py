@@ -13,7 +13,7 @@ from agent.plan import timeexpr as tx
 from agent.plan.mentions import MONTH_NAMED
 from memory_store.models import StoredMessage
 
-from .moves import DAY_OR_FINER, changed, names_day
+from .moves import DAY_OR_FINER, changed, named_for, names_day
 from .reading import Mention, ReaderContext
 from .text import said_terms
 
@@ -90,6 +90,7 @@ _CANNOT = re.compile(
 
 def in_own_words(
     n: StoredMessage,
+    plan: StoredMessage,
     wanted: set[str],
     day: date,
     ranked: Sequence[StoredMessage],
@@ -98,8 +99,26 @@ def in_own_words(
     """Whether `n`, or a turn of its session up to three before it, holds one of `wanted` or
     names the plan's `day` ("frames definitely not ready for the 11th" / "we can do friday the
     25th instead")."""
+    # a chat named for the plan ("Quince de Vale") speaks of it in every turn: "ok everyone:
+    # NEW DATE. Saturday October 24" moves the quince. A plan its message names so; not
+    # "thanks for having me round yesterday" in "Kaveh (boiler)", whose install moves.
+    if named_for(n.conversation, wanted & said_terms(plan.text), ctx):
+        return True
     near = [p for p in ranked if p.session_id == n.session_id and 0 <= n.id - p.id <= 3]
+    # "Oye mija, otra cosa. Chela me habló…" turns to another plan: the vet before it is not
+    # what "we go to Monterrey in October instead?" moves
+    shift = max((p.id for p in [n, *near] if NEW_TOPIC.search(p.text)), default=None)
+    near = [p for p in near if shift is None or p.id >= shift]
     return any(wanted & said_terms(p.text) or names_day(p, day, ctx) for p in [n, *near])
+
+
+# A turn that opens another subject: "anyway", "another thing", "on another note", "btw".
+NEW_TOPIC = re.compile(
+    r"^\W*(?:[^\W\d_]+\W+){0,2}?(?:another\s+thing|other\s+thing|otra\s+cosa|"
+    r"on\s+another\s+note|anyway|anyways|btw|by\s+the\s+way|changing\s+the\s+subject|"
+    r"unrelated|random\s+q(?:uestion)?|different\s+topic|side\s+note)\b",
+    re.IGNORECASE,
+)
 
 
 def its_own_weekday(y: Mention, plan: Mention) -> bool:

@@ -82,6 +82,8 @@ def stated_answer(
             ctx,
             ranked,
         )
+    if told is None and _RESULT_TIME_ASKED.search(question):
+        told = _result_time(question, qk, wanted, good, ctx, ranked)
     kind = asked_kind(question, qk.focus)
     if told is None and kind:  # "what colour are the new shirts?": a colour in the best messages
         told = _first_given(
@@ -232,6 +234,52 @@ def _days(x: FoundMention, *, nights: bool = False) -> str | None:
 _SCORE_ASKED = re.compile(
     r"\bwhat\s+(?:did|do|does|'d)\s+\w+\s+(?:get|score|got)\s+(?:on|in|for)\b", re.I
 )
+
+# A time run or taken, asked with whose it is: "what was my official time", "what's her best
+# time"; not "what time is it" (a clock time, asked with no owner).
+_RESULT_TIME_ASKED = re.compile(
+    r"\bwhat(?:\s+(?:was|is|were)|['’]?s)\s+(?:my|his|her|their|our|your|the|[\w-]+['’]s)\s+"
+    r"(?:[^\W\d_]+\s+){0,2}(?:time|pb|pr)\b",
+    re.IGNORECASE,
+)
+# "official time 2:14:37", "27:10!! pb": hours and minutes, or minutes and seconds, not a
+# clock time ("7:30pm")
+_RESULT_TIME = re.compile(r"(?<![\w:.])(\d{1,2}:\d{2}(?::\d{2})?)(?![\w:]|\s*[ap]\.?m\b)", re.I)
+
+# How far down the ranking a result time is read: the race's telling ranks above its result
+_RESULT_DEPTH = 8
+
+
+def _result_time(
+    question: str,
+    qk: QuestionKind,
+    wanted: set[str],
+    good: list[StoredMessage],
+    ctx: ReaderContext,
+    ranked: Sequence[StoredMessage],
+) -> Reading | None:
+    """ "what was my official time for the half marathon?": "results are up!! official time
+    2:14:37", which ranks below the signing up ("talked me into a half marathon"). A message
+    holding a time and a word of the question; the asker's own, asked of "my"."""
+    pool = list(dict.fromkeys([*and_next_turns(good, ranked, 4), *ranked[:_RESULT_DEPTH]]))
+    timed = [
+        (m, t.group(1))
+        for m in pool
+        if (t := _RESULT_TIME.search(m.text))
+        and (wanted & said_terms(m.text) or _RESULT_WORD.search(m.text))
+    ]
+    if _MY.search(question) and ctx.me is not None:
+        timed = [(m, t) for m, t in timed if m.speaker == ctx.me] or timed
+    if not timed:
+        return None
+    # the most of the question's words; stable, so the best ranked among equals
+    m, said = max(timed, key=lambda mt: len(wanted & said_terms(mt[0].text)))
+    return told_in(said, m, qk.kind.value, ctx, "the time a message gives as a result")
+
+
+# "time" is no word the question's terms keep; the result's message says it
+_RESULT_WORD = re.compile(r"\b(?:time|pb|pr|finish\w*|results?|chip)\b", re.IGNORECASE)
+_MY = re.compile(r"\b(?:my|i)\b", re.IGNORECASE)
 
 _SCORED_ON = re.compile(r"\s+(?:and|but)\s+|[,;.!?\d]", re.I)
 

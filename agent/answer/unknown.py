@@ -190,6 +190,8 @@ _LIGHT_HEADS = frozenset(
     re.findall(
         r"\w+",
         "trouble troubles problem problems issue issues situation drama saga stuff "
+        # "after the mix up with the hall": a person's word for what went wrong, not a topic
+        "mix mixup mess fiasco palaver kerfuffle confusion hassle faff debacle ordeal "
         # "miso's feeding routine": how she is fed, in words a chat writes ("half a can")
         "routine routines schedule arrangements",
     )
@@ -202,6 +204,9 @@ KIND_HEADS = frozenset(
     re.findall(
         r"\w+",
         "place places town towns city cities village country area restaurant restaurants cafe "
+        # "what street is the duplex off of?": "right off south presa"; "the old complex": the
+        # Cantera
+        "street streets road avenue neighbourhood neighborhood suburb district complex building "
         "cafes café pub pubs bar bars venue venues shop shops store stores hotel hotels bakery "
         "event events meeting meetings conference conferences gig gigs show shows occasion "
         "job jobs role position company firm employer brand model make song songs album band "

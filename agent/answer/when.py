@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from agent.plan import timeexpr as tx
+from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
 from .dating import dated_in, journey_ways, other_way
@@ -42,7 +43,10 @@ from .told_day import dated_before, dated_next, dated_when_asked
 from .topic import subject_words
 from .what import ASKS
 
-_PAST_Q = re.compile(r"\b(?:did|was|were|had|went|got|came|happened)\b|\w+ed\b", re.I)
+# "when i took canela to the vet?" (the sub-question of "the morning after i took…") is past
+_PAST_Q = re.compile(
+    rf"\b(?:did|was|were|had|happened|{'|'.join(sorted(IRREGULAR_PAST))})\b|\w+ed\b", re.I
+)
 _AHEAD_Q = re.compile(
     r"^\W*(?:so\s+)?when(?:['’]s|\s+(?:am|is|are|will|do|does|'s)\b)(?!.*\b(?:did|was|were|had)\b)",
     re.I,
@@ -271,6 +275,11 @@ def when_answer(
     # that may move, so it is read first.
     m, x, told_first = finer_next(m, x, ctx) if x.granularity == "year" else (m, x, [])
     earlier: list[tuple[StoredMessage, Mention]] = []
+    # "cake tasting was supposed to be saturday the 10th but the bakery moved it to saturday
+    # the 17th": the plan's own message moves it, past the day it read first
+    itself = moved_to(m, ctx)
+    if itself is not None and itself[1].start_char > x.end_char and itself[1].start != x.start:
+        earlier, x = [(m, x)], itself[1]
     # Plans move: a later message that says the plan changed is the plan now, and, once the
     # day is gone by, the day it happened ("when was his opening?": the 25th it moved to).
     # The plan may be told in several chats ("dads op moved to the 18th" to the sister, "my
@@ -321,11 +330,17 @@ def when_answer(
         if y.direction != "past"
         and (n.ts > m.ts or n.id in by and n.ts >= m.ts)
         and (n.id in by or not its_own_weekday(y, x))
+        # a move onto the plan's own day moves some other plan ("the fitting… moved it to
+        # Saturday the 17th", of a quince on the 17th)
+        and y.start.date() != x.start.date()
         and (qk.wants_time or y.start.date() != n.ts.date())
         # Of a day gone by, only a change said in the question's own words, there or in the
         # turns just before it: a chat moves many plans ("the Tallis launch has slipped"
         # is no first day at work).
-        and (not past or in_own_words(n, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx))
+        and (
+            not past
+            or in_own_words(n, m, wanted - MOVE_TERMS - people, x.start.date(), ranked, ctx)
+        )
     ]
     if moved:
         earlier = [(m, x)]

@@ -98,6 +98,8 @@ def where_answer(
                 continue
             # "which city…": "Valencia is a must-visit city", "Woodhaven, a small town"
             kind_name = named_as(m.text, kind) if kind else None
+            # "what street is the duplex off of?": "right off south presa"
+            kind_name = kind_name or (_off_street(m.text) if kind in _STREET_KINDS else None)
             if kind_name:
                 found.append((True, -rank, m, kind_name))
                 continue
@@ -293,6 +295,25 @@ def where_answer(
         said_by(m, ctx) if said == phrase else f"{said_by(m, ctx)}: “{said}”",
         why=[why],
     )
+
+
+_STREET_KINDS = frozenset(["street", "road", "avenue"])
+# "right off south presa", "just off the high street": a street named by what lies off it
+_OFF_STREET = re.compile(
+    r"\b(?:right|just)\s+off\s+(?:of\s+)?((?:the\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)",
+    re.IGNORECASE,
+)
+
+
+def _off_street(text: str) -> str | None:
+    found = _OFF_STREET.search(text)
+    if found is None:
+        return None
+    words = found.group(1).split()
+    # "right off main and then left": a name is a word or two, short of the next clause
+    if len(words) > 1 and words[-1].lower() in STOPWORDS:
+        words = words[:-1]
+    return " ".join(words)
 
 
 _SPOT = re.compile(

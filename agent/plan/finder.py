@@ -12,7 +12,7 @@ __all__ = ["ENGINE_VERSION", "FINDER", "Finder"]
 
 # Bump when the rules change what they find: stores built by another version are rebuilt
 # (memory_store Store.mentions_current, checked by agent.app.build_pipeline and the timeline).
-ENGINE_VERSION = "mentions-14"
+ENGINE_VERSION = "mentions-15"
 
 
 class Finder:

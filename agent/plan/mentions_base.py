@@ -92,7 +92,10 @@ _FUTURE_CUE = re.compile(
     re.IGNORECASE,
 )
 SENTENCE_END = re.compile(r"[.!?\n。！？]+\s*")
-CLAUSE_END = re.compile(r"[.!?\n。！？,;:()]+\s*|\s+[-–—]+\s+")
+# An emoji ends a clause as chat writes it: "talked me into a half marathon 😭 october 18"
+CLAUSE_END = re.compile(
+    r"[.!?\n。！？,;:()]+\s*|\s+[-–—]+\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*"
+)
 
 
 def sentence(

@@ -434,9 +434,13 @@ def month_cue_before(text: str, pos: int) -> bool:
     return bool(_CUE_BEFORE.search(text, 0, pos))
 
 
-# "the saturday long runs", "our monday calls": a weekday before a plural noun names a habit.
-_HABIT_BEFORE = re.compile(r"\b(?:the|our|my|your|their|his|her|those|these)\s+$", re.IGNORECASE)
-_HABIT_AFTER = re.compile(r"\s+(?:[^\W\d_]+\s+)?(?P<n>[^\W\d_]+[^\Wsu\d_]s)\b", re.IGNORECASE)
+# "the saturday long runs", "our monday calls", "how many saturday 5ks": a weekday before a
+# plural noun names a habit. Counted or gathered without a determiner too; not after "which"
+# ("which saturday works?" asks for a day).
+_HABIT_BEFORE = re.compile(
+    r"\b(?:the|our|my|your|their|his|her|those|these|how\s+many|all)\s+$", re.IGNORECASE
+)
+_HABIT_AFTER = re.compile(r"\s+(?:[^\W\d_]+\s+)?(?P<n>\d*[^\W\d_]*[^\Wsu\d_]s)\b", re.IGNORECASE)
 
 
 def weekday_habit(text: str, start: int, end: int) -> str | None:

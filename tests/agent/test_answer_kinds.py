@@ -39,6 +39,8 @@ from agent.answer.kinds import Kind, classify, without_mention
         # a summary in other words
         ("what was the climbing club talking about on november 19?", Kind.SUMMARY),
         ("what were we chatting about yesterday?", Kind.SUMMARY),
+        ("what were renée and i texting about last friday", Kind.SUMMARY),
+        ("what did doug and i message about on sunday?", Kind.SUMMARY),
         ("what was tamsin telling me about on the 16th of march", Kind.SUMMARY),
         ("what did aki tell us about kyoto?", Kind.SUMMARY),
         # a number stated, and a plural asked one thing of, are no count and no list

@@ -18,6 +18,15 @@ from agent.decompose import event_anchor, with_event_day
         ("what happened the week before my interview?", "week", False, "my interview"),
         ("what did we say on the weekend after the crag trip", "weekend", True, "the crag trip"),
         ("what came up the night before the wedding?", "night", False, "the wedding"),
+        # set before the asking, after a comma or straight into it
+        (
+            "the morning after i took Canela to the vet, what did abuela and i text about",
+            "morning",
+            True,
+            "i took Canela to the vet",
+        ),
+        ("the day after vale's party what was everybody saying", "day", True, "vale's party"),
+        ("The week before my exam, who did I talk to?", "week", False, "my exam"),
     ],
 )
 def test_an_event_anchor_is_found(question: str, unit: str, after: bool, event: str) -> None:
@@ -47,6 +56,7 @@ def test_a_time_is_not_an_event(question: str) -> None:
         ("what did we talk about the day after mum's 70th?", "when was mum's 70th?"),
         ("what did we discuss the day after the gig?", "when was the gig?"),
         ("what are we doing the day after the party?", "when is the party?"),
+        ("the day after vale's party what was everybody saying", "when was vale's party?"),
         # a clause is asked as it is
         ("what did we talk about the week before he flew home?", "when he flew home?"),
     ],
@@ -71,6 +81,8 @@ def test_the_sub_question_asks_when(question: str, sub_question: str) -> None:
          "what happened between 30 November 2024 and 1 December 2024?"),
         ("what happened the weekend before he flew home?", date(2024, 11, 24),
          "what happened between 16 November 2024 and 17 November 2024?"),
+        ("the morning after he flew home, what did we say?", date(2024, 11, 24),
+         "on 25 November 2024, what did we say?"),
     ],
 )  # fmt: skip
 def test_the_event_day_is_put_in(question: str, day: date, expected: str) -> None:

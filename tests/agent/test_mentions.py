@@ -27,6 +27,9 @@ CASES: list[tuple[str, str, list[Expected]]] = [
      [("November 5th", "2026-11-05", "2026-11-06", "day")]),
     ("we went to the crag on October 3rd", "2026-10-15T18:14",
      [("October 3rd", "2026-10-03", "2026-10-04", "day")]),
+    # an emoji ends a clause: the past verb before it is not the date's
+    ("so renée talked me into a half marathon 😭 october 18. 13.1 miles", "2026-07-14T21:10",
+     [("october 18", "2026-10-18", "2026-10-19", "day")]),
     ("I went to a LGBTQ support group yesterday", "2023-05-08T13:56",
      [("yesterday", "2023-05-07", "2023-05-08", "day")]),
     ("see you tomorrow", W, [("tomorrow", "2026-10-15", "2026-10-16", "day")]),

@@ -78,6 +78,22 @@ def test_time_route_returns_all_filtered_messages_in_time_order(
     assert set(ids(result.answer.citations)) <= set(expected)
 
 
+# The talk of a day, asked in the words people use for writing it: a summary of that day.
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("what were we texting about on Tuesday?", 4),
+        ("what did we message about on Tuesday?", 4),
+    ],
+)
+def test_a_day_asked_of_in_writing_words_is_summarised(
+    pipe: Pipeline, question: str, expected: int
+) -> None:
+    result = pipe.ask(question, now=NOW)
+    assert result.answer is not None and not result.answer.abstained
+    assert f"exchanged {expected} message" in result.answer.text
+
+
 # -- the both route: ranking happens inside the filter --------------------------------------
 
 

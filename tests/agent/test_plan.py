@@ -9,6 +9,7 @@ import pytest
 from agent.plan.planner import plan_question
 from memory_store.query.table_ops import (
     After,
+    AnyOf,
     Before,
     ExcludeCurrent,
     First,
@@ -20,6 +21,7 @@ from memory_store.query.table_ops import (
     TableOp,
     WhereDate,
     WhereDates,
+    WhereMentions,
     WhereMonth,
     WhereSpeaker,
     WhereTimeOfDay,
@@ -27,6 +29,7 @@ from memory_store.query.table_ops import (
 )
 
 SUN = datetime(2023, 10, 22, 11, 17)  # a Sunday late morning
+SAT_21 = date(2023, 10, 21)  # the day before
 FRI = datetime(2024, 1, 12, 3, 3)  # a Friday night, early in a new year
 SPEAKERS = ["Melanie", "Caroline", "Aki"]
 
@@ -252,6 +255,9 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
         [EVENING, WhereWeekday(days=[5])],
     ),
     ("What did we talk about at night?", SUN, "time", [NIGHT]),
+    ("what did we talk about that night?", SUN, "time", [NIGHT]),  # guard
+    # the night an event tells is no hour written: "that night she got sick"
+    ("whats the name of the vet who saw canela that night she got sick", SUN, "content", []),
     ("What did we talk about this morning?", SUN, "time", [day(2023, 10, 22), MORNING]),
     ("What did we talk about yesterday morning?", SUN, "time", [day(2023, 10, 21), MORNING]),
     ("What did we talk about after 6pm?", SUN, "time", [tod(time(18), time(23, 59, 59))]),
@@ -336,6 +342,15 @@ CASES: list[tuple[str, datetime, str, list[TableOp]]] = [
     # a weekday before a plural noun is a habit: no date ("the saturday long runs")
     ("where's the usual meeting point for the saturday long runs?", SUN, "content", []),
     ("what did we discuss in the tuesday chats?", SUN, "time", [WhereWeekday(days=[2])]),
+    ("how many saturday 5ks at green point did we run?", SUN, "content", []),
+    ("list all my thursday lessons with sully", SUN, "content", []),
+    # guard: a weekday alone, or before a verb, is a day ("which saturday works?")
+    (
+        "how many people came on saturday?",
+        SUN,
+        "both",
+        [AnyOf(ops=[day(2023, 10, 21), WhereMentions(start=SAT_21, end=SAT_21)])],
+    ),
     # a holiday naming an occasion is no date: the "xmas drinks" may be on the 11th
     ("where are we doing the plot xmas drinks?", SUN, "content", []),
     ("who's cooking the christmas dinner", SUN, "content", []),

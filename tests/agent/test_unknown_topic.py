@@ -78,6 +78,11 @@ CTX = ReaderContext(
         # a light head ("trouble") stands for the noun before it
         ("last time she said anything about her shin trouble?", None),
         ("what did she say about her elbow trouble?", "elbow"),
+        ("what date was lucía's party after the mix up with the landlord?", None),
+        ("when was the party in the end, after the whole kerfuffle?", None),
+        # a kind of place, where the chat names the one meant
+        ("what street is lucía's party on?", None),
+        ("how much was the quote from the old complex?", None),
         # a time said as a noun phrase names no topic
         ("where's the mower at the moment?", None),
         ("how's the boiler doing at the minute?", None),

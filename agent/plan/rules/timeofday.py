@@ -23,6 +23,8 @@ _PART = re.compile(
     r"(?P<p>mornings?|afternoons?|evenings?|nights?|noon|lunchtime|midnight)\b",
     ICASE,
 )
+# A clause telling which night: "that night she got sick", "the morning we left"
+_CLAUSE_AFTER = re.compile(r"\s+(?:i|we|you|he|she|they|it|my|our|his|her|their)\b", ICASE)
 # "yesterday morning", "Tuesday evening": the day word is its own hit, the part follows it.
 _DAY_BEFORE_PART = re.compile(rf"\b(?:yesterday|today|{WEEKDAY}s?)\s+$", ICASE)
 # "6:30pm", and as British chat writes it, "6.30pm"
@@ -51,6 +53,8 @@ def find_time_of_day(text: str, ctx: Ctx) -> list[Hit]:
         pre = (m.group("pre") or "").lower()
         if not pre and not _DAY_BEFORE_PART.search(text, 0, m.start()):
             continue  # "her morning routine" is content, not a time of day
+        if pre.startswith("that") and _CLAUSE_AFTER.match(text, m.end()):
+            continue  # "that night she got sick": an event's night, not the hour written
         start, end = tx.DAY_PARTS[m.group("p").lower().rstrip("s")]
         ops: list[TableOp] = [WhereTimeOfDay(start=start, end=end)]
         note = f"{start:%H:%M}–{end:%H:%M}"
