@@ -196,7 +196,9 @@ _SETTLED = re.compile(
     r"(?:\bdown\s+to|\bcame\s+to|\bcomes\s+to|\bsettled\s+(?:on|at|for)|\bagreed(?:\s+on)?|"
     r"\bended\s+up(?:\s+at|\s+paying|\s+being)?|\bin\s+the\s+end(?:\s+it\s+was)?|\bfinal(?:ly)?|"
     r"\bgot\s+(?:it|them|him|her)\s+for|\bpaid|\btook|\baccepted|\bdoing\s+it\s+for|"
-    r"\bfrom\s+\S+\s+to|\bnow|\boffer\s+for|\bfor\s+only|\breduced\s+to)\W*$",
+    r"\bfrom\s+\S+\s+to|\bnow|\boffer\s+for|\bfor\s+only|\breduced\s+to|"
+    # what was charged, after what was said it would be: "he only charged me $580"
+    r"\bcharged(?:\s+(?:me|us|him|her|them))?|\bonly\s+cost)\W*$",
     re.IGNORECASE,
 )
 _THEN_SETTLED = re.compile(
@@ -232,6 +234,17 @@ _UNIT_TERMS = frozenset(terms("each per total altogether much cost pay paid char
 
 _FIRST_PERSON = re.compile(r"\b(?:my|i|me|i'm|im|do\s+i)\b", re.IGNORECASE)
 _YOURS = re.compile(r"\b(?:your|you(?:'ll|\s+will)?\s+(?:owe|pay))\b(?:\W+\w+){0,3}\W*$", re.I)
+
+
+_RARE_DF = 2
+_ENDED_ASKED = re.compile(
+    r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|final(?:ly)?|actually|eventually)\b", re.IGNORECASE
+)
+
+
+def _settled_sum(text: str) -> bool:
+    """Whether a sum in `text` is said as the one agreed or paid ("he only charged me $580")."""
+    return any(_SETTLED.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
 
 
 def _yours(text: str) -> bool:
@@ -297,13 +310,24 @@ def amount_answer(
         order += [
             m for m in ranked[:_OWN_DEPTH] if own and own <= said_terms(m.text) and not asks(m.text)
         ]
+    # "how much did he end up charging me?": the sum charged ("he only charged me $580") before
+    # the one he said it would be ("he says … $640 parts and labor")
+    ended = _ENDED_ASKED.search(question) is not None
+    # "how much was the dealership gonna charge me for it": the rarest word of the question's
+    # own part names whose sum ("the dealership on 410 wants $1,380"), not the repair's
+    named = {t for t in own if ctx.weights.knows(t)}
+    rare = ctx.weights.rarest(named) if named else None
+    # …a word so rare it tells the one message: said in a few at most
+    rare = rare if rare is not None and ctx.weights.doc_freq(rare) <= _RARE_DF else None
     order = sorted(
         dict.fromkeys(order),
         key=lambda m: (
             bool(thing) and not told_of(m),
+            ended and not _settled_sum(m.text),
             # a sum beside the question's words, or the value of the word that says which
             # price ("Annual is 720", asked "the annual membership"), before one in passing
             not _beside(m.text, wanted) and _defined_sum(m.text, which) is None,
+            rare is not None and rare not in said_terms(m.text),
             not (mine and _yours(m.text)),
         ),
     )

@@ -121,7 +121,25 @@ _KINDS = {
     "usa, america": "new york, nyc, chicago, boston, los angeles, san francisco, seattle, "
         "miami, las vegas, washington",
     "canada": "toronto, vancouver, montreal, ottawa, calgary",
-    "australia": "sydney, melbourne, brisbane, perth, adelaide",
+    "australia": "sydney, melbourne, brisbane, perth, adelaide, hobart, cairns, darwin",
+    "mexico": "monterrey, mexico city, cdmx, guadalajara, cancun, cancún, oaxaca, tulum, "
+        "puebla, tijuana, saltillo, linares, puerto vallarta, los cabos, merida, mérida",
+    "england": "london, manchester, liverpool, birmingham, leeds, bristol, newcastle, york, "
+        "brighton, oxford, cambridge, cornwall, devon",
+    "wales": "cardiff, swansea, snowdonia, pembrokeshire, gower",
+    "india": "delhi, mumbai, bangalore, bengaluru, chennai, kolkata, hyderabad, pune, goa, "
+        "jaipur, kerala",
+    "china": "beijing, shanghai, hong kong, shenzhen, guangzhou, chengdu, xi'an",
+    "thailand": "bangkok, chiang mai, phuket, krabi, koh samui",
+    "vietnam": "hanoi, ho chi minh, saigon, hoi an, da nang, ha long",
+    "turkey": "istanbul, ankara, antalya, izmir, cappadocia, bodrum",
+    "morocco": "marrakech, marrakesh, casablanca, fez, rabat, tangier",
+    "brazil": "rio, rio de janeiro, sao paulo, são paulo, salvador, brasilia",
+    "argentina": "buenos aires, mendoza, cordoba, bariloche",
+    "south africa": "cape town, johannesburg, joburg, durban, pretoria, stellenbosch",
+    "new zealand": "auckland, wellington, christchurch, queenstown, rotorua, dunedin",
+    "kenya": "nairobi, mombasa, kisumu, nakuru, naivasha, diani, maasai mara",
+    "philippines": "manila, cebu, davao, boracay, palawan",
     # "when did Caroline give a speech at a school?" / "I felt super powerful giving my talk"
     # (one way: "let's talk" is no speech)
     "speech, speeches": "talk, talks, presentation, presentations, keynote, lecture",

@@ -86,7 +86,8 @@ _TALK = re.compile(
     _I,
 )
 # Future cues in the question's own tense. "did Maria plan to ..." is past: a plan made
-# then, for then, which either clock may hold; so is "she was going to" (a plan told then).
+# then, for then, which either clock may hold; so is "she was going to" / "was gonna" (a plan
+# told then).
 # "going to a meeting" is a movement, not a future: "going to" takes a verb.
 _FUTURE = re.compile(
     r"\b(?:will|won't|shall|gonna"
@@ -96,6 +97,9 @@ _FUTURE = re.compile(
     r"|\w'll\b",
     _I,
 )
+# "how much was the dealership gonna charge me", "what were we going to do in june": a plan
+# as it stood then, with its subject between
+_TOLD_THEN = re.compile(r"\b(?:was|were)\s+(?:[\w'-]+\s+){0,3}?(?:gonna|going\s+to)\b", _I)
 # "the conversation on December 17", "our chat on Tuesday": the date is when the talk was
 # written, whatever the question asks about it ("what was John's next move ...").
 _CONVERSATION_ON = re.compile(
@@ -237,7 +241,7 @@ def choose_clock(
         if past and not _FUTURE.search(question):
             return "none", f"'{past.group(0)}' asks about the past, but the span is after now"
         return "event", "the span is after now, so only what messages say about it counts"
-    future = _FUTURE.search(question)
+    future = None if _TOLD_THEN.search(question) else _FUTURE.search(question)
     if future:
         return "event", f"'{future.group(0)}' asks about a plan"
     talk = _TALK.search(question)

@@ -499,3 +499,20 @@ def test_time_words_as_chat_shortens_them_are_planned(question: str, ops: list[T
 
     result = plan_question(time_spelled_out(question), now=datetime(2026, 6, 2, 9, 0))
     assert result.plan.ops == ops
+
+
+# "was gonna" / "was going to" tell a plan made then: the past, as "did" is, not a time ahead
+@pytest.mark.parametrize(
+    ("planned", "past"),
+    [
+        (
+            "how much was the dealership gonna charge me this summer",
+            "how much did the dealership charge me this summer",
+        ),
+        ("what were we gonna do in june?", "what did we do in june?"),
+        ("where was she going to stay last weekend?", "where did she stay last weekend?"),
+    ],
+)
+def test_a_plan_told_then_is_past(planned: str, past: str) -> None:
+    now = datetime(2026, 11, 2, 9, 0)
+    assert plan_question(planned, now=now).plan.ops == plan_question(past, now=now).plan.ops
