@@ -16,7 +16,7 @@ from memory_store.models import StoredMessage
 
 from .reading import Mention, ReaderContext, replied_to, same_burst
 from .text import WORD, asks, said_terms, terms
-from .undone import ANOTHER_MOVED, undone
+from .undone import ANOTHER_MOVED, SWITCHED, undone
 
 # The granularities that name a day, or a time in it.
 DAY_OR_FINER = frozenset(["day", "part_of_day", "time"])
@@ -97,9 +97,11 @@ def changed_since(
     # The change may name the plan by another of its words: "flights booked for my visit!
     # landing tue 19th" is moved by "I now land thursday the 21st instead of tuesday".
     timed = {t for x in ctx.mentions_of(m) for t in terms(x.text)}
+    # …not by a word of moving: "I'm moving my LSAT" is not named by "she moved it UP?", of
+    # a brief
     own = {
         t
-        for t in terms(m.text) - _PEOPLE_TERMS - set(ctx.names) - timed
+        for t in terms(m.text) - _PEOPLE_TERMS - set(ctx.names) - timed - MOVE_TERMS
         if len(t) > 2 and not t.isdigit()
     }
     keys = {key, *ctx.weights.rarest_first(own)[:3]}
@@ -172,7 +174,9 @@ def _changed_next_line(
     saturday 18th april"): the change names a day, by the same writer, a minute or two on."""
     if not _plan_days(m, ctx):
         return []  # a plan with no day said is no plan this moves
-    told = [m, *same_burst(m, ranked, _BURST)]
+    # the plan's telling is its writer's: "also did Sandra tell u? she wants the Herrera brief
+    # by Sept 11 now", a minute on from "I'm moving my LSAT", tells another plan
+    told = [m, *(b for b in same_burst(m, ranked, _BURST) if b.speaker == m.speaker)]
     timed = {t for b in told for x in ctx.mentions_of(b) for t in terms(x.text)}
     own = {
         t
@@ -184,7 +188,10 @@ def _changed_next_line(
         return []
     words = " ".join(sorted(own))
     out = []
+    burst = {b.id for b in told}
     for h in ctx.later_holding(words, m):
+        if h.id in burst:  # a line of the telling itself names it by its own words
+            continue
         for t in ctx.turns_after(h)[:2] if h.conversation == m.conversation else ():
             if (
                 t.speaker == h.speaker
@@ -324,6 +331,14 @@ def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Menti
     if instead and CALLED_OFF.match(change.group(0)):
         change = instead[-1]
     said = ctx.mentions_of(n)
+    # "…with the move on the 5th… can't do Sept 12. switching to November. Saturday Nov 14":
+    # a switch said after the first change word is where it moves, to its day if one is said
+    switch = [s for s in SWITCHED.finditer(n.text) if s.start() > change.start()]
+    if switch:
+        onto = [x for x in said if x.start_char >= switch[-1].end()]
+        days = [x for x in onto if x.granularity in DAY_OR_FINER]
+        if onto:
+            return n, (days or onto)[0]
     if change.group(0).lower() == "instead":  # "can we start tuesday 22nd instead?"
         # the day right before it, or the first of a stretch ("the 20th to the 22nd instead")
         clause = max(n.text.rfind(c, 0, change.start()) for c in ".!?;,") + 1

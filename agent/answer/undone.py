@@ -29,6 +29,8 @@ ANOTHER_MOVED = re.compile(
     r"\balso\s+(?:been\s+)?(?:moved|changed|shifted|postponed)\b",
     re.IGNORECASE,
 )
+# A plan said to switch: "switching to November", "changing it to the 14th".
+SWITCHED = re.compile(r"\b(?:switch(?:ing|ed)?|moving|changing)\s+(?:it\s+)?to\b", re.I)
 # How many of its writer's next turns may say what replaces the plan.
 _REPLACE_TURNS = 3
 
@@ -44,7 +46,9 @@ def undone(m: StoredMessage, value: str, ctx: ReaderContext, named: Naming) -> l
     out: list[StoredMessage] = []
     for n in ctx.later_holding(value, m):
         if n.conversation == m.conversation and _in_trouble(n.text, named(n)):
-            out += _next_by_writer(n, ctx)
+            # "I can't do Sept 12. switching to November. Saturday Nov 14": the trouble's own
+            # message may say what replaces it
+            out += [n] if SWITCHED.search(n.text) else _next_by_writer(n, ctx)
     return list(dict.fromkeys(out))
 
 

@@ -37,6 +37,7 @@ from .spans import (
     owned_person,
     person_phrase,
 )
+from .stand_in import stand_in
 from .text import asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
 from .votes import chosen_by
@@ -62,6 +63,9 @@ def who_answer(
     voted = chosen_by(question, ranked or good, ctx)
     if voted is not None:  # "who else voted for navy?": "options: navy, maroon…" / "navy"
         return voted
+    standing = stand_in(question, qk, good, ranked, ctx)
+    if standing is not None:  # "who took mateo's place?": "Nacho can do it"
+        return standing
     titled = (
         _titled(good, ranked, ctx)
         if _WHO_IS_ROLE.match(question)
