@@ -54,7 +54,8 @@ def best_sentence(text: str, wanted: set[str]) -> str:
 
 # A title makes a name of the next word however it is cased: "surgeon is mr adeyemi".
 _TITLED = re.compile(
-    r"\b((?:(?:mr|mrs|ms|miss|dr|prof)\.?|doctor)\s+[^\W\d_][\w'-]+)", re.IGNORECASE
+    r"\b((?:(?:mr|mrs|ms|miss|dr|prof)\.?|doctor|professor|profe|coach)\s+[^\W\d_][\w'-]+)",
+    re.IGNORECASE,
 )
 
 

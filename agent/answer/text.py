@@ -57,6 +57,9 @@ ALIASES = {
     # the past in -t, as British English writes it ("who spilt a drink" / "kayla spilled")
     "spilt": "spill", "learnt": "learn", "burnt": "burn", "dreamt": "dream", "smelt": "smell",
     "spelt": "spell", "leapt": "leap", "knelt": "kneel", "spoilt": "spoil", "dug": "dig",
+    "taught": "teach", "fought": "fight", "sought": "seek", "lent": "lend", "slept": "sleep",
+    "meant": "mean", "dealt": "deal", "hung": "hang", "drew": "draw", "drawn": "draw",
+    "understood": "understand", "swept": "sweep", "wept": "weep", "bled": "bleed",
     "teeth": "tooth", "feet": "foot", "mice": "mouse", "geese": "goose", "children": "child",
 }  # fmt: skip
 # Chat drops the apostrophe: "dads knee op" is dad's, as "dad's" is (and "bdays" plural).

@@ -40,6 +40,7 @@ from .spans import (
 from .stand_in import stand_in
 from .text import asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
+from .unknown import asking_part
 from .votes import chosen_by
 from .what import WHO_IS, what_answer
 from .who_is import who_is
@@ -116,7 +117,9 @@ def who_answer(
     missing = absent(question, ranked or good, ctx, {*ctx.names, *_KIN_WORDS})
     if missing is not None:  # "who missed easter?" / "Dad won't make Easter now"
         return missing
-    asked_too = asked_in_chat(question, ranked[:10] or good[:10], ctx, exclude) or said_yes(
+    # "my friend wants a choreographer. who taught vale's court the dance?": the asking
+    asking = asking_part(question)
+    asked_too = asked_in_chat(asking, ranked[:10] or good[:10], ctx, exclude) or said_yes(
         question, ranked[:5] or good[:5], ctx, exclude
     )
     if asked_too:
