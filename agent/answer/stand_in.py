@@ -37,7 +37,8 @@ _STANDS_IN = re.compile(
     re.IGNORECASE,
 )
 _I_WILL = re.compile(r"^\W*(?:i\s+can|i['’]ll|i\s+will|i\s+could)\b", re.IGNORECASE)
-# How many turns after a message on the one replaced the stand-in is looked for.
+# How many turns after a message on the one replaced the stand-in is looked for, how far down
+# the ranking such messages are taken, and how many days on a reply in another session counts.
 _REACH = 8
 _DEPTH = 6
 _WITHIN = timedelta(days=7)
