@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from memory_store.models import StoredMessage
 
 from .phrases import TIME_TERMS
-from .reading import ReaderContext, display_name, question_terms, who
+from .reading import ReaderContext, display_name, people_terms, question_terms, who
 from .spans import names_in
 from .text import sentences, terms
 
@@ -81,7 +81,7 @@ def advice_given(
         return None
     # The verb of saying ranks any "told you!" high; what was told of may sit further down,
     # as may the one message naming the rarest thing asked of ("a kayak", not "chris").
-    people = {t for n in [*ctx.names, *ctx.speakers] for t in terms(n)}
+    people = people_terms(ctx)
     rarest = ctx.weights.rarest(topic - people or topic)
     holding = [m for m in top if rarest in terms(m.text)]
     top = holding or (top if telling else top[:5])

@@ -14,7 +14,7 @@ from agent.plan.mentions import MONTH_NAMED
 from agent.plan.mentions import Mention as FoundAt
 from memory_store.models import StoredMessage
 
-from .reading import Mention, ReaderContext, replied_to, same_burst
+from .reading import Mention, ReaderContext, people_terms, replied_to, same_burst
 from .text import WORD, asks, said_terms, terms
 from .undone import ANOTHER_MOVED, SWITCHED, undone
 
@@ -120,6 +120,10 @@ def changed_since(
     found = ctx.later_holding(words, m) if words else []
     later += [n for n in found if n.id not in seen and names_it(n)]
     holds = {n.id for n in later if keys & said_terms(n.text) or names_it(n)}
+    # A chat named for the plan speaks of it in every turn, when a change of day is said
+    # outright: "ok everyone: NEW DATE. Saturday October 24" in "Quince de Vale" moves the
+    # quince. A place moves by its own name (where.py).
+    own_chat = days and named_for(m.conversation, things, ctx)
     held = [p for p in later if p.id in holds]
     out: list[StoredMessage] = []
     for n in sorted(dict.fromkeys(later), key=lambda n: (n.ts, n.id)):
@@ -140,11 +144,8 @@ def changed_since(
         # A change naming one of the plan's days, before they come, is the plan's: "install
         # monday 21st and tuesday 22nd?" / "can we start tuesday 22nd instead?"
         near = near or _shares_a_day(n, m, ctx)
-        # A chat named for the plan speaks of it in every turn, when a change of day is said
-        # outright: "ok everyone: NEW DATE. Saturday October 24" in "Quince de Vale" moves the
-        # quince. A place moves by its own name (where.py).
         near = near or bool(
-            days and named_for(n.conversation, things, ctx) and _SAID_CHANGED.search(n.text)
+            own_chat and n.conversation == m.conversation and _SAID_CHANGED.search(n.text)
         )
         # "CAN WE DO SUNDAY 9TH. SAME PLACE": the plan kept but for its day names it, by its
         # writer, before the plan's day
@@ -316,8 +317,7 @@ _SAME = re.compile(r"\bsame\s+([^\W\d_][\w'’-]*)", re.IGNORECASE)
 def named_for(chat: str, words: set[str], ctx: ReaderContext) -> bool:
     """Whether a chat's name holds one of `words`, not counting a person's name: "Quince de
     Vale" is named for the quince; "Kaveh" for no plan."""
-    people = {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
-    return bool((words & terms(chat)) - people)
+    return bool((words & terms(chat)) - people_terms(ctx))
 
 
 def moved_to(n: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, Mention] | None:

@@ -105,6 +105,11 @@ def speaker_terms(ctx: ReaderContext) -> set[str]:
     return {t for s in ctx.speakers for t in terms(s)}
 
 
+def people_terms(ctx: ReaderContext) -> set[str]:
+    """The terms of every person's name: the people talking and those the messages name."""
+    return {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
+
+
 def first_names(ctx: ReaderContext) -> set[str]:
     """The first names of the people talking, in lower case ("mia" of "Mia Khan")."""
     return {s.split()[0].lower() for s in ctx.speakers if s.split()}

@@ -107,13 +107,13 @@ def in_own_words(
     near = [p for p in ranked if p.session_id == n.session_id and 0 <= n.id - p.id <= 3]
     # "Oye mija, otra cosa. Chela me habló…" turns to another plan: the vet before it is not
     # what "we go to Monterrey in October instead?" moves
-    shift = max((p.id for p in [n, *near] if NEW_TOPIC.search(p.text)), default=None)
+    shift = max((p.id for p in [n, *near] if _NEW_TOPIC.search(p.text)), default=None)
     near = [p for p in near if shift is None or p.id >= shift]
     return any(wanted & said_terms(p.text) or names_day(p, day, ctx) for p in [n, *near])
 
 
 # A turn that opens another subject: "anyway", "another thing", "on another note", "btw".
-NEW_TOPIC = re.compile(
+_NEW_TOPIC = re.compile(
     r"^\W*(?:[^\W\d_]+\W+){0,2}?(?:another\s+thing|other\s+thing|otra\s+cosa|"
     r"on\s+another\s+note|anyway|anyways|btw|by\s+the\s+way|changing\s+the\s+subject|"
     r"unrelated|random\s+q(?:uestion)?|different\s+topic|side\s+note)\b",

@@ -32,6 +32,7 @@ from .reading import (
     ReaderContext,
     Reading,
     neighbours,
+    people_terms,
     question_terms,
     subjects,
     who,
@@ -322,7 +323,7 @@ def when_answer(
     ]
     moved = [(n, echoed(n, y, ranked, ctx)) for n, y in moved]
     # whose plan it is names no plan: Aurelio's dry run is no first day of his
-    people = {t for name in [*ctx.names, *ctx.speakers] for t in terms(name)}
+    people = people_terms(ctx)
     # "ill change the booking tonight" says when the change is made, not the plan's day
     moved = [
         (n, y)
