@@ -28,6 +28,7 @@ from .reading import (
     speaker_asked,
     who,
 )
+from .role_holder import role_holder
 from .spans import (
     apposed_name,
     best_sentence,
@@ -229,6 +230,9 @@ def who_answer(
         introduced = _introduced(m.text, exclude)
         if introduced:
             return named(introduced, m, introduced, "the person the exchange introduces")
+    holder = role_holder(question, ranked or good, ctx, exclude)
+    if holder is not None:  # "the name of the physio?": "go see anika venter… best physio ever"
+        return holder
     # Failing a name, a writer who says they did it or will ("i'll report it to the council
     # tmrw"), in a message that holds the question's words besides its verb.
     topic = wanted - terms(did or "")
