@@ -399,7 +399,7 @@ def lower_case_names(texts: Sequence[str]) -> set[str]:
         for w, n in subject.items()
         if n >= _SUBJECT_TIMES and w not in determined and may_be_name(w) and w not in PRONOUNS
     }
-    return found | apposed
+    return (found | apposed) - _NOT_PERSONS  # "god is good" twice names no one
 
 
 _SUBJECT_TIMES = 2

@@ -10,7 +10,7 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .items import COMMON_WORDS
-from .lexicon import FILLER, NOT_NAMES, PRONOUNS, WHEN_WORDS
+from .lexicon import FILLER, NOT_NAMES, PRONOUNS, WHEN_WORDS, may_be_name
 from .phrases import PLAIN_VERBS, TIME_TERMS
 from .text import sentences, terms
 
@@ -32,6 +32,12 @@ INTRODUCED = re.compile(
 _NAME_THE_ROLE = re.compile(
     r"(?:^|[.!?;]\s+|,\s*|\b(?:and|also|fyi|btw|so|oh|ok)\s+)([^\W\d_][\w'-]{2,})\s+the\s+"
     r"(?:[\w-]+\s+)?"
+    rf"(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})s?\b",
+    re.IGNORECASE,
+)
+# A name, then who the person is to the writer: "Kelechi, my NYSC guy", "tomi, our neighbour"
+_NAME_THEN_ROLE = re.compile(
+    r"(?:^|[.!?;]\s+)([^\W\d_][\w'-]{2,}),\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?"
     rf"(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})s?\b",
     re.IGNORECASE,
 )
@@ -90,6 +96,7 @@ def given_names(text: str) -> list[str]:
         if m.group(1).lower() not in COMMON_WORDS | PLAIN_VERBS | _CONTACT_VERBS
         and not re.search(r"(?:ed|ing|ly|s)$", m.group(1).lower())
     ]
+    found += [m.group(1) for m in _NAME_THEN_ROLE.finditer(text) if may_be_name(m.group(1).lower())]
     return [n for n in found if n.lower() not in PRONOUNS and n.lower() not in STOPWORDS]
 
 

@@ -41,6 +41,14 @@ ALIASES = {
     "bro": "brother", "sis": "sister",
     "mom": "mum", "mother": "mum", "dad": "father", "grandmother": "grandma",
     "grandfather": "grandpa", "granny": "grandma", "pic": "photo", "pics": "photos",
+    # a clipping a person asks with for the word the chat wrote, or the other way round
+    "intro": "introduction", "intros": "introductions", "reno": "renovation",
+    "renos": "renovations", "uni": "university", "rehab":
+    "rehabilitation", "convo": "conversation", "convos": "conversations",
+    "congrats": "congratulations", "brekkie": "breakfast", "brekky": "breakfast",
+    "arvo": "afternoon", "telly": "television", "prezzie": "present", "pressie": "present",
+    "prezzies": "presents", "pressies": "presents", "hols": "holidays", "vacay": "vacation",
+    "appt": "appointment", "appts": "appointments", "prof": "professor",
     "gave": "give", "drove": "drive", "driven": "drive", "bought": "buy", "flew": "fly",
     "flown": "fly", "went": "go", "gone": "go", "ate": "eat", "eaten": "eat", "met": "meet",
     "ran": "run", "saw": "see", "seen": "see", "took": "take", "taken": "take", "made": "make",

@@ -193,7 +193,9 @@ _LIGHT_HEADS = frozenset(
         # "after the mix up with the hall": a person's word for what went wrong, not a topic
         "mix mixup mess fiasco palaver kerfuffle confusion hassle faff debacle ordeal "
         # "miso's feeding routine": how she is fed, in words a chat writes ("half a can")
-        "routine routines schedule arrangements",
+        "routine routines schedule arrangements "
+        # "her check ups", "the walk ins": the particle of a compound the chat hyphenates
+        "ups outs ins offs",
     )
 )
 # The kinds a person asks with where a chat names the one meant: "what restaurant did we go
@@ -207,6 +209,8 @@ KIND_HEADS = frozenset(
         # "what street is the duplex off of?": "right off south presa"; "the old complex": the
         # Cantera
         "street streets road avenue neighbourhood neighborhood suburb district complex building "
+        # "the name of the hall": "Bellwood Event Centre"
+        "hall halls centre center "
         "cafes café pub pubs bar bars venue venues shop shops store stores hotel hotels bakery "
         "event events meeting meetings conference conferences gig gigs show shows occasion "
         "job jobs role position company firm employer brand model make song songs album band "

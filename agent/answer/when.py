@@ -42,6 +42,7 @@ from .senses import held_as_nouns
 from .text import asks, day_phrase, said_terms, short_day, terms
 from .told_day import dated_before, dated_next, dated_when_asked
 from .topic import subject_words
+from .unknown import asking_part
 from .what import ASKS
 
 # "when i took canela to the vet?" (the sub-question of "the morning after i took…") is past
@@ -132,6 +133,14 @@ def when_answer(
             if x.granularity in DAY_OR_FINER and x.start.isoweekday() == weekday
         ]
         dated = on_it or dated
+    asked = question_terms(asking_part(question), ctx)
+    if not dated and asked and asked != question_terms(question, ctx):
+        # A scene set first ("doing a photo book for chidi. what date did his intro finally
+        # hold?") can lead the best messages astray: a message further down that holds the
+        # rarest word of the sentence that asks dates it ("introduction moved to Saturday…").
+        rarest = max(asked, key=ctx.weights.idf)
+        holding = [n for n in ranked[:_PLAN_DEPTH] if rarest in terms(n.text)]
+        dated = dated_in(holding, asked, ctx, qk.wants_time)
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").

@@ -29,6 +29,8 @@ PERSON_NOUNS = frozenset(
         "builder plumber electrician sparky mechanic accountant agent vet lawyer solicitor "
         "hairdresser barber cleaner gardener painter decorator tradie contractor instructor "
         "tutor caterer photographer florist chef driver worker staff crew "
+        "carpenter roofer tiler mason welder locksmith handyman technician installer "
+        "tailor seamstress cobbler nanny housekeeper maid midwife pharmacist "
         # a person by no role at all: "the old fella that sold rawiri his truck"
         "fella lad bloke chap guy lady "
         # family as chat writes it: "my mil" (mother-in-law), "pa and ma", "hubby"

@@ -75,12 +75,35 @@ def _antecedent(
         told
         or owner
         or any(w.lower() in names or w.lower() in _PEOPLE for w in _WORD.findall(before))
+        or _FOND_NAME.search(before) is not None
     )
+
+
+# "take the small one to see her grandma": a child called by size or age, not by name
+_FOND_NAME = re.compile(
+    r"\b(?:small|little|wee|baby|young|younger|youngest|older|eldest|oldest)\s+ones?\b", re.I
+)
 
 
 # "The gentleman downstairs whose cat I feed: … his name": anyone the question itself names
 _PEOPLE = PERSON_NOUNS | frozenset(
-    ["man", "woman", "gentleman", "gent", "girl", "boy", "person", "someone", "somebody"]
+    [
+        "man",
+        "woman",
+        "gentleman",
+        "gent",
+        "girl",
+        "boy",
+        "person",
+        "someone",
+        "somebody",
+        "child",
+        "toddler",
+        "kiddo",
+        "youngest",
+        "eldest",
+        "oldest",
+    ]
 )
 
 

@@ -47,6 +47,8 @@ pipe = history_fixture(CHAT, me="Ines")
         (["my sister moved out", "his plumber round tomorrow"], "round", False),
         (["my mum always says so", "i always forget"], "always", False),
         (["my dad swears by it", "we swears"], "swears", False),
+        # an oath is no one, however often it opens a clause
+        (["god is good", "and god is faithful o"], "god", False),
     ],
 )  # fmt: skip
 def test_a_name_written_only_in_lower_case(texts: list[str], name: str, found: bool) -> None:

@@ -138,6 +138,10 @@ def test_the_written_clock_keeps_the_speaker_filter() -> None:
         ("where did Oliver hide his bone?", False),
         ("what did Zed and her kids make?", True),  # Zed is not a name of this history
         ("what did her kids make for Mel?", True),  # the name comes after the pronoun
+        # a child called by size or age is someone to point at
+        ("which weekend did i take the small one to see her grandma?", False),
+        ("when did the eldest get his braces off?", False),
+        ("when did the big one get his braces off?", True),
     ],
 )
 def test_a_pronoun_points_back_to_a_known_name(question: str, asks_back: bool) -> None:

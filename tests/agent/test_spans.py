@@ -321,6 +321,11 @@ def test_names_of_two_capitalised_words_or_more(text: str, names: list[str]) -> 
         ("a place called the hungry heron in muizenberg", ["the hungry heron"]),
         ("a guy called declan who sold us the van", ["declan"]),
         ("called the garage about it this morning", []),
+        # a name, then who the person is to the writer
+        ("KC put in a word for me. Kelechi, my NYSC guy. he's senior there now", ["Kelechi"]),
+        ("tomi, our neighbour, has the spare key", ["tomi"]),
+        ("ok, my friend said no", []),
+        ("thanks, my mum loved it", []),
     ],
 )
 def test_names_a_message_gives(text: str, names: list[str]) -> None:
