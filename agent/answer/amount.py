@@ -29,7 +29,8 @@ from .what import what_answer
 
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185
-    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*(?:k\b)?|"
+    # …and millions "m": "₦2.2m per year", "$1.5m"
+    rf"(?:{CURRENCY}\s?\d+(?:[,.]\d+)*(?:[km]\b|\s?(?:million|mil|bn|billion)\b)?|"
     # …and thousands are "k": "$92.8k", "final price 91.5k", "178k too painful"; not "a 5k
     # run" or "10k"
     r"\b(?:\d{3}|\d{1,3}\.\d{1,2})k\b|"
@@ -238,7 +239,10 @@ _YOURS = re.compile(r"\b(?:your|you(?:'ll|\s+will)?\s+(?:owe|pay))\b(?:\W+\w+){0
 
 _RARE_DF = 2
 _ENDED_ASKED = re.compile(
-    r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|final(?:ly)?|actually|eventually)\b", re.IGNORECASE
+    r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|final(?:ly)?|actually|eventually)\b|"
+    # "after all that back and forth, how much is the rent now?": as it stands, once settled
+    r"\bnow\W*$|\bafter\s+all\s+(?:that|the)\b|\bback\s+and\s+forth\b",
+    re.IGNORECASE,
 )
 
 

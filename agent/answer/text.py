@@ -161,11 +161,13 @@ def speech_acts(text: str) -> set[str]:
 
 # A phrasal verb and the verb it means, so "did he give it back?" finds "drill returned safe
 # and sound". Applied to both sides, like the aliases.
-# Not "brought back memories": "bring" returns something only with its object before "back".
+# Not "brought back memories": "bring" returns something only with its object before "back"
+# ("bringing the projector back", "dropped the drill back").
 _RETURNED = re.compile(
     r"\b(?:give|gave|given|giving|gives)\s+(?:(?:it|them|him|her|that|those|these|this)\s+|"
     r"(?:my|your|his|her|our|their|the)\s+[\w'-]+\s+)?back\b|"
-    r"\b(?:bring|brought|bringing|brings)\s+(?:it|them|that|those|these|this)\s+back\b",
+    r"\b(?:bring|brought|bringing|brings|drop|dropped|dropping|drops)\s+(?:it|them|that|those|"
+    r"these|this|(?:my|your|his|her|our|their|the)\s+[\w'-]+)\s+back\b",
     re.IGNORECASE,
 )
 

@@ -1,5 +1,6 @@
 """A sum asked as it ended up: what was charged ("he only charged me $580") before what was
-said it would be ("$640 parts and labor") or another's price ("the dealership wants $1,380")
+said it would be ("$640 parts and labor") or another's price ("the dealership wants $1,380");
+asked "now", after the haggling, the sum agreed ("we agreed ₦1.9m")
 (tests/fixtures/charged_chat.jsonl; the user is Lu)."""
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ pipe = history_fixture(CHAT, me="Lu")
         # guards: asked of the mechanic by name; the dealership's price
         ("how much did chuy end up charging me for the car?", "$580."),
         ("how much did the dealership want for the compressor?", "$1,380."),
+        # asked as it stands now, after the haggling: the sum agreed, in millions
+        ("after all that back and forth with alhaji, how much is the shop rent now", "₦1.9m."),
+        ("how much did alhaji first say the new rent would be", "₦2.2m."),
     ],
 )
 def test_the_sum_it_ended_up(pipe: Pipeline, question: str, expected: str) -> None:

@@ -78,6 +78,12 @@ def test_topic_heads(question: str, heads: list[str]) -> None:
         ("when is the wedding", "wed 6th works", set()),
         # a phrasal verb is read as the verb it means
         ("did he give it back", "confirmed, drill returned safe and sound", {"return"}),
+        (
+            "when did he bring it back",
+            "thanks for bringing the projector back yesterday",
+            {"return"},
+        ),
+        ("did she drop it back", "dropped the drill back at yours", {"return"}),
         # an idiom is no return
         ("what brought back memories", "I returned the book", set()),
         # chat drops the apostrophe: "dads knee op" is dad's
