@@ -5,6 +5,7 @@ conversation or person the store does not hold."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Sequence
 
 from agent.plan.people import PERSON_NOUNS
@@ -57,11 +58,25 @@ _OWNER = re.compile(r"\b([^\W\d_]{3,})['’]s\b")
 
 
 def _antecedent(
-    text: str, pronoun: re.Match[str], names: Collection[str], held: Callable[[str], bool]
+    text: str,
+    pronoun: re.Match[str],
+    names: Collection[str],
+    held: Callable[[str], bool],
+    speakers: Sequence[str] = (),
 ) -> bool:
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
     before = text[: pronoun.start()]
+    words = [w.lower() for w in _WORD.findall(before)]
+    # "what did dan borrow for his place?", "…took chlo to for her 25th": a speaker by the
+    # short form of their name
+    firsts = [_plain(s.split()[0].lower()) for s in speakers if s.split()]
+    if any(len(w) >= 3 and f.startswith(_plain(w)) for w in words for f in firsts):
+        return True
+    # "roussel wants the date … for his insurance": the subject the question opens on
+    opening = _OPENING_SUBJECT.match(before)
+    if opening and opening.group(1).lower() not in _FUNCTION and held(opening.group(1)):
+        return True
     if _BOUND_BY_WHO.search(before) and pronoun.group(1).lower() in ("he", "she"):
         return True  # "who said he'd sort the merch?": he is whoever it was
     if _BOUND_BY_WHOSE.search(before) and pronoun.group(1).lower() in ("his", "her"):
@@ -77,6 +92,19 @@ def _antecedent(
         or any(w.lower() in names or w.lower() in _PEOPLE for w in _WORD.findall(before))
         or _FOND_NAME.search(before) is not None
     )
+
+
+def _plain(word: str) -> str:
+    """The word without accents: "chloé" is typed "chloe" as often as not."""
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+# A question that opens on who wants it: "roussel wants the date…", "landlord's asking…"
+_OPENING_SUBJECT = re.compile(
+    r"^\W*([^\W\d_]{3,})(?:['’]s)?\s+(?:wants|needs|asked|asks|asking|said|says|is|was|has|"
+    r"keeps|called|texted)\b",
+    re.IGNORECASE,
+)
 
 
 # "take the small one to see her grandma": a child called by size or age, not by name
@@ -164,7 +192,7 @@ def clarify(
         pronoun
         and not named
         and not has_history
-        and not _antecedent(rewritten, pronoun, names, held)
+        and not _antecedent(rewritten, pronoun, names, held, speakers)
     ):
         return (
             f"Who do you mean by “{pronoun.group(1)}”? People in this history: "

@@ -241,7 +241,7 @@ def rewrite_offline(
     case), whom the user's own questions may name."""
     recent = list(history)[-HISTORY_TURNS:]
     firsts = [s.split()[0] for s in speakers if s.split()]
-    spelled = time_spelled_out(spelled_out(question, firsts, doc_freq))
+    spelled = time_spelled_out(spelled_out(question, firsts, doc_freq, people))
     reasoned = embedded_question(without_reason(spelled))
     asked = without_framing(reasoned)
     rw = Rewrite(question, asked, [asked])

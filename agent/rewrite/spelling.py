@@ -165,10 +165,12 @@ def spelled_out(
     question: str,
     names: Collection[str] = (),
     doc_freq: Callable[[str], int] | None = None,
+    known_names: Collection[str] = (),
 ) -> str:
     """The question with chat spellings of question words spelled out, a known first name
     run into its possessive ("kofis bday") given its apostrophe, and, given the history's
-    `doc_freq`, a typo of a word it holds fixed. `names`: first names of the people in scope."""
+    `doc_freq`, a typo of a word it holds fixed. `names`: first names of the people in scope;
+    `known_names`: every name the history knows (lower case), none of which is a short form."""
     out = _SPELLED.sub(lambda m: _SPELLINGS[m.group(1).lower()], question)
     if doc_freq is not None:
         out = re.sub(r"[^\W\d_]+", lambda m: typo_fixed(m.group(0), doc_freq) or m.group(0), out)
@@ -188,24 +190,38 @@ def spelled_out(
             return f"{stem}'s" if stem.lower() in known else m.group(0)
 
         out = re.sub(r"\b([^\W\d_]+)s\b", possessive, out)
-        out = re.sub(r"[^\W\d_]+", lambda m: _short_for(m.group(0), names) or m.group(0), out)
+        out = re.sub(
+            r"[^\W\d_]+",
+            lambda m: _short_for(m.group(0), names, known_names) or m.group(0),
+            out,
+        )
     return out
 
 
 # A name's short form is its first three letters or more ("tam" for Tamsin, "mel" for
-# Melanie), when it is no other word a question uses: not "will" (William), "sun" (Sunniva),
-# "mar" (Marta), "eve" (Evelyn).
+# Melanie, "dan" for Daniel, "chlo" for Chloé), when it is no other word a question uses: not
+# "will" (William), "sun" (Sunniva), "mar" (Marta), "eve" (Evelyn); nor a name of its own the
+# history knows (a Dan who writes nothing, named by others).
 _SHORTEST_FORM = 3
 _NOT_SHORT_FORMS = frozenset(
     [*tx.WEEKDAYS, *tx.MONTHS, *re.findall(r"\w+", "eve art bill rob pat mark jack ray rose "
-     "grace hope joy sue dawn max bob bea jan van car cat dan don kit pam sal tom viv")]
+     "grace hope joy sue dawn max bob jan van car cat kit")]
 )  # fmt: skip
 
 
-def _short_for(word: str, names: Collection[str]) -> str | None:
+def _short_for(word: str, names: Collection[str], known: Collection[str] = ()) -> str | None:
     low = word.lower()
     common = low in STOPWORDS or low in GENERIC_WORDS or low in _NOT_SHORT_FORMS
-    if len(low) < _SHORTEST_FORM or common or any(n.lower() == low for n in names):
+    if len(low) < _SHORTEST_FORM or common or low in known or any(n.lower() == low for n in names):
         return None
-    longer = {n for n in names if len(n) > len(low) + 1 and n.lower().startswith(low)}
+    # a letter short is a short form only from four letters on: "chlo" is Chloé, "mar" no Mara
+    cut = 0 if len(low) >= 4 else 1
+    longer = {
+        n
+        for n in names
+        # a name, not a title a speaker is listed under ("Prof. Hartley")
+        if n.isalpha()
+        and len(n) > len(low) + cut
+        and fold_accents(n.lower()).startswith(fold_accents(low))
+    }
     return next(iter(longer)) if len(longer) == 1 else None

@@ -142,9 +142,15 @@ def test_the_written_clock_keeps_the_speaker_filter() -> None:
         ("which weekend did i take the small one to see her grandma?", False),
         ("when did the eldest get his braces off?", False),
         ("when did the big one get his braces off?", True),
+        # a speaker by the short form of their name; the subject the question opens on
+        ("what stuff did dan borrow for his new place?", False),
+        ("roussel wants the date for his insurance. when did the plumber come?", False),
+        ("when did we book her flight?", True),
     ],
 )
 def test_a_pronoun_points_back_to_a_known_name(question: str, asks_back: bool) -> None:
     names = frozenset({"mel", "oliver", "caroline"})
-    got = clarify(question, question, has_history=False, speakers=["Caroline"], names=names)
+    speakers = ["Caroline", "Daniel"]
+    held = {"roussel", "book", "flight"}.__contains__
+    got = clarify(question, question, has_history=False, speakers=speakers, names=names, held=held)
     assert (got is not None) == asks_back

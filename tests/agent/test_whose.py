@@ -50,6 +50,12 @@ from memory_store.models import StoredMessage
         ("what about the bouts", (), "what about the bouts"),
         ("when will you know", ("William",), "when will you know"),
         ("what did mar say", ("Marta", "Marcus"), "what did mar say"),
+        # a short form a letter short, from four letters on; and a name that is only a name
+        ("where did we take chlo for her 25th", ("Chloé",), "where did we take Chloé for her 25th"),
+        ("what did dan borrow", ("Daniel", "Kenji"), "what did Daniel borrow"),
+        ("what did mar say", ("Mara",), "what did mar say"),
+        # a title a speaker is listed under is no name
+        ("what did my prof say", ("Prof.", "Salma"), "what did my prof say"),
     ],
 )
 def test_chat_spellings_are_read_as_meant(question: str, names: tuple[str, ...], read: str) -> None:
