@@ -139,7 +139,10 @@ def _asked_verb(question: str) -> str | None:
 # "who *got* the job", "who *offered* to drive": the verb right after "who", in the past.
 _WHO_VERB = re.compile(
     r"^\s*(?:who|which\s+(?:one\s+)?of\s+(?:us|you|\w+\s+\w+))\s+"
-    r"(?!ended\s+up\b|wound\s+up\b)([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent)\b",
+    r"(?!ended\s+up\b|wound\s+up\b)([a-z]+ed|got|won|made|took|brought|found|paid|bought|sent|"
+    # …and the other pasts of a deed: "who *drove* the boy over?"
+    r"drove|rode|flew|gave|sold|built|broke|fed|caught|dug|hid|threw|wrote|ran|swam|sang|hung|"
+    r"chose|lent|stole|spent|lost)\b",
     re.I,
 )
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"

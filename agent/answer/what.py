@@ -331,7 +331,11 @@ def what_answer(
     # answers ("What board games has he played?": "Catan", not "strategy game"), and the
     # noun does not hold that name ("which tournament?": "Valorant tournament", not "final
     # of a big Valorant")
-    if phrase and not (short and _named(short, span) and not _shares_name(phrase, short)):
+    # …unless the noun heads a name itself ("what lake?": "Dunmore Lake", not "Doug")
+    own_name = bool(phrase) and all(w[:1].isupper() for w in str(phrase).split())
+    if phrase and (
+        own_name or not (short and _named(short, span) and not _shares_name(phrase, short))
+    ):
         short = phrase
     # …or the name the sentence gives it: "a contemporary piece called “Finding Freedom”",
     # "Barcelona is a must-visit city"; asked what kind, the kind and its name

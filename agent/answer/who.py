@@ -214,6 +214,10 @@ def who_answer(
             # and "guest list for chris's 40th" not the cake
             and (question_terms(question, ctx) - terms(verb or "")) & terms(m.text)
             and (not thing or thing & terms(m.text))
+            # "who drove the boy over?" of "I pick up at Tsawwassen": a telling of the deed
+            # done, in its verb, when another message tells it so (not of a plan: "who's
+            # running secret santa?" / "I'll organise it")
+            and (not did or terms(did) & terms(m.text) or not _told_in_verb(did, ranked))
         ):
             return named(who(m, ctx), m, m.speaker, "the speaker says it of themselves (I/we)")
     # A who-question is answered by a name: one a little further down that shares the
@@ -247,6 +251,10 @@ def who_answer(
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+
+
+def _told_in_verb(verb: str, ranked: Sequence[StoredMessage]) -> bool:
+    return any(terms(verb) & terms(m.text) for m in ranked[:_THANKS_DEPTH])
 
 
 # How far down the ranking a thanks for the deed is looked for, and the words of thanks.

@@ -156,12 +156,16 @@ def test_a_person_named_by_who_they_are(text: str, phrase: str | None) -> None:
         # a name after "the" is a paper's or a hotel's: "read the Hindu", "at the Grant"
         ("Appa is struggling to read the Hindu these days, Felix says", ["Felix"]),
         ("drinks at the Grant after", []),
+        # a name the writer calls the reader by is no one the message tells of
+        ("and mama... he offered me a full-time job after my diploma", []),
+        ("Felix, can you grab the keys", []),
+        ("so Felix offered me a job", ["Felix"]),
     ],
 )
 def test_names_in_a_message(text: str, names: list[str]) -> None:
     from agent.answer.spans import names_in
 
-    lexicon = {"stokes", "croft", "bilal", "haddad", "felix", "grant", "hindu"}
+    lexicon = {"stokes", "croft", "bilal", "haddad", "felix", "grant", "hindu", "mama"}
     assert names_in(text, lexicon, ()) == names
 
 
