@@ -404,7 +404,8 @@ def lower_case_names(texts: Sequence[str]) -> set[str]:
 
 _SUBJECT_TIMES = 2
 _LOWER_SUBJECT = re.compile(
-    r"(?:^|[.!?,;]\s*|\b(?:and|but|so|also|plus|with|w)\s+)([a-z]{3,})(?:['’]s)?\s+"
+    # (accented letters too: "gérard asked me to work friday")
+    r"(?:^|[.!?,;]\s*|\b(?:and|but|so|also|plus|with|w|btw)\s+)([^\W\d_A-Z]{3,})(?:['’]s)?\s+"
     r"(?:is|was|has|had|will|would|can|could|did|does|said|says|called|texted|rang|messaged|"
     r"asked|told|thinks|reckons|wants|loves|got|gets|never|always|and\s+i)\b"
 )

@@ -211,9 +211,16 @@ def vocative(text: str, m: re.Match[str]) -> bool:
     before, after = text[: m.start()], text[m.end() :]
     if _GREETING.search(before):
         return True
-    opens = not before.strip() or before.rstrip()[-1:] in ".!?"
+    # "and mama... he offered me a job": a name after a bare conjunction opens the message too
+    opens = (
+        not before.strip() or before.rstrip()[-1:] in ".!?" or before.strip().lower() in _OPENERS
+    )
     closes = not after.strip() or after.lstrip()[:1] in ".!?"
-    return (opens and after.lstrip()[:1] in ",!") or (before.rstrip().endswith(",") and closes)
+    called = after.lstrip()[:1] in ",!" or after.lstrip().startswith(("..", "…"))
+    return (opens and called) or (before.rstrip().endswith(",") and closes)
+
+
+_OPENERS = frozenset(["and", "but", "so", "oh", "ok", "okay", "also", "ah", "wait"])
 
 
 _DET = re.compile(r"\b(?:my|your|his|her|our|their|the)\s+", re.IGNORECASE)

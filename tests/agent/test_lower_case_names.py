@@ -47,6 +47,9 @@ pipe = history_fixture(CHAT, me="Ines")
         (["my sister moved out", "his plumber round tomorrow"], "round", False),
         (["my mum always says so", "i always forget"], "always", False),
         (["my dad swears by it", "we swears"], "swears", False),
+        # a name with an accent
+        (["btw gérard asked me to do wednesday", "also gérard asked me to work friday"],
+         "gérard", True),
         # an oath is no one, however often it opens a clause
         (["god is good", "and god is faithful o"], "god", False),
     ],
