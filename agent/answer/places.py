@@ -146,6 +146,30 @@ _NOT_PLACE = frozenset(
         "mins",
         "jiffy",
         "like",
+        # a meal is a time: "see you at lunch"
+        "lunch",
+        "dinner",
+        "breakfast",
+        "brunch",
+        "lunchtime",
+        # where files and messages go: "costume photos are in the team folder"
+        "folder",
+        "folders",
+        "drive",
+        "inbox",
+        "chat",
+        "group",
+        "thread",
+        "doc",
+        "docs",
+        "spreadsheet",
+        "sheet",
+        "album",
+        "calendar",
+        "app",
+        "email",
+        "link",
+        "channel",
     ]
 )
 

@@ -192,6 +192,10 @@ def test_the_writer_tells_of_themselves_not_in_a_question(text: str, own: bool) 
         ("had the scan this morning, it's the ligament in his knee", None),
         ("woke up with a sharp pain in my neck", None),
         ("bins are out the back by the shed", "by the shed"),
+        # where files go, and a meal, are no place
+        ("costume photos are in the team folder", None),
+        ("see you at lunch then", None),
+        ("see you at the cafe then", "at the cafe"),
     ],
 )
 def test_an_idiom_is_no_place(text: str, place: str | None) -> None:
