@@ -100,6 +100,7 @@ def covering_set(
     # demo's "how many times did I go climbing" took a dentist booking and a book).
     seeds |= _dense(said, similarity) if len(seeds) < MEANING_BELOW else set()
     seeds |= {m.id for m in said if named & counted_terms(m.text, noun)}
+    seeds |= _again(seeds, said, wanted, ctx)
     shared = _shared_words(seeds, said, wanted | _name_terms(skip))
     logged = _logged_units(seeds, said)
     found = [
@@ -220,6 +221,37 @@ def _dense(said: Sequence[StoredMessage], similarity: Mapping[int, float]) -> se
             break
         seats.setdefault(m.session_id, m.id)
     return set(seats.values())
+
+
+def _again(
+    seeds: set[int], said: Sequence[StoredMessage], wanted: set[str], ctx: ReaderContext
+) -> set[int]:
+    """Messages that tell a seed's deed once more: "I've sent your drugs with Oga Rasheed
+    again" repeats "I've given your drugs to the driver at the park. Oga Rasheed…" in two
+    topic words and two rare words of its own, though it names neither the driver nor the
+    park."""
+    told = [counted_terms(m.text) for m in said if m.id in seeds]
+    out = set()
+    for m in said:
+        if m.id in seeds or not _AGAIN.search(m.text):
+            continue
+        own = counted_terms(m.text) - REQUEST_TERMS - _COMMON
+        # rare words, as names are ("oga rasheed"), not the chat's everyday ones ("mummy")
+        most = max(_AGAIN_RARE, ctx.weights.size * _AGAIN_SHARE)
+        rare = {t for t in own - wanted if ctx.weights.doc_freq(t) <= most}
+        on_topic = len(own & wanted) >= min(_AGAIN_SHARED, len(wanted))
+        if on_topic and any(len(rare & t) >= _AGAIN_SHARED for t in told):
+            out.add(m.id)
+    return out
+
+
+_AGAIN = re.compile(r"\b(?:again|once\s+more|another\s+time)\b", re.IGNORECASE)
+# Words of its own a repeated telling shares with the first, besides the topic's, each in
+# at most this share of the index's documents (or so many of a small store's; a document
+# holds a message's neighbours too, so a word of three messages is in about ten).
+_AGAIN_SHARED = 2
+_AGAIN_SHARE = 0.03
+_AGAIN_RARE = 5
 
 
 def _shared_words(seeds: set[int], said: Sequence[StoredMessage], known: set[str]) -> set[str]:
