@@ -70,7 +70,9 @@ _SCOPE_WORDS = (
     "chat conversation group call talk text message whatsapp dm "
     "morning afternoon evening night today tonight day "
     "monday tuesday wednesday thursday friday saturday sunday weekend week month year "
-    "january february march april may june july august september october november december"
+    "january february march april may june july august september october november december "
+    # "what did i miss?" asks for the talk itself
+    "miss missed"
 )
 
 

@@ -72,6 +72,8 @@ _SUMMARY = re.compile(
     rf"\bwhat\s+(?:did|do|have|were|was|are|is)\s+{_TALKERS}\s+(?:\w+\s+)?{_TALK}\s+"
     r"(?:(?:me|us)\s+)?(?:about|over)\b|"
     r"\bwhat\s+(?:was\s+going\s+on|went\s+on|came\s+up|happened|was\s+said)\b|"
+    # "had the group chat muted last saturday. what did i miss?"
+    r"\bwhat(?:\s+did|\s+have|['’]d|['’]ve)?\s+(?:i|we)\s+(?:miss|missed)\b|"
     r"\b(?:summar(?:ise|ize|y)|recap|catch\s+me\s+up|gist)\b|"
     # "what were we on about", "what was the plot group going on about last sunday": on about,
     # as people say talking about

@@ -30,6 +30,10 @@ _SCENE = re.compile(
     re.IGNORECASE,
 )
 
+_FILLER_STOP = re.compile(
+    r"\s+(?:lol|lmao|haha+|hehe+|mdr|ngl|tbh|omg|smh)\s+(?=(?:who|what|when|where|which|how)\b)",
+    re.IGNORECASE,
+)
 # "missed the work chat last thursday, what was going on": any clause before a comma, when
 # what follows it asks
 _LEAD_CLAUSE = re.compile(
@@ -43,6 +47,9 @@ def asking_part(question: str) -> str:
     Who was it I saw?", "*After all the upheaval with the venue,* where…". A word only the
     scene holds is no topic the history must hold; the whole question still finds the
     messages."""
+    # chat's "lol" ends a sentence as a full stop would: "i had the group muted last saturday
+    # lol what were they all on about"
+    question = _FILLER_STOP.sub(". ", question)
     sentences = [s for s in _SENTENCE.findall(question) if s.strip()]
     asked = [s for s in sentences if s.rstrip().endswith("?")]
     opening = [s for s in sentences if _WH_OPENS.match(s)]

@@ -155,8 +155,10 @@ def who_answer(
         # (and one that says what someone is called: "First physio done. Her name is Anneliese")
         on = [t for t in parts if wanted & terms(t) or _CALLED.search(t)] if len(parts) > 1 else []
         found = [n for t in on or [m.text] for n in names_in(t, ctx.names, exclude)]
-        if on and not found:  # "KC put in a word for me. Kelechi, my NYSC guy": the next one
-            found = names_in(m.text, ctx.names, exclude)
+        if on and not found:
+            # "KC put in a word for me. Kelechi, my NYSC guy": a name the next sentence gives
+            # with who the person is; not any name of a list ("…benny, sam and kate, uncle ray")
+            found = [n for n in given_names(m.text) if n.lower() not in exclude]
         # "a small ryokan called Yoshida-sanso" names the ryokan, not who sorted it
         found = [n for n in found if not given_to_thing(n, m.text)]
         if not found and m in good[:3]:

@@ -177,6 +177,8 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what did you sort out for the car?", Kind.WHAT),
         ("what came up in the climbing chat the night of oct 17?", Kind.SUMMARY),
         ("what was going on in the group on the 19th?", Kind.SUMMARY),
+        ("had the group chat muted last saturday. what did i miss?", Kind.SUMMARY),
+        ("what'd we miss in the climbing chat?", Kind.SUMMARY),
         ("did Miso eat the new food?", Kind.YES_NO),
         ("is there a permit for Castle Crags?", Kind.YES_NO),
         ("what did i call my sourdough starter lol", Kind.WHAT),

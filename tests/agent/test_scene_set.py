@@ -75,6 +75,12 @@ def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
         ("missed the work chat, what was going on", "what was going on"),
         ("Aki, what did you say about the dentist?", "what did you say about the dentist?"),
         ("what did she say, and when?", "what did she say, and when?"),  # a guard
+        # chat's "lol" ends a sentence as a full stop does
+        (
+            "i had the group muted last saturday lol what were they all on about",
+            "what were they all on about",
+        ),
+        ("lol what did we decide", "lol what did we decide"),  # a guard: nothing before it
     ],
 )
 def test_asking_part(question: str, part: str) -> None:
