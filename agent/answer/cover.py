@@ -231,13 +231,13 @@ def _again(
     topic words and two rare words of its own, though it names neither the driver nor the
     park."""
     told = [counted_terms(m.text) for m in said if m.id in seeds]
+    # rare words, as names are ("oga rasheed"), not the chat's everyday ones ("mummy")
+    most = max(_AGAIN_RARE, ctx.weights.size * _AGAIN_SHARE)
     out = set()
     for m in said:
         if m.id in seeds or not _AGAIN.search(m.text):
             continue
         own = counted_terms(m.text) - REQUEST_TERMS - _COMMON
-        # rare words, as names are ("oga rasheed"), not the chat's everyday ones ("mummy")
-        most = max(_AGAIN_RARE, ctx.weights.size * _AGAIN_SHARE)
         rare = {t for t in own - wanted if ctx.weights.doc_freq(t) <= most}
         on_topic = len(own & wanted) >= min(_AGAIN_SHARED, len(wanted))
         if on_topic and any(len(rare & t) >= _AGAIN_SHARED for t in told):

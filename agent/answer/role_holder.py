@@ -10,7 +10,6 @@ import re
 from collections.abc import Sequence
 
 from agent.plan.people import PERSON_NOUNS
-from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .lexicon import may_be_name
@@ -53,18 +52,17 @@ def role_holder(
     if role is None:
         return None
     said = re.compile(rf"\b{role}(?:s|es)?\b", re.IGNORECASE)
-    for m in ranked[:_DEPTH]:
-        if not said.search(m.text):
-            continue
-        part = next(m.text[a:b] for a, b in sentences(m.text) if said.search(m.text[a:b]))
-        name = _named(m.text, ctx, exclude | {role})
-        if name:
-            why = [f"the name a message naming the {role} gives"]
-            shown = " ".join(w[:1].upper() + w[1:] for w in name.split())
-            return Reading(f"{shown}.", [m], "who", name, said_by(m, ctx), why=why)
-        why = [f"no name beside the {role}: the sentence of the message naming the role"]
-        return Reading(f"“{clip(part)}”", [m], "who", part, said_by(m, ctx), why=why)
-    return None
+    m = next((m for m in ranked[:_DEPTH] if said.search(m.text)), None)
+    if m is None:
+        return None
+    name = _named(m.text, ctx, exclude | {role})
+    if name:
+        why = [f"the name a message naming the {role} gives"]
+        shown = " ".join(w[:1].upper() + w[1:] for w in name.split())
+        return Reading(f"{shown}.", [m], "who", name, said_by(m, ctx), why=why)
+    part = next(m.text[a:b] for a, b in sentences(m.text) if said.search(m.text[a:b]))
+    why = [f"no name beside the {role}: the sentence of the message naming the role"]
+    return Reading(f"“{clip(part)}”", [m], "who", part, said_by(m, ctx), why=why)
 
 
 def _named(text: str, ctx: ReaderContext, exclude: set[str]) -> str | None:
@@ -72,14 +70,13 @@ def _named(text: str, ctx: ReaderContext, exclude: set[str]) -> str | None:
     if known:
         return known[0]
     for cue in (*_BEFORE.finditer(text), *_AFTER.finditer(text)):
-        words = [w for w in cue.group(1).split() if _may_be(w, exclude)]
+        words = cue.group(1).split()
         # the first word must be a name; a second joins it as a surname only if it may be one
-        if words and words[0] == cue.group(1).split()[0]:
-            full = cue.group(1).split()
-            return " ".join(full if len(words) == len(full) else full[:1])
+        if _may_be(words[0], exclude):
+            return " ".join(words if all(_may_be(w, exclude) for w in words) else words[:1])
     return None
 
 
 def _may_be(word: str, exclude: set[str]) -> bool:
     low = word.lower()
-    return low not in STOPWORDS and low not in exclude and may_be_name(low) and len(low) > 2
+    return len(low) > 2 and low not in exclude and may_be_name(low)

@@ -29,16 +29,18 @@ INTRODUCED = re.compile(
 )
 # A name opening a clause (chat's "also"/"fyi"/"btw" before it), then who they are: "bev the
 # scheme manager rang her", "also fyi gary the manager at hollis's says…".
+# Any person noun, the longest first
+_PERSON_NOUN = "|".join(sorted(PERSON_NOUNS, key=len, reverse=True))
 _NAME_THE_ROLE = re.compile(
     r"(?:^|[.!?;]\s+|,\s*|\b(?:and|also|fyi|btw|so|oh|ok)\s+)([^\W\d_][\w'-]{2,})\s+the\s+"
     r"(?:[\w-]+\s+)?"
-    rf"(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})s?\b",
+    rf"(?:{_PERSON_NOUN})s?\b",
     re.IGNORECASE,
 )
 # A name, then who the person is to the writer: "Kelechi, my NYSC guy", "tomi, our neighbour"
 _NAME_THEN_ROLE = re.compile(
     r"(?:^|[.!?;]\s+)([^\W\d_][\w'-]{2,}),\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?"
-    rf"(?:{'|'.join(sorted(PERSON_NOUNS, key=len, reverse=True))})s?\b",
+    rf"(?:{_PERSON_NOUN})s?\b",
     re.IGNORECASE,
 )
 _FIRST_PERSON = re.compile(r"\b(?:i|i'll|i'm|i've|i'd|me|my|we|we'll|we're|us)\b", re.IGNORECASE)

@@ -43,8 +43,8 @@ ALIASES = {
     "grandfather": "grandpa", "granny": "grandma", "pic": "photo", "pics": "photos",
     # a clipping a person asks with for the word the chat wrote, or the other way round
     "intro": "introduction", "intros": "introductions", "reno": "renovation",
-    "renos": "renovations", "uni": "university", "rehab":
-    "rehabilitation", "convo": "conversation", "convos": "conversations",
+    "renos": "renovations", "uni": "university", "rehab": "rehabilitation",
+    "convo": "conversation", "convos": "conversations",
     "congrats": "congratulations", "brekkie": "breakfast", "brekky": "breakfast",
     "arvo": "afternoon", "telly": "television", "prezzie": "present", "pressie": "present",
     "prezzies": "presents", "pressies": "presents", "hols": "holidays", "vacay": "vacation",

@@ -30,6 +30,7 @@ _SCENE = re.compile(
     re.IGNORECASE,
 )
 
+# Chat filler before the asking: "…muted last saturday lol what were they on about"
 _FILLER_STOP = re.compile(
     r"\s+(?:lol|lmao|haha+|hehe+|mdr|ngl|tbh|omg|smh)\s+(?=(?:who|what|when|where|which|how)\b)",
     re.IGNORECASE,
@@ -47,9 +48,7 @@ def asking_part(question: str) -> str:
     Who was it I saw?", "*After all the upheaval with the venue,* where…". A word only the
     scene holds is no topic the history must hold; the whole question still finds the
     messages."""
-    # chat's "lol" ends a sentence as a full stop would: "i had the group muted last saturday
-    # lol what were they all on about"
-    question = _FILLER_STOP.sub(". ", question)
+    question = _FILLER_STOP.sub(". ", question)  # "lol" ends a sentence as a full stop does
     sentences = [s for s in _SENTENCE.findall(question) if s.strip()]
     asked = [s for s in sentences if s.rstrip().endswith("?")]
     opening = [s for s in sentences if _WH_OPENS.match(s)]

@@ -133,14 +133,8 @@ def when_answer(
             if x.granularity in DAY_OR_FINER and x.start.isoweekday() == weekday
         ]
         dated = on_it or dated
-    asked = question_terms(asking_part(question), ctx)
-    if not dated and asked and asked != question_terms(question, ctx):
-        # A scene set first ("doing a photo book for chidi. what date did his intro finally
-        # hold?") can lead the best messages astray: a message further down that holds the
-        # rarest word of the sentence that asks dates it ("introduction moved to Saturday…").
-        rarest = max(asked, key=ctx.weights.idf)
-        holding = [n for n in ranked[:_PLAN_DEPTH] if rarest in terms(n.text)]
-        dated = dated_in(holding, asked, ctx, qk.wants_time)
+    if not dated:
+        dated = _dated_by_asking(question, ranked, ctx, qk.wants_time)
     if not dated:
         # The date is often in the turn next to the one naming the event ("dinner is cursed" /
         # "thursday the 14th?").
@@ -399,6 +393,20 @@ def when_answer(
 
 # "when did I …", "when was I …": the user did it
 _I_DID = re.compile(r"\b(?:did|was|have|had)\s+i\b|\bi\s+(?:last|first)\b", re.IGNORECASE)
+
+
+def _dated_by_asking(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext, wants_time: bool
+) -> list[tuple[StoredMessage, Mention]]:
+    """A scene set first ("doing a photo book for chidi. what date did his intro finally
+    hold?") can lead the best messages astray: a message further down that holds the rarest
+    word of the sentence that asks dates it ("introduction moved to Saturday…")."""
+    asked = question_terms(asking_part(question), ctx)
+    if not asked or asked == question_terms(question, ctx):
+        return []
+    rarest = max(asked, key=ctx.weights.idf)
+    holding = [n for n in ranked[:_PLAN_DEPTH] if rarest in terms(n.text)]
+    return dated_in(holding, asked, ctx, wants_time)
 
 
 def _of_subject(m: StoredMessage, question: str) -> bool:

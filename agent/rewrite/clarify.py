@@ -5,10 +5,10 @@ conversation or person the store does not hold."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Collection, Sequence
 
 from agent.plan.people import PERSON_NOUNS
+from agent.rewrite.spelling import short_for
 
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his)\b", re.IGNORECASE)
 _THING = re.compile(r"^\W*(?:what|when|where|who|how)?\b.*\b(it|that)\b\W*$", re.IGNORECASE)
@@ -67,11 +67,10 @@ def _antecedent(
     """A known name (however cased: chat is often all lower case) or a word for a person
     ("dad", "my boss") before the pronoun, which it can point back to."""
     before = text[: pronoun.start()]
-    words = [w.lower() for w in _WORD.findall(before)]
     # "what did dan borrow for his place?", "…took chlo to for her 25th": a speaker by the
-    # short form of their name
-    firsts = [_plain(s.split()[0].lower()) for s in speakers if s.split()]
-    if any(len(w) >= 3 and f.startswith(_plain(w)) for w in words for f in firsts):
+    # short form of their name, as the rewrite reads it
+    firsts = [s.split()[0] for s in speakers if s.split()]
+    if any(short_for(w, firsts) for w in _WORD.findall(before)):
         return True
     # "roussel wants the date … for his insurance": the subject the question opens on
     opening = _OPENING_SUBJECT.match(before)
@@ -92,11 +91,6 @@ def _antecedent(
         or any(w.lower() in names or w.lower() in _PEOPLE for w in _WORD.findall(before))
         or _FOND_NAME.search(before) is not None
     )
-
-
-def _plain(word: str) -> str:
-    """The word without accents: "chloé" is typed "chloe" as often as not."""
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 # A question that opens on who wants it: "roussel wants the date…", "landlord's asking…"

@@ -192,7 +192,7 @@ def spelled_out(
         out = re.sub(r"\b([^\W\d_]+)s\b", possessive, out)
         out = re.sub(
             r"[^\W\d_]+",
-            lambda m: _short_for(m.group(0), names, known_names) or m.group(0),
+            lambda m: short_for(m.group(0), names, known_names) or m.group(0),
             out,
         )
     return out
@@ -209,7 +209,8 @@ _NOT_SHORT_FORMS = frozenset(
 )  # fmt: skip
 
 
-def _short_for(word: str, names: Collection[str], known: Collection[str] = ()) -> str | None:
+def short_for(word: str, names: Collection[str], known: Collection[str] = ()) -> str | None:
+    """The one name of `names` that `word` is the short form of, if any ("dan" → Daniel)."""
     low = word.lower()
     common = low in STOPWORDS or low in GENERIC_WORDS or low in _NOT_SHORT_FORMS
     if len(low) < _SHORTEST_FORM or common or low in known or any(n.lower() == low for n in names):
