@@ -95,7 +95,9 @@ _MENTION = (
     # "when did warren and i last go over the logbook thing?": went through it in talk
     r"go(?:es|ne)?\s+over|went\s+over|going\s+over|"
     # putting an idea to the others: "who first floated the street party?"
-    r"float\w*|pitch\w*|rais(?:e|ed|es|ing)|put\s+forward)"
+    r"float\w*|pitch\w*|rais(?:e|ed|es|ing)|put\s+forward|"
+    # "when did fiona first come to me with the caravan idea?", "…start on about the pairs"
+    r"c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with|(?:start\w*\s+)?on\s+about)"
 )
 # Who said it, before the verb of saying: "the first time *the clinic* mentioned an invoice"
 # asks about invoices, whoever's messages they are. What "came up" is the topic itself.

@@ -252,7 +252,10 @@ _NOT_PERSONS = frozenset(
     re.findall(
         r"\S+",
         "easter christmas xmas halloween hanukkah diwali eid ramadan passover thanksgiving "
-        "god jesus christ lord heaven",
+        "god jesus christ lord heaven "
+        # a contraction typed without its apostrophe, opening a sentence: "Ill do a hamper"
+        "ill ive youre theyre thats whats heres theres hes shes cant dont wont didnt doesnt "
+        "isnt wasnt arent werent havent hasnt couldnt wouldnt shouldnt",
     )
 )
 

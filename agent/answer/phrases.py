@@ -115,6 +115,11 @@ def head_terms(question: str) -> set[str]:
     return {t for h in topic_heads(question) for t in terms(h)}
 
 
+# Verbs whose past is their own form, seldom a noun after one: "the feeder chain *let* go",
+# "the deere *quit* on us".
+_BARE_PAST = frozenset(["let", "quit", "shut", "hurt"])
+
+
 def noun_phrases(question: str) -> list[list[str]]:
     """The words of the question's noun phrases, head last ("my next dentist appointment" →
     ["dentist", "appointment"]): see `topic_heads`."""
@@ -140,7 +145,7 @@ def noun_phrases(question: str) -> list[list[str]]:
                 break  # "my old flat *turn up*": a verb and its particle end the phrase
             if words and re.search(r"(?:ed|ing)$", low):
                 break
-            if words and low in IRREGULAR_PAST:
+            if words and (low in IRREGULAR_PAST or low in _BARE_PAST):
                 after_aux = False  # "are dad's old albums *kept*": the verb is found
                 break  # "the neighbours *rang*": the verb ends the subject
             if words and after_aux and low in PLAIN_VERBS:

@@ -39,6 +39,7 @@ from .said_about import said_about
 from .still_on import checked, claimed
 from .text import asks, said_terms, terms
 from .told_apart import OPPOSITE, SAME_ORDINAL, opposite_way, ordinals_of
+from .unknown import asking_part
 from .upcoming import next_one
 from .what import what_answer
 from .when import event_head, when_answer
@@ -62,12 +63,17 @@ _KEEP, _WHEN_KEEP = 0.7, 0.4
 _NAMED_KEEP = 0.5
 
 
-def support(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> list[float]:
+def support(
+    question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext, *, scene: bool = False
+) -> list[float]:
     """Per ranked message, in 0..1: how well it (and a little its neighbours) covers the
-    question's terms; halved for a question ("How was NYC?" asks, it does not tell)."""
+    question's terms; halved for a question ("How was NYC?" asks, it does not tell). With
+    `scene`, the words setting the scene before the asking are weighed as a carried topic."""
     asked, topic = split_topic(question)
     if not topic:
         asked, topic = _purpose(asked, ctx)
+    if not topic and scene:
+        asked, topic = _scene(asked, ctx)
     wanted, carried = question_terms(asked, ctx), question_terms(topic, ctx)
     kind, named = _asked_kind(asked)
     # "what temperature is it in kyoto?": a message naming one ("around 22 degrees") holds
@@ -145,6 +151,17 @@ def _purpose(asked: str, ctx: ReaderContext) -> tuple[str, str]:
     if not question_terms(asked[: m.start()], ctx):  # nothing of its own left to weigh
         return asked, ""
     return asked[: m.start()] + asked[m.end() :], m.group(1)
+
+
+def _scene(question: str, ctx: ReaderContext) -> tuple[str, str]:
+    """The sentence that asks and the scene set before it, weighed as a follow-up's carried
+    topic is: "Sandra is writing up the club history and wants the date me and Tam won the
+    pairs. what day was the final" is answered by "final's set. saturday 29th", in the
+    pairs' session, which a scene of nine words leaves no message supporting well."""
+    part = asking_part(question)
+    if part == question or not question_terms(part, ctx):  # "…and that. what day was it"
+        return question, ""
+    return part, question.replace(part, " ")
 
 
 def _asked_kind(question: str) -> tuple[str | None, set[str]]:
@@ -318,6 +335,14 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     best = max(cover)
     # The messages that support the question about as well as the best one, in rank order.
     good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
+    if not good:
+        # A scene of many words leaves no message supporting the whole question: weighed
+        # first, its asking part may be told in the scene's session
+        scened = support(question, top, ctx, scene=True)
+        words_only = dict(zip([m.id for m in top], scened, strict=True))
+        cover = _with_rank(scened, top, ranked)
+        best = max(cover)
+        good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
     if not good:  # the evidence is a reply further down, which the reader does not read
         return declined(qk.kind.value, "no message the reader reads supports the question", score)
     by_cover = dict(zip([m.id for m in top], cover, strict=True))

@@ -49,6 +49,10 @@ ALIASES = {
     "arvo": "afternoon", "telly": "television", "prezzie": "present", "pressie": "present",
     "prezzies": "presents", "pressies": "presents", "hols": "holidays", "vacay": "vacation",
     "appt": "appointment", "appts": "appointments", "prof": "professor",
+    # Scots function words ("oor Fiona", "yer strimmer"): no topic of their own
+    "oor": "our", "yer": "your", "ye": "you", "wi": "with", "fae": "from", "tae": "to",
+    # …and the slips of a thumb on a phone ("teh date")
+    "teh": "the", "adn": "and", "taht": "that", "wiht": "with", "hte": "the",
     "gave": "give", "drove": "drive", "driven": "drive", "bought": "buy", "flew": "fly",
     "flown": "fly", "went": "go", "gone": "go", "ate": "eat", "eaten": "eat", "met": "meet",
     "ran": "run", "saw": "see", "seen": "see", "took": "take", "taken": "take", "made": "make",

@@ -15,7 +15,9 @@ __all__ = ["order_by_mention"]
 
 _MENTION = re.compile(
     r"\b(?:mention\w*|brought\s+up|bring\w*\s+up|c[ao]me\s+up|talk\w*\s+about|said|say\w*|"
-    r"spoke\s+about|ask\w*\s+about|tell\w*|told|moan\w*|complain\w*|whing\w*|rant\w*)\b",
+    r"spoke\s+about|ask\w*\s+about|tell\w*|told|moan\w*|complain\w*|whing\w*|rant\w*|"
+    # "the last time fiona and me were on about the holiday"
+    r"on\s+about|c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with)\b",
     re.IGNORECASE,
 )
 _ORDER = re.compile(r"\b(?:first|last|latest|most\s+recent(?:ly)?|earliest)\b", re.IGNORECASE)

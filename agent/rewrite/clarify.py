@@ -9,6 +9,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from agent.plan.people import PERSON_NOUNS
 from agent.rewrite.spelling import short_for
+from memory_store.indexes.tokenize import STOPWORDS, fold_accents
 
 _PERSON = re.compile(r"\b(she|he|her|him|hers|his)\b", re.IGNORECASE)
 _THING = re.compile(r"^\W*(?:what|when|where|who|how)?\b.*\b(it|that)\b\W*$", re.IGNORECASE)
@@ -70,7 +71,7 @@ def _antecedent(
     # "what did dan borrow for his place?", "…took chlo to for her 25th": a speaker by the
     # short form of their name, as the rewrite reads it
     firsts = [s.split()[0] for s in speakers if s.split()]
-    if any(short_for(w, firsts) for w in _WORD.findall(before)):
+    if any(short_for(w, firsts) or _initials_of(w, firsts) for w in _WORD.findall(before)):
         return True
     # "roussel wants the date … for his insurance": the subject the question opens on
     opening = _OPENING_SUBJECT.match(before)
@@ -91,6 +92,19 @@ def _antecedent(
         or any(w.lower() in names or w.lower() in _PEOPLE for w in _WORD.findall(before))
         or _FOND_NAME.search(before) is not None
     )
+
+
+# Two letters a question uses of no one: "ok", "yo", "ur" (besides the stop words).
+_NOT_TWO_LETTER_NAMES = frozenset(["ok", "hi", "yo", "ya", "ur", "um", "uh", "oh", "ah", "eh"])
+
+
+def _initials_of(word: str, firsts: Sequence[str]) -> bool:
+    """A speaker called by the first two letters of their name ("ty" for Tyler, "lu" for
+    Luis), which the rewrite leaves as written: too short to read as a name anywhere else."""
+    low = word.lower()
+    if len(low) != 2 or low in STOPWORDS or low in _NOT_TWO_LETTER_NAMES:
+        return False
+    return sum(1 for n in firsts if len(n) > 2 and fold_accents(n.lower()).startswith(low)) == 1
 
 
 # A question that opens on who wants it: "roussel wants the date…", "landlord's asking…"

@@ -225,4 +225,19 @@ def short_for(word: str, names: Collection[str], known: Collection[str] = ()) ->
         and len(n) > len(low) + cut
         and fold_accents(n.lower()).startswith(fold_accents(low))
     }
-    return next(iter(longer)) if len(longer) == 1 else None
+    if len(longer) == 1:
+        return next(iter(longer))
+    # "ronnie" for Ron, "tommy" for Tom, "davie" for David: a pet form in -ie or -y
+    stem = _pet_stem(low)
+    if stem is None:
+        return None
+    same = [n for n in names if n.isalpha() and fold_accents(n.lower()) == stem]
+    return same[0] if len(same) == 1 else short_for(stem, names, known)
+
+
+def _pet_stem(low: str) -> str | None:
+    suffix = next((s for s in ("ie", "y") if low.endswith(s)), "")
+    stem = low[: -len(suffix)] if suffix else ""
+    if len(stem) >= 4 and stem[-1] == stem[-2]:  # "ronnie", "tommy"
+        stem = stem[:-1]
+    return stem if len(stem) >= _SHORTEST_FORM else None

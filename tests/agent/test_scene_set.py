@@ -81,6 +81,18 @@ def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
             "what were they all on about",
         ),
         ("lol what did we decide", "lol what did we decide"),  # a guard: nothing before it
+        # the asking typed on without a stop after the scene
+        (
+            "hansens warranty gal wants teh date the tractor quit on us what day was that",
+            "what day was that",
+        ),
+        (
+            "voss office is asking when i was in last what day did i actually see him",
+            "what day did i actually see him",
+        ),
+        # guards: a wh-clause that is what is asked about; too little before it
+        ("when did i tell barb what the doc said", "when did i tell barb what the doc said"),
+        ("remind me what did we decide", "remind me what did we decide"),
     ],
 )
 def test_asking_part(question: str, part: str) -> None:
