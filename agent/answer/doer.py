@@ -113,9 +113,12 @@ def doer(question: str, text: str, exclude: set[str]) -> str | None:
     """The word right before the question's verb in `text`, when it can be a name: not a
     pronoun, a function word, a role or a chat word ("someone", "everyone")."""
     asked = _DEED_ASKED.search(question)
-    said = asked.group(1).lower() if asked else ""
-    # a deed told in the past: "who spilt", "who subbed in"; not "who had teo"
-    if not (said.endswith("ed") or said in ALIASES or said in IRREGULAR_PAST):
+    said = asked.group(2).lower() if asked else ""
+    # a deed told in the past: "who spilt", "who subbed in", "who ended up bringing me home";
+    # not "who had teo"
+    ended = bool(asked and asked.group("ended") and said.endswith("ing")) and said not in _LIGHT
+
+    if not (said.endswith("ed") or said in ALIASES or said in IRREGULAR_PAST or ended):
         return None
     verb = terms(said)
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
@@ -169,7 +172,13 @@ _NEGATION = re.compile(
 _GOT_THERE = r"(?!\s+it\s+(?:to|home|back|in)\b)"
 _CHAT_FILLER = frozenset(["gonna", "wanna", "gotta", "lemme", "kinda", "sorta", "dunno", "deal"])
 # "who spilt a drink…", "at the farewell who subbed in for steph": the deed asked about
-_DEED_ASKED = re.compile(r"\bwho\s+(?:had\s+|has\s+|just\s+)?([a-z]{3,})\b", re.IGNORECASE)
+# Verbs that say little of the deed: "who ended up *doing* the speech" is told as "Kamau's
+# giving it", not by whoever comes before "doing" ("the board doing the minutes").
+_LIGHT = frozenset(["doing", "getting", "making", "having", "going", "taking", "being"])
+_DEED_ASKED = re.compile(
+    r"\bwho\s+(?:had\s+|has\s+|just\s+|(?P<ended>(?:ended|wound)\s+up\s+))?([a-z]{3,})\b",
+    re.IGNORECASE,
+)
 
 
 # Thanks name who did it: "thanks siva for driving me to the clinic", "thanks again for doing

@@ -22,9 +22,10 @@ from .text import join_names, terms
 __all__ = ["gift_answer", "gift_giver"]
 
 _ASKED = re.compile(
-    r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|do|have|has|will|should)\b"
+    # "what was it I got wee Isla for turning ten?"
+    r"\bwhat\s+(?:(?:present|gift|presents|gifts)\s+)?(?:did|do|have|has|will|should|was\s+it)\b"
     r"(?P<givers>.{0,40}?)\b(?:get|getting|give|giving|buy|buying|got|gave|bought)\s+"
-    r"(?P<to>(?:my\s+|our\s+|the\s+)?[^\W\d_][\w'-]*)"
+    r"(?P<to>(?:my\s+|our\s+|the\s+|wee\s+|little\s+)?[^\W\d_][\w'-]*)"
     r"(?:\s+(?:and|&)\s+[^\W\d_][\w'-]*)?\s*(?=for\b|\?|$)",
     re.I,
 )

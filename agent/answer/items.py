@@ -50,7 +50,7 @@ COMMON_WORDS = frozenset(
         news update btw fyi place places spot since whoever whatever whichever wherever
         fine problem brilliant amazing perfect lovely sorry cheers forgot forget nearly another
         let's lets main far heads unreal honestly literally basically anyway idea thought
-        cant dont wont didnt doesnt isnt wasnt arent werent havent hasnt couldnt wouldnt
+        cant dont wont didnt doesnt isnt wasnt arent werent havent hasnt hadnt couldnt wouldnt
         shouldnt im ive ill id youre theyre thats whats heres theres lets u ur ya
         two three four five six seven eight nine ten half dozen couple
         thx ty tbh idk imo ikr nvm lmao deal congrats xx

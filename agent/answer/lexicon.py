@@ -255,7 +255,7 @@ _NOT_PERSONS = frozenset(
         "god jesus christ lord heaven "
         # a contraction typed without its apostrophe, opening a sentence: "Ill do a hamper"
         "ill ive youre theyre thats whats heres theres hes shes cant dont wont didnt doesnt "
-        "isnt wasnt arent werent havent hasnt couldnt wouldnt shouldnt",
+        "isnt wasnt arent werent havent hasnt hadnt couldnt wouldnt shouldnt",
     )
 )
 

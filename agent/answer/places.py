@@ -7,6 +7,7 @@ import re
 from collections.abc import Collection
 
 from agent.plan import timeexpr as tx
+from agent.plan.people import PERSON_NOUNS
 from memory_store.indexes.tokenize import STOPWORDS
 
 from .items import COMMON_WORDS
@@ -174,6 +175,17 @@ _NOT_PLACE = frozenset(
 )
 
 
+# Days and months, as chat shortens them too.
+_CALENDAR = frozenset(
+    re.findall(
+        r"\S+",
+        """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu
+        thur thurs fri sat sun january february march april june july august september october
+        november december jan feb apr jun jul aug sep sept oct nov dec""",
+    )
+)
+
+
 def place_phrase(
     text: str, wanted: set[str], skip: Collection[str], *, origin: bool = True
 ) -> str | None:
@@ -206,6 +218,8 @@ def place_phrase(
         if prep.lower() == "to" and not (phrase[:1].isupper() or words[0] in _DETERMINERS or home):
             continue  # "to try yudofu" is a verb, "to Leipzig" a place
         if not words or words[-1] in _NOT_PLACE or all(w in _NOT_PLACE for w in words):
+            continue
+        if words[0] in _CALENDAR:  # "Fri 21st to Mon 24th": a day, however it is cased
             continue
         if any(w in _IDIOM_WORDS for w in words[:2]):  # "in other news pickles ate…"
             continue
@@ -437,8 +451,13 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
                 continue  # a day or a month is a time, not a place
             if PERSON_TITLE.match(name) and not left_with(name, clause.group(0)):
                 continue  # "Mrs Petersen is a gem": a person, not a place
-            if " " not in name and not clause.group(0)[: m.start()].strip():
+            opening = not clause.group(0)[: m.start()].strip()
+            if " " not in name and opening:
                 continue  # one capital opening a sentence: "Wait a couple of hours", no name
+            if opening and name.split()[0].lower() in PLAIN_VERBS | COMMON_WORDS:
+                continue  # "Tell Isla her Papa is proud": a verb opening it, and whom it asks of
+            if all(w.lower() in PERSON_NOUNS for w in name.split()):
+                continue  # "her Papa", "Mama": kin, called as a name is
             if name.lower() in skip or terms(name) <= wanted:
                 continue
             if names_a_kind(clause.group(0)[m.end() :], name):

@@ -20,6 +20,11 @@ _NAMED = re.compile(
     r"\s+([^\W\d_][\w'-]+)",
     re.IGNORECASE,
 )
+# "I called Hansen's", "we called the vet": a phone call, by whoever makes it, not a name given
+# ("a guy called Kenny", "she's called beetroot")
+_PHONED = re.compile(
+    r"\b(?:i|we|they|he|she|you|i['’]ve|we['’]ve|just|also|already|finally)\s+$", re.IGNORECASE
+)
 # A newcomer introduced by name, at the start of a line: "[photo] meet biscuit 🚐", "everyone
 # say hi to juno"; not "meet you at 5", "meet at the pub".
 INTRODUCED = re.compile(
@@ -85,7 +90,11 @@ def given_names(text: str) -> list[str]:
     """The names a message gives: "shes called beetroot", "his name is Jonas", "bev the scheme
     manager rang her", "got a name for it. 'low tide hours'"."""
     found = quoted_names(text)
-    found += [_with_rest(m.group(1), text, m.end(1)) for m in _NAMED.finditer(text)]
+    found += [
+        _with_rest(m.group(1), text, m.end(1))
+        for m in _NAMED.finditer(text)
+        if not _PHONED.search(text, 0, m.start())
+    ]
     found += [
         m.group(1)
         for m in INTRODUCED.finditer(text)

@@ -56,17 +56,19 @@ def asking_part(question: str) -> str:
     cut = _SCENE.sub("", part, count=1)
     if cut == part:  # "missed the work chat last thursday, what was going on"
         cut = _LEAD_CLAUSE.sub("", part, count=1)
-    if cut == part:  # "…wants teh date the deere quit on us in the beans what day was that"
+    if cut == part and "?" not in question:
+        # "…wants teh date the deere quit on us in the beans what day was that"
         late = [m.end() for m in _LATE_ASK.finditer(part) if len(part[: m.start()].split()) >= 3]
         cut = part[late[-1] :] if late else part
     return cut if _WH_OPENS.match(cut) else part
 
 
 # A question asked after its scene without a stop between them, as chat is typed: the wh-word
-# and its verb ("what day was", "when did") further on in the sentence.
+# and its verb, inverted as only a question is ("what day was", "when did"), further on in
+# the sentence; not a clause saying when ("…when she was told", "…when mum was ill").
 _LATE_ASK = re.compile(
-    r"\s(?=(?:what|when|where|which|who|how)\s+(?:[\w'’]+\s+)?"
-    r"(?:was|is|did|does|do|were|are|has|have|had)\b)",
+    r"\s(?=(?:(?:what|which)\s+[\w'’]+|how\s+(?:much|many|long)|what|when|where|which|who|how)"
+    r"\s+(?:was|is|did|does|do|were|are|has|have|had)\b)",
     re.IGNORECASE,
 )
 

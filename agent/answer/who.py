@@ -95,6 +95,9 @@ def who_answer(
     if member is not None:
         return member
     exclude = asked - ({ctx.me.lower()} if ctx.me else set())
+    # "whos the parts guy at hansens": chat drops a possessive's apostrophe, and the place the
+    # question names ("Hansen's") is no one it asks for
+    exclude |= {w[:-1] for w in exclude if len(w) > 3 and w.endswith("s")}
     if ctx.me and (_FIRST_SINGULAR.search(question) or _IT_WITH.search(question)):
         # "who played in my place?", "who gave me the tickets?": someone other than the asker
         exclude |= {ctx.me.lower(), ctx.me.split()[0].lower()}
@@ -132,6 +135,15 @@ def who_answer(
     deed = asked_deed(question, wanted, [*good[:3], *ranked[:10]])
     did, verb, thing = deed.did, deed.verb, deed.thing
     teller = says_did_it(deed, good, ranked, exclude)
+    if (
+        teller is not None
+        and good
+        and teller is not good[0]
+        and doer(question, good[0].text, exclude)
+    ):
+        # "Tam brought me back from Westburn" in the best message, against a lower one's "I'll
+        # bring it over": the deed told of another, by name, answers first
+        teller = None
     if teller is not None:
         return named(
             who(teller, ctx), teller, teller.speaker, "the writer says they did it (I + the verb)"

@@ -2,7 +2,9 @@
 pipe_band_chat.jsonl; the user is Hamish): Scots "oor" and "yer" are no topic words; "on
 about" and "come to me with" tell of a mention; a son called "ty" or a piper "ronnie" is
 Tyler or Ron; "teh" is "the"; "Ill do a hamper" names no Ill; and a verb whose past is its
-own form ("let go", "quit on us") is no noun a history must hold."""
+own form ("let go", "quit on us") is no noun a history must hold. Deeds as told: "Jock brought
+me back" names who ended up bringing me home; "I called Hansen's" is a phone call, not a name;
+"Mon 24th" and "Tell Isla" are no places."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from agent.answer.doer import doer
 from agent.answer.lexicon import person_names
 from agent.answer.phrases import noun_phrases
+from agent.answer.places import named_place, place_phrase
+from agent.answer.spans import given_names
 from agent.answer.text import terms
 from agent.pipeline import Pipeline
 from agent.rewrite.spelling import short_for
@@ -89,3 +94,55 @@ def test_bare_past_ends_a_phrase(question: str, heads: list[str]) -> None:
 )
 def test_typed_function_words(typed: str, meant: str) -> None:
     assert terms(typed) == terms(meant)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "Jock brought me back" in the best message, against Morven's "I'll bring it over"
+        ("who ended up bringing me home from Ninewells", "jock"),
+        ("what was it I got wee Isla for turning ten", "karaoke"),  # a guard
+    ],
+)
+def test_deeds_as_told(pipe: Pipeline, question: str, expected: str) -> None:
+    assert expected in first_line(pipe, question, NOW).lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "name"),
+    [
+        ("who ended up bringing me home", "Im home. Jock brought me back this afternoon.", "Jock"),
+        # a light verb, and a contraction typed without its apostrophe, name no one
+        ("who ended up doing the speech", "the board doing the minutes", None),
+        ("who booked it again?", "we hadnt booked anything yet", None),
+    ],
+)
+def test_doer(question: str, text: str, name: str | None) -> None:
+    assert doer(question, text, {"me"}) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted", "place"),
+    [
+        # a day shortened, a verb opening a sentence, and kin are no places
+        ("They've moved us to the next weekend, Fri 21st to Mon 24th.", {"weekend"}, None),
+        ("Thats my boy. Tell Isla her Papa is proud.", {"proud"}, None),
+        ("Thats my boy. Tell Isla her Papa is proud at Jump Zone.", {"proud"}, "Jump Zone"),
+    ],
+)
+def test_no_place(text: str, wanted: set[str], place: str | None) -> None:
+    assert named_place(text, wanted, ()) == place
+    assert place_phrase(text, wanted, ()) == (place and f"at {place}")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("I called Hansen's, the part did not come.", []),  # a phone call
+        ("we called the vet first thing", []),
+        ("a guy called Kenny does our parts", ["Kenny"]),
+        ("shes called beetroot", ["beetroot"]),
+    ],
+)
+def test_called_names(text: str, names: list[str]) -> None:
+    assert given_names(text) == names

@@ -93,6 +93,8 @@ def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
         # guards: a wh-clause that is what is asked about; too little before it
         ("when did i tell barb what the doc said", "when did i tell barb what the doc said"),
         ("remind me what did we decide", "remind me what did we decide"),
+        ("what did i say when mum was in hospital", "what did i say when mum was in hospital"),
+        ("accountant wants it how much did the roof cost", "how much did the roof cost"),
     ],
 )
 def test_asking_part(question: str, part: str) -> None:
