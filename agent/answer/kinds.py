@@ -273,7 +273,11 @@ _WHEN_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _WHAT_TIME = re.compile(r"\bwhat\s+time\b|\bat\s+what\s+time\b|\bhow\s+late\b", re.I)
-_PEOPLE = "|".join(sorted(PERSON_NOUNS | {"guy", "girl", "people", "lot"}, key=len, reverse=True))
+# …and the bodies of people a chat is ("which of the committee…", "which of the band…")
+_GROUPS = {"committee", "band", "crew", "squad", "gang", "family", "board", "group"}
+_PEOPLE = "|".join(
+    sorted(PERSON_NOUNS | {"guy", "girl", "people", "lot"} | _GROUPS, key=len, reverse=True)
+)
 # "which of craig's workers…", "which of the tramping lot…": one of a set of people
 ONE_OF_PEOPLE = re.compile(
     rf"\bwhich\s+(?:one\s+)?of\s+(?:us|you|(?:the|my|our|your|his|her|their|[\w]+['’]s)\s+"

@@ -39,6 +39,7 @@ from .spans import (
     person_phrase,
 )
 from .stand_in import stand_in
+from .tally import tally_leader
 from .text import asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
 from .unknown import asking_part
@@ -81,6 +82,9 @@ def who_answer(
         m, name = titled
         why = f"a person named by title ({name!r}) in a best-supported message or the next turn"
         return Reading(f"{name}.", [m], qk.kind.value, name, said_by(m, ctx), why=[why])
+    leader = tally_leader(question, ranked or good, ctx)
+    if leader is not None:  # "who sold the most tickets?" / "Bernie 31, Tam 22, Ewan 18"
+        return leader
     asked = {w.lower() for w in re.findall(r"[^\W\d_]+", question)}
     asked_name = None if _writer_asked(asked, ctx) else _name_asked(question, ctx)
     if asked_name:

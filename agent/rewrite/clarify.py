@@ -94,8 +94,15 @@ def _antecedent(
     )
 
 
-# Two letters a question uses of no one: "ok", "yo", "ur" (besides the stop words).
-_NOT_TWO_LETTER_NAMES = frozenset(["ok", "hi", "yo", "ya", "ur", "um", "uh", "oh", "ah", "eh"])
+# Two letters a question uses of no one (besides the stop words): chat's "ok" and "ur", parents'
+# "ma" and "pa", and the little words of the other languages people mix in ("sa la union").
+_NOT_TWO_LETTER_NAMES = frozenset(
+    re.findall(
+        r"\S+",
+        """ok hi yo ya ur um uh oh ah eh ma pa da la le el de di du al sa na ng si ni en et un es
+        ka po mi tu se lo ke ko ba""",
+    )
+)
 
 
 def _initials_of(word: str, firsts: Sequence[str]) -> bool:

@@ -4,7 +4,7 @@ about" and "come to me with" tell of a mention; a son called "ty" or a piper "ro
 Tyler or Ron; "teh" is "the"; "Ill do a hamper" names no Ill; and a verb whose past is its
 own form ("let go", "quit on us") is no noun a history must hold. Deeds as told: "Jock brought
 me back" names who ended up bringing me home; "I called Hansen's" is a phone call, not a name;
-"Mon 24th" and "Tell Isla" are no places."""
+"Mon 24th" and "Tell Isla" are no places; who sold the most is read off a written tally."""
 
 from __future__ import annotations
 
@@ -102,6 +102,9 @@ def test_typed_function_words(typed: str, meant: str) -> None:
         # "Jock brought me back" in the best message, against Morven's "I'll bring it over"
         ("who ended up bringing me home from Ninewells", "jock"),
         ("what was it I got wee Isla for turning ten", "karaoke"),  # a guard
+        # a tally written out whole: "Morven 31, Jock 22, Hamish 18, Ron 15"
+        ("which of the band sold the most tickets for the ceilidh", "morven (31)"),
+        ("who sold the fewest ceilidh tickets", "ron (15)"),
     ],
 )
 def test_deeds_as_told(pipe: Pipeline, question: str, expected: str) -> None:
