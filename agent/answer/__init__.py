@@ -72,7 +72,9 @@ _SCOPE_WORDS = (
     "monday tuesday wednesday thursday friday saturday sunday weekend week month year "
     "january february march april may june july august september october november december "
     # "what did i miss?" asks for the talk itself
-    "miss missed"
+    "miss missed "
+    # "…i forget what about": the asker's own memory, no topic
+    "forget forgot remember texting texted"
 )
 
 
@@ -103,7 +105,14 @@ def asks_for_span(result: AskResult, reader: ReaderContext) -> bool:
     # words that set the scene name no topic
     asked = FILL_IN.sub(" ", asking_part(result.planned.content_query))
     words = content_terms(asked, reader) - scope
-    return not {w for w in words if not w.isdigit()}
+    # "lu and i were texting": a person of the chat by the start of their name
+    people = [n.lower() for n in [*reader.conversations, *reader.speakers]]
+    short = {w for w in words if len(w) <= _SHORT_NAME and any(p.startswith(w) for p in people)}
+    return not {w for w in words - short if not w.isdigit()}
+
+
+# The longest start of a name a person calls them by ("lu", "ty", "sam").
+_SHORT_NAME = 3
 
 
 def _answer(result: AskResult, *, llm_answer: LLMAnswerFn | None, reader: ReaderContext) -> Answer:

@@ -79,6 +79,8 @@ _SUMMARY = re.compile(
     # as people say talking about
     rf"\bwhat\s+(?:were|was|is|are)\s+{_TALKERS}\s+(?:going\s+)?on\s+about\b|"
     r"\bwhat\s+(?:were|was)\s+(?:we|they)\s+(?:going\s+)?about\b|"
+    # "lu and i were texting last tuesday i forget what about": the talk, asked after it is told
+    r"\b(?:forget|forgot|remember|know)\s+what\s+(?:it\s+was\s+)?about\W*$|"
     # "what was Morag filling me in on that night?", "what did she catch me up on?"
     rf"\bwhat\s+(?:did|was|were|is|are)\s+{_TALKERS}\s+{FILL_IN.pattern}|"
     # "what did we discuss on Monday?", "what was the chat discussing?", "what did the dentist
@@ -303,7 +305,7 @@ _PLACES_GONE_TO = (
     "garage|salon|studio|market|mall|hut|cabin|lodge|hostel|motel|suburb"
 )
 _WHERE = re.compile(
-    rf"\b(?:where|wheres|where's)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS}|{_PLACES_GONE_TO})\b"
+    rf"\b(?:where|wheres|where's|whereabouts)\b|\b(?:what|which)\s+(?:{_PLACE_NOUNS}|{_PLACES_GONE_TO})\b"
     # "what was the venue for the party?", "the place we ended up booking for dad's 70th":
     # the place itself is what is asked for, named as the question's subject
     rf"|^\s*(?:(?:what|which)(?:['’]s|\s+(?:is|was|were|are))?\s+)?(?:the|our|that)\s+"

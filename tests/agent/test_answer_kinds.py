@@ -179,6 +179,12 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what was going on in the group on the 19th?", Kind.SUMMARY),
         ("had the group chat muted last saturday. what did i miss?", Kind.SUMMARY),
         ("what'd we miss in the climbing chat?", Kind.SUMMARY),
+        # the talk asked after it is told, and a place asked by its old word
+        ("lu and i were texting last tuesday i forget what about", Kind.SUMMARY),
+        ("what about the dentist", Kind.WHAT),  # a guard
+        ("whereabouts is dwights place at", Kind.WHERE),
+        # a body of people a chat is
+        ("which of the committee shifted the most tickets", Kind.WHO),
         ("did Miso eat the new food?", Kind.YES_NO),
         ("is there a permit for Castle Crags?", Kind.YES_NO),
         ("what did i call my sourdough starter lol", Kind.WHAT),

@@ -40,6 +40,8 @@ pipe = history_fixture(CHAT, me="Hamish")
         # the last campsite talk, not the last time they talked
         ("when was the last time Kirsty and me were on about the campsite", "2 october"),
         ("what did ty and i talk about on his birthday", "puncture"),
+        # the talk asked after it is told, a person of it called by the start of his name
+        ("ty and i were texting on the 9th of september i forget what about", "4 messages"),
         ("when did ronnie first pitch the oban trip", "12 august"),
         # a guard: a scene of many words before the asking
         (
