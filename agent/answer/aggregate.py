@@ -90,6 +90,12 @@ def count(
     if not cover.messages:
         return declined_spread("how_many", cover)
     what = counted(qk.focus)
+    if qk.focus and qk.focus != "times" and _PRESCRIBED.search(question):
+        # "how many pt sessions did he want me doing?": "wants 6 sessions of pt", the number
+        # asked for, not the days the sessions were spoken of
+        said = _stated(qk.focus, cover.messages, cover, ctx)
+        if said:
+            return said
     if qk.focus and what is Counted.STATED:
         pool = sessions_on_topic(set_aside(question), matches, ctx)
         said = _stated(qk.focus, [*pool, *_head_updates(pool, matches)], cover, ctx)
@@ -238,6 +244,14 @@ def _as_said(n: int, m: StoredMessage, ctx: ReaderContext, why: list[str]) -> Re
     """A number as one message states it, quoted with who said it and when."""
     text = f"{n} (as {who(m, ctx)} said on {short_day(m.ts)}: “{m.text.strip()}”)."
     return Reading(text, [m], "how_many", str(n), why=why)
+
+
+# A number someone asks for, tells or plans: "did he want me doing", "were we meant to bring".
+_PRESCRIBED = re.compile(
+    r"\b(?:want|wants|wanted|told|tell|said|say|suggest\w*|recommend\w*|prescrib\w*|"
+    r"supposed\s+to|meant\s+to)\b",
+    re.IGNORECASE,
+)
 
 
 def _stated(

@@ -107,6 +107,8 @@ def test_typed_function_words(typed: str, meant: str) -> None:
         # a tally written out whole: "Morven 31, Jock 22, Hamish 18, Ron 15"
         ("which of the band sold the most tickets for the ceilidh", "morven (31)"),
         ("who sold the fewest ceilidh tickets", "ron (15)"),
+        # the number asked for, not the days the sessions were spoken of
+        ("how many physio sessions did she want me doing", "6 "),
     ],
 )
 def test_deeds_as_told(pipe: Pipeline, question: str, expected: str) -> None:
