@@ -21,7 +21,9 @@ __all__ = ["EventAnchor", "event_anchor", "with_event_day"]
 
 _UNIT = r"(?P<unit>day|night|morning|evening|afternoon|weekend|week)"
 _ANCHORED = re.compile(
-    rf"\b(?:on\s+|in\s+)?the\s+{_UNIT}\s+(?P<rel>after|before)\s+(?P<event>[^?.!]+?)\s*(?P<end>[?.!]*)$",
+    rf"\b(?:on\s+|in\s+)?the\s+{_UNIT}\s+(?P<rel>after|before)\s+(?P<event>[^?.!]+?)\s*"
+    # "…the day after i got back from kyoto, i forget what about": the asker's aside ends it
+    r"(?P<end>(?:,\s*(?:i|we|lol|haha|can'?t|don'?t|no\s+idea|not\s+sure)\b[^?.!]*)?[?.!]*)$",
     re.IGNORECASE,
 )
 

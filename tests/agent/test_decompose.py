@@ -27,6 +27,20 @@ from agent.decompose import event_anchor, with_event_day
         ),
         ("the day after vale's party what was everybody saying", "day", True, "vale's party"),
         ("The week before my exam, who did I talk to?", "week", False, "my exam"),
+        # the asker's aside after it
+        (
+            "aki and i were texting the day after i got back from kyoto, i forget what about",
+            "day",
+            True,
+            "i got back from kyoto",
+        ),
+        # a guard: a comma inside the event
+        (
+            "what did we say the day after mum, dad and i went to the zoo",
+            "day",
+            True,
+            "mum, dad and i went to the zoo",
+        ),
     ],
 )
 def test_an_event_anchor_is_found(question: str, unit: str, after: bool, event: str) -> None:
