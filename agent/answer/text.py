@@ -53,8 +53,6 @@ ALIASES = {
     "oor": "our", "yer": "your", "ye": "you", "wi": "with", "fae": "from", "tae": "to",
     # …and the slips of a thumb on a phone ("teh date")
     "teh": "the", "adn": "and", "taht": "that", "wiht": "with", "hte": "the",
-    # a unit as the trade writes it ("6000 bu at 10.14")
-    "bu": "bushel",
     "gave": "give", "drove": "drive", "driven": "drive", "bought": "buy", "flew": "fly",
     "flown": "fly", "went": "go", "gone": "go", "ate": "eat", "eaten": "eat", "met": "meet",
     "ran": "run", "saw": "see", "seen": "see", "took": "take", "taken": "take", "made": "make",
