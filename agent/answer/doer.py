@@ -117,7 +117,6 @@ def doer(question: str, text: str, exclude: set[str]) -> str | None:
     # a deed told in the past: "who spilt", "who subbed in", "who ended up bringing me home";
     # not "who had teo"
     ended = bool(asked and asked.group("ended") and said.endswith("ing")) and said not in _LIGHT
-
     if not (said.endswith("ed") or said in ALIASES or said in IRREGULAR_PAST or ended):
         return None
     verb = terms(said)

@@ -90,6 +90,9 @@ _SUMMARY = re.compile(
     rf"(?:\s+(?:me|us|you))?{_SCOPE_AFTER}",
     re.IGNORECASE,
 )
+# Talk told in idiom, which the planner's mention order reads too: "when did fiona first come to
+# me with the caravan idea?", "…start on about the pairs", "the last time we were on about it"
+TOLD_IDIOMS = r"c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with|(?:start\w*\s+)?on\s+about"
 _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
     r"ask\w*|wrote|texted|messag\w*|tell|told|suggest\w*|propos\w*|recommend\w*|invit\w*|"
@@ -97,9 +100,7 @@ _MENTION = (
     # "when did warren and i last go over the logbook thing?": went through it in talk
     r"go(?:es|ne)?\s+over|went\s+over|going\s+over|"
     # putting an idea to the others: "who first floated the street party?"
-    r"float\w*|pitch\w*|rais(?:e|ed|es|ing)|put\s+forward|"
-    # "when did fiona first come to me with the caravan idea?", "…start on about the pairs"
-    r"c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with|(?:start\w*\s+)?on\s+about)"
+    rf"float\w*|pitch\w*|rais(?:e|ed|es|ing)|put\s+forward|{TOLD_IDIOMS})"
 )
 # Who said it, before the verb of saying: "the first time *the clinic* mentioned an invoice"
 # asks about invoices, whoever's messages they are. What "came up" is the topic itself.

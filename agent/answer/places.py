@@ -72,118 +72,38 @@ _BODY = re.findall(
 _NOT_PLACE = frozenset(
     [
         *_BODY,
-        "the",
-        "a",
-        "an",
-        "my",
-        "our",
-        "it",
-        "this",
-        "that",
-        "all",
-        "least",
-        "last",
-        "first",
-        "time",
-        "morning",
-        "evening",
-        "night",
-        "week",
-        "weekend",
-        "month",
-        "year",
-        "end",
-        "bit",
-        "while",
-        "case",
-        "fact",
-        "general",
-        "mind",
-        "me",
-        "you",
-        "him",
-        "her",
-        "them",
-        "us",
-        "touch",
-        "instead",
-        # idioms, not places: "in other news", "in person", "in the meantime"
-        "news",
-        "person",
-        "together",  # "we're in this together"
-        "trouble",
-        "love",
-        "total",
-        "advance",
-        "future",
-        "particular",
-        "addition",
-        "charge",
-        "theory",
-        "secret",
-        "moment",
-        "meantime",
-        "principle",
-        "order",
-        "way",  # "by the way"
-        "rain",  # weather: "seven locks up in the rain"
-        "sun",
-        "snow",
-        "dark",
-        "cold",
-        "heat",
-        "wind",
-        "spring",  # seasons are times: "the yards book up fast in spring"
-        "summer",
-        "autumn",
-        "winter",
+        *re.findall(
+            r"\S+",
+            """the a an my our it this that all least last first time morning evening night week
+            weekend month year end bit while case fact general mind me you him her them us touch
+            instead""",
+        ),
+        # idioms, not places: "in other news", "in person", "in the meantime", "we're in this
+        # together", "by the way"
+        *re.findall(
+            r"\S+",
+            """news person together trouble love total advance future particular addition charge
+            theory secret moment meantime principle order way""",
+        ),
+        # weather ("seven locks up in the rain") and seasons, which are times ("the yards book
+        # up fast in spring")
+        *re.findall(r"\S+", "rain sun snow dark cold heat wind spring summer autumn winter"),
         # a stretch of time: "did mine in a day", "in like 10 mins"
-        "day",
-        "days",
-        "hour",
-        "hours",
-        "minute",
-        "minutes",
-        "mins",
-        "jiffy",
-        "like",
+        *re.findall(r"\S+", "day days hour hours minute minutes mins jiffy like"),
         # a meal is a time: "see you at lunch"
-        "lunch",
-        "dinner",
-        "breakfast",
-        "brunch",
-        "lunchtime",
+        *re.findall(r"\S+", "lunch dinner breakfast brunch lunchtime"),
         # where files and messages go: "costume photos are in the team folder"
-        "folder",
-        "folders",
-        "drive",
-        "inbox",
-        "chat",
-        "group",
-        "thread",
-        "doc",
-        "docs",
-        "spreadsheet",
-        "sheet",
-        "album",
-        "calendar",
-        "app",
-        "email",
-        "link",
-        "channel",
+        *re.findall(
+            r"\S+",
+            """folder folders drive inbox chat group thread doc docs spreadsheet sheet album
+            calendar app email link channel""",
+        ),
     ]
 )
 
 
-# Days and months, as chat shortens them too.
-_CALENDAR = frozenset(
-    re.findall(
-        r"\S+",
-        """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed weds thu
-        thur thurs fri sat sun january february march april june july august september october
-        november december jan feb apr jun jul aug sep sept oct nov dec""",
-    )
-)
+# Days and months, as chat shortens them too ("may" and "mar" are words as well).
+_CALENDAR = frozenset({*tx.WEEKDAYS, *tx.MONTHS} - {"may", "mar"})
 
 
 def place_phrase(

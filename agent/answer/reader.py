@@ -164,6 +164,12 @@ def _scene(question: str, ctx: ReaderContext) -> tuple[str, str]:
     return part, question.replace(part, " ")
 
 
+def _supporting(top: Sequence[StoredMessage], cover: Sequence[float]) -> list[StoredMessage]:
+    """The messages that support the question about as well as the best one, in rank order."""
+    best = max(cover)
+    return [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
+
+
 def _asked_kind(question: str) -> tuple[str | None, set[str]]:
     """The kind of thing the question asks for by name ("colour"), and its word's terms: a
     message naming one of that kind ("a blue trek") holds the word, which people seldom write."""
@@ -333,8 +339,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
     words_only = dict(zip([m.id for m in top], cover, strict=True))
     cover = _with_rank(cover, top, ranked)
     best = max(cover)
-    # The messages that support the question about as well as the best one, in rank order.
-    good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
+    good = _supporting(top, cover)
     if not good:
         # A scene of many words leaves no message supporting the whole question: weighed
         # first, its asking part may be told in the scene's session
@@ -342,7 +347,7 @@ def read(question: str, ranked: Sequence[StoredMessage], ctx: ReaderContext) -> 
         words_only = dict(zip([m.id for m in top], scened, strict=True))
         cover = _with_rank(scened, top, ranked)
         best = max(cover)
-        good = [m for m, c in zip(top, cover, strict=True) if c >= max(MIN_SUPPORT, _KEEP * best)]
+        good = _supporting(top, cover)
     if not good:  # the evidence is a reply further down, which the reader does not read
         return declined(qk.kind.value, "no message the reader reads supports the question", score)
     by_cover = dict(zip([m.id for m in top], cover, strict=True))

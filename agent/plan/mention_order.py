@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from agent.answer.kinds import TOLD_IDIOMS
 from agent.plan.planner import PlanResult
 from memory_store.query.table_ops import NthSession, TablePlan
 
@@ -16,8 +17,7 @@ __all__ = ["order_by_mention"]
 _MENTION = re.compile(
     r"\b(?:mention\w*|brought\s+up|bring\w*\s+up|c[ao]me\s+up|talk\w*\s+about|said|say\w*|"
     r"spoke\s+about|ask\w*\s+about|tell\w*|told|moan\w*|complain\w*|whing\w*|rant\w*|"
-    # "the last time fiona and me were on about the holiday"
-    r"on\s+about|c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with)\b",
+    rf"{TOLD_IDIOMS})\b",
     re.IGNORECASE,
 )
 _ORDER = re.compile(r"\b(?:first|last|latest|most\s+recent(?:ly)?|earliest)\b", re.IGNORECASE)
