@@ -189,6 +189,7 @@ PLAIN_ADJECTIVES = frozenset(
         "good broken poorly weird tiny huge whole entire usual annual weekly daily monthly yearly "
         # what a person calls a thing by its price or look, which a chat tells by numbers
         "cheap pricey dear posh fancy nice lovely massive long short quick proper decent "
+        "low high expensive "
         # a result by how it was taken: "my finish time" is the "official time 2:14:37"
         "official finish finishing overall total",
     )
@@ -196,5 +197,18 @@ PLAIN_ADJECTIVES = frozenset(
 
 
 def adjective(word: str) -> bool:
-    """Whether a word before a noun describes it ("the *usual* place", "a *careful* plan")."""
-    return bool(_ADJECTIVE.search(word)) or word.lower() in PLAIN_ADJECTIVES
+    """Whether a word before a noun describes it ("the *usual* place", "a *careful* plan"),
+    itself or compared ("the *cheaper* quote", "the *biggest* one")."""
+    low = word.lower()
+    return bool(_ADJECTIVE.search(low)) or low in PLAIN_ADJECTIVES or _compared(low)
+
+
+def _compared(low: str) -> bool:
+    """A plain adjective's -er or -est form: "cheaper", "bigger", "nicer", "earliest"."""
+    for end in ("er", "est"):
+        stem = low[: -len(end)] if low.endswith(end) and len(low) > len(end) + 2 else ""
+        doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""
+        tried = {stem, stem + "e", doubled, stem[:-1] + "y" if stem.endswith("i") else ""}
+        if tried & PLAIN_ADJECTIVES:
+            return True
+    return False

@@ -82,6 +82,10 @@ def _antecedent(
     if _BOUND_BY_WHOSE.search(before) and pronoun.group(1).lower() in ("his", "her"):
         return True  # "which of the lads did his knee?": his own, whoever it was
     found = _SUBJECT.search(before)
+    # "…what date lu hurt his ankle": a possessive's owner is the subject of its own clause
+    doer = _DOER_BEFORE.search(before) if pronoun.group(1).lower() in ("his", "her") else None
+    if doer and _could_be_name(doer.group(1)) and held(doer.group(1)):
+        return True
     subject = found.group(1) if found else ""
     told = bool(subject) and subject.lower() not in _FUNCTION and held(subject)
     # "how many were at chris's 40th, counting him?": whose it is names someone
@@ -112,6 +116,21 @@ def _initials_of(word: str, firsts: Sequence[str]) -> bool:
     if len(low) != 2 or low in STOPWORDS or low in _NOT_TWO_LETTER_NAMES:
         return False
     return sum(1 for n in firsts if len(n) > 2 and fold_accents(n.lower()).startswith(low)) == 1
+
+
+# A subject and its verb right before a possessive: "lu hurt his ankle", "mags lost her keys".
+_DOER_BEFORE = re.compile(r"\b([^\W\d_]{2,})\s+[^\W\d_]+\s+$")
+
+
+def _could_be_name(word: str) -> bool:
+    low = word.lower()
+    if low in _FUNCTION or low in STOPWORDS or low in _PEOPLE_WORDS_NOT_OWNERS:
+        return False
+    return len(low) > 2 or low not in _NOT_TWO_LETTER_NAMES
+
+
+# Words before a verb that are no one's name: "i", "we" and the like are in STOPWORDS.
+_PEOPLE_WORDS_NOT_OWNERS = frozenset(["u", "ya", "yall", "everyone", "someone", "anyone"])
 
 
 # A question that opens on who wants it: "roussel wants the date…", "landlord's asking…"

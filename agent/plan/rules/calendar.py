@@ -212,7 +212,27 @@ def find_day_of_month(text: str, ctx: Ctx) -> list[Hit]:
         day = tx.parse_ordinal(m.group("d"))
         if not day or day > 31:
             continue
-        d = tx.recent_day_of_month(ctx.today, day)
+        ahead = _spoken_of_ahead(text, m.start(), m.end())
+        d = (tx.upcoming_day_of_month if ahead else tx.recent_day_of_month)(ctx.today, day)
         note = span_note(m, str(d))
         hits.append(Hit(*m.span(), "day_abs", [WhereDate(start=d, end=d)], note, n=day))
     return hits
+
+
+def _spoken_of_ahead(text: str, start: int, end: int) -> bool:
+    """Whether the clause holding a day says it is to come: "I am to lead the ceremony on the
+    11th", "what are we doing on the 20th?" (not "…on the 11th, and Bev had to move it")."""
+    opens = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
+    stop = _CLAUSE_BREAK.search(text, end)
+    clause = text[opens : stop.start() if stop else len(text)]
+    return bool(_AHEAD.search(clause)) and not _PAST_TENSE.search(clause)
+
+
+_CLAUSE_BREAK = re.compile(r"[,.;!?]|\s(?:and|but|so|because)\s", ICASE)
+# Said of what is to come: "will", "going to", "am to", "are we doing", "is it happening".
+_AHEAD = re.compile(
+    r"\b(?:will|won['’]?t|gonna|going\s+to|(?:am|is|are)\s+to\s|to\s+be\s+held|coming\s+up|"
+    r"upcoming|(?:are|is)\s+(?:we|you|they|i|he|she|it)\s+\w+ing)\b|['’]ll\b",
+    ICASE,
+)
+_PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|been|\w{3,}ed)\b", ICASE)
