@@ -287,7 +287,9 @@ def _named_anyway(
     reading = read(question, ranked, reader)
     known = {n.lower() for n in [*reader.names, *reader.speakers]}
     name = (reading.span or "").strip().lower()
-    return reading if not reading.abstained and name in known else None
+    # "Marjorie Blaisdell": a name with the surname the message writes is known by its first
+    first = name.split()[0] if name.split() else ""
+    return reading if not reading.abstained and (name in known or first in known) else None
 
 
 def _without_counted(question: str, qk: QuestionKind, reader: ReaderContext) -> str:

@@ -27,6 +27,12 @@ from .spans import (
 from .text import CURRENCY, asks, clip, said_terms, sentences, terms
 from .what import what_answer
 
+# The words of a number spelled out: "fifty", "two hundred and forty".
+_SPELLED = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|hundred|thousand)"
+)
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185
     # …and millions "m": "₦2.2m per year", "$1.5m"
@@ -35,7 +41,10 @@ _AMOUNT = re.compile(
     # run" or "10k"
     r"\b(?:\d{3}|\d{1,3}\.\d{1,2})k\b|"
     r"\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|gbp|quid|€|\$|£)|"
-    r"\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b)",
+    r"\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b|"
+    # …and spelled out, as a careful writer does: "I sent Maddie fifty dollars"
+    rf"\b(?:a\s+(?=hundred|thousand))?{_SPELLED}(?:[\s-]+(?:and\s+)?{_SPELLED})*\s+"
+    r"(?:dollars?|euros?|bucks|quid|grand)\b)",  # not pounds: "I lost two pounds"
     re.IGNORECASE,
 )
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from agent.plan.people import PERSON_NOUNS
+from memory_store.indexes.tokenize import STOPWORDS
 from memory_store.models import StoredMessage
 
 from .advice import advice_given
@@ -15,6 +16,7 @@ from .asked_who import asked_in_chat, said_yes
 from .attending import absent, attending
 from .doer import asked_deed, doer, says_did_it, says_doing, thanked_for
 from .gift import gift_giver
+from .items import COMMON_WORDS
 from .kinds import ONE_OF_PEOPLE, QuestionKind
 from .lexicon import NOT_NAMES, PERSON_TITLES, may_be_name
 from .reading import (
@@ -185,7 +187,7 @@ def who_answer(
             found = []
         if found:
             mine = ctx.me and found[0].lower() == ctx.me.lower()
-            name = "You" if mine else display_name(found[0], ctx)
+            name = "You" if mine else with_surname(display_name(found[0], ctx), m.text, ctx)
             owned = None if mine else owned_person(m.text, found[0])
             if owned is not None:  # "Pauline's son Declan came round": Declan, by whose he is
                 whose, own_name = owned
@@ -495,3 +497,19 @@ _IDEA_OF = re.compile(
     r"(?:of|to|for)\s+)",
     re.IGNORECASE,
 )
+
+
+def with_surname(name: str, text: str, ctx: ReaderContext) -> str:
+    """A name with the surname the message writes after it ("Ray Dionne, the retired Coast
+    Guard chief…"): who it is, where the first name alone may be anyone's. Not a speaker's
+    name, as the chat spells it, nor a capitalised word that is no name ("Ray Will help")."""
+    if name in ctx.speakers or not name[:1].isupper():
+        return name
+    after = re.search(rf"\b{re.escape(name)}\s+([A-Z][a-z'’-]{{2,}})\b(?!['’])", text)
+    if after is None:
+        return name
+    low = after.group(1).lower()
+    firsts = {s.split()[0].lower() for s in ctx.speakers if s.split()}
+    if low in NOT_NAMES or low in STOPWORDS or low in COMMON_WORDS or low in firsts:
+        return name
+    return f"{name} {after.group(1)}" if may_be_name(low) else name

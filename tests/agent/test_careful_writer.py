@@ -1,0 +1,57 @@
+"""Answers to a careful writer's history (tests/fixtures/legion_hall_chat.jsonl; the user is
+Walt): an announcement dated by its writer's next turn, a day with its time ("Thursday 27
+August, 6:30"); a person named with the surname the message writes ("Ray Dionne, the retired
+Coast Guard chief"), also when the question's word for them is one no message holds ("the
+lucky winner"); a sum spelled out ("I sent Maddie fifty dollars")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from agent.answer.amount import _sums
+from agent.pipeline import Pipeline
+from tests.pipelines import first_line, history_fixture
+
+CHAT = Path(__file__).parents[1] / "fixtures" / "legion_hall_chat.jsonl"
+NOW = datetime(2026, 11, 2, 9, 0)
+
+pipe = history_fixture(CHAT, me="Walt")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "what night did we all go to hear the mill lady talk about her book",
+            "thursday 27 august 2026",
+        ),
+        ("Whom did Bev get to give the address at the ceremony?", "ray dionne"),
+        (
+            "Donna's quilt was drawn at the October supper, and I did not win it. Who was the "
+            "lucky winner?",
+            "marjorie blaisdell",
+        ),
+        # a guard: the sum spelled out, in the quote it was answered with before
+        ("How much did I send Maddie toward the sketchbook?", "fifty dollars"),
+    ],
+)
+def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
+    assert expected in first_line(pipe, question, NOW).lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "sums"),
+    [
+        ("I sent Maddie fifty dollars this afternoon", ["fifty dollars"]),
+        ("it came to two hundred and forty quid", ["two hundred and forty quid"]),
+        ("a hundred bucks for the lot", ["a hundred bucks"]),
+        # guards: a weight, and a pound of something
+        ("I lost two pounds", []),
+        ("a pound of butter", []),
+    ],
+)
+def test_spelled_sums(text: str, sums: list[str]) -> None:
+    assert [said for *_, said in _sums(text)] == sums
