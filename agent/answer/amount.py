@@ -161,6 +161,9 @@ def chosen_sum(text: str, question: str) -> str | None:
             + re.findall(r"[^\W\d_][\w'’-]*", after)[:_NEAR]
         )
         points = 2 * any(terms(w) & asked for w in near)
+        # "hall R2,400, cake R850": the word right before a sum is what it is for
+        label = _LABEL.search(before)
+        points += bool(label and terms(label.group(1)) & asked)
         # a price replaced is no answer, whatever else it is beside ("meant to be €60 a night
         # but they knocked it down to €48")
         points += 2 * bool(_SETTLED.search(before)) - 5 * bool(_SUPERSEDED.search(before))
@@ -172,6 +175,10 @@ def chosen_sum(text: str, question: str) -> str | None:
 
     best = max(sums, key=lambda hit: (score(hit), -hit[0]))
     return best[2]
+
+
+# The word a sum is written right after: "cake R850", "deposit: £500".
+_LABEL = re.compile(r"([^\W\d_][\w'’-]*)\s*:?\s*$")
 
 
 def _sums(text: str) -> list[tuple[int, int, str]]:

@@ -90,6 +90,8 @@ class Rewrite:
     question: str
     variants: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # The words of the thing a "what about X?" puts X in the place of ("the church hall").
+    replaced: frozenset[str] = frozenset()
 
 
 def time_expressions(text: str, *, now: datetime, speakers: Sequence[str]) -> list[str]:
@@ -275,6 +277,15 @@ _WHAT_ABOUT = re.compile(
     r"^\s*(?:(?:and|ok|okay|so)[\s,]+)?(?:what|how)\s+about\s+(?P<thing>[^?!.]+?)\s*[?!.]*\s*$",
     re.IGNORECASE,
 )
+# "and the cake?", "and for the kids?": a thing alone after "and", asked as the question before
+_AND_THING = re.compile(
+    r"^\s*and\s+(?P<thing>(?:[\w'’-]+\s+){0,3}[\w'’-]+)\s*[?!.]*\s*$", re.IGNORECASE
+)
+_VERB_IN_THING = re.compile(
+    r"\b(?:is|was|are|were|did|do|does|has|have|had|will|would|can|could|should|who|what|"
+    r"when|where|which|how|why|then|so|also|too|again|yes|no|ok|okay)\b",
+    re.IGNORECASE,
+)
 # The asking part of a question: its question word and the verb after it.
 _FRAME = re.compile(
     r"^\s*(?P<frame>(?:when|where|who|what\s+time|what\s+day|how\s+much|how\s+many|how\s+long|"
@@ -286,14 +297,27 @@ _FRAME = re.compile(
 def _asked_as_before(rw: Rewrite, recent: list[Turn]) -> None:
     """ "what about X?" asks of X what the user's last question asked ("when was …?" →
     "when was X?"), and carries its topic as any follow-up does."""
-    about = _WHAT_ABOUT.match(rw.question)
+    about = _WHAT_ABOUT.match(rw.question) or _AND_THING.match(rw.question)
+    if about is not None and _VERB_IN_THING.search(about.group("thing")):
+        about = None  # "and did she go?" asks its own question
     last = next((t for t in reversed(recent) if t.speaker != ASSISTANT), None)
     frame = _FRAME.match(last.text) if last is not None and about else None
     if about is None or frame is None:
         return
-    rw.question = f"{frame.group('frame')} {about.group('thing')}?"
+    # "how much was the church hall for mama's party?" / "and the cake?": the cake takes the
+    # hall's place, and what it was for stays
+    rest = last.text[frame.end() :] if last is not None else ""
+    kept = _KEPT_AFTER.search(rest)
+    tail = f" {kept.group(0).strip(' ?!.')}" if kept else ""
+    if kept:
+        rw.replaced = frozenset(w.lower() for w in re.findall(r"[\w'’-]+", rest[: kept.start()]))
+    rw.question = f"{frame.group('frame')} {about.group('thing')}{tail}?"
     rw.variants.append(rw.question)
     rw.notes.append(f"asked as the question before: {rw.question!r}")
+
+
+# What a question's thing was for, at or of, which a thing asked in its place keeps.
+_KEPT_AFTER = re.compile(r"\s(?:for|at|in|on|during|from|with)\s+\S.*$", re.IGNORECASE)
 
 
 _NO_OBJECT = re.compile(
@@ -506,6 +530,8 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
         occasions = [(t, own) for t, own in candidates if _ASKS_WHEN.match(t.text) and own]
         candidates = occasions or candidates
     for _, own in reversed(candidates):
+        # "and the cake?" after the church hall: the hall is what it takes the place of
+        own = " ".join(w for w in own.split() if w.lower() not in rw.replaced)
         topic = " ".join(filter(None, [thing, own]))
         if topic:
             rw.question = f"{rw.question.rstrip()} (about {topic})"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.answer.amount import _sums
+from agent.answer.amount import _sums, chosen_sum
 from agent.pipeline import Pipeline
 from tests.pipelines import first_line, history_fixture
 
@@ -55,3 +55,23 @@ def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
 )
 def test_spelled_sums(text: str, sums: list[str]) -> None:
     assert [said for *_, said in _sums(text)] == sums
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "sum_"),
+    [
+        (
+            "Ok party budget: hall R2,400, cake R850 from the lady in Heidedal, catering R4,250",
+            "how much was the cake for mama's party?",
+            "R850",
+        ),
+        # a guard: the first of a list, asked of
+        (
+            "Ok party budget: hall R2,400, cake R850 from the lady in Heidedal, catering R4,250",
+            "how much was the church hall for mama's party?",
+            "R2,400",
+        ),
+    ],
+)
+def test_the_sum_written_after_the_thing_asked_of(text: str, question: str, sum_: str) -> None:
+    assert chosen_sum(text, question) == sum_

@@ -598,3 +598,29 @@ def test_what_about_with_no_question_before_to_ask_as_is_left() -> None:
 )
 def test_one_name_for_two_pronouns(history: list[Turn], question: str, expected: str) -> None:
     assert rewrite(question, history).question == expected
+
+
+@pytest.mark.parametrize(
+    ("earlier", "question", "asked", "left_out"),
+    [
+        (
+            "how much was the church hall for mama's party",
+            "and the cake?",
+            "how much was the cake for mama's party?",
+            "hall",
+        ),
+        ("when was my interview at northwind?", "and the second one?", "when was", ""),
+        # a guard: "what about X?" as before
+        ("where is the dentist?", "what about the vet?", "where is the vet?", ""),
+    ],
+)
+def test_a_thing_after_and_is_asked_as_the_question_before(
+    earlier: str, question: str, asked: str, left_out: str
+) -> None:
+    """ "and the cake?" puts the cake in the place of the thing asked of before, and keeps what
+    it was for; the thing it replaces is no topic to carry."""
+    history = [Turn("user", earlier), Turn(ASSISTANT, "R2,400.")]
+    rw = rewrite(question, history)
+    assert rw.question.startswith(asked)
+    if left_out:
+        assert left_out not in rw.question
