@@ -23,7 +23,7 @@ from agent.answer.record import Answer, word_background
 from agent.caches import VersionCaches
 from agent.decompose import event_anchor, with_event_day
 from agent.filter import filter_candidates
-from agent.plan.mention_order import order_by_mention
+from agent.plan.mention_order import order_by_mention, scene_times_dropped
 from agent.plan.planner import PlanResult
 from agent.plan.speaker_pref import prefer_speakers
 from agent.result import AskResult, asked_back
@@ -262,15 +262,19 @@ class Pipeline:
         notes: list[str],
     ) -> PlanResult:
         with self.store.trace("plan"):
-            planned = plan_stage.plan(
-                question,
-                now=now,
-                speakers=speakers,
-                latest_ts_fn=self._latest_probe(conversation),
-                me=self.me,
-                llm=self.llm,
-                notes=notes,
-            )
+
+            def plan_of(text: str) -> PlanResult:
+                return plan_stage.plan(
+                    text,
+                    now=now,
+                    speakers=speakers,
+                    latest_ts_fn=self._latest_probe(conversation),
+                    me=self.me,
+                    llm=self.llm,
+                    notes=notes,
+                )
+
+            planned = scene_times_dropped(question, plan_of(question), plan_of)
             return prefer_speakers(question, order_by_mention(question, planned))
 
     def _filter(self, result: AskResult) -> None:

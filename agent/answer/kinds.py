@@ -92,7 +92,11 @@ _SUMMARY = re.compile(
 )
 # Talk told in idiom, which the planner's mention order reads too: "when did fiona first come to
 # me with the caravan idea?", "…start on about the pairs", "the last time we were on about it"
-TOLD_IDIOMS = r"c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with|(?:start\w*\s+)?on\s+about"
+TOLD_IDIOMS = (
+    r"c[ao]me\s+to\s+(?:me|us|you|him|her|them)\s+with|(?:start\w*\s+)?on\s+about|"
+    # "when did she first put the idea to the committee?"
+    r"put\s+(?:the|that|this|an?|her|his|their|my|our)\s+(?:idea|plan|proposal|suggestion)"
+)
 _MENTION = (
     r"(?:mention\w*|talk\w*|said|say|says|spoke|bring\w*|brought|c[ao]me\s+up|discuss\w*|"
     r"ask\w*|wrote|texted|messag\w*|tell|told|suggest\w*|propos\w*|recommend\w*|invit\w*|"

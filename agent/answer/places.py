@@ -367,7 +367,9 @@ def named_place(text: str, wanted: set[str], skip: Collection[str]) -> str | Non
         spots = [low.find(t[:4]) for t in wanted if low.find(t[:4]) >= 0]
         for m in _TITLE.finditer(clause.group(0)):
             name = m.group(0)
-            if any(w.lower() in NOT_NAMES for w in name.split()):
+            # "at The Olive Shed in Mowbray": a name may open on its article
+            core = name.split()[1:] if name.lower().startswith("the ") else name.split()
+            if any(w.lower() in NOT_NAMES for w in core):
                 continue  # a day or a month is a time, not a place
             if PERSON_TITLE.match(name) and not left_with(name, clause.group(0)):
                 continue  # "Mrs Petersen is a gem": a person, not a place

@@ -246,7 +246,7 @@ def who_answer(
     for m in ranked[:10]:
         found = names_in(m.text, ctx.names, exclude) if wanted & terms(m.text) else []
         if found and (not ctx.me or found[0].lower() != ctx.me.lower()):
-            name = display_name(found[0], ctx)
+            name = with_surname(display_name(found[0], ctx), m.text, ctx)
             return named(
                 name, m, name, f"the name {name!r} in a message sharing the question's words"
             )

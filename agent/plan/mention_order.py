@@ -6,13 +6,14 @@ we talked". This rule runs after the planner and takes the session pick back out
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
-from agent.answer.kinds import TOLD_IDIOMS
+from agent.answer.kinds import TOLD_IDIOMS, Kind, asked_sentence, classify
 from agent.plan.planner import PlanResult
 from memory_store.query.table_ops import NthSession, TablePlan
 
-__all__ = ["order_by_mention"]
+__all__ = ["order_by_mention", "scene_times_dropped"]
 
 _MENTION = re.compile(
     r"\b(?:mention\w*|brought\s+up|bring\w*\s+up|c[ao]me\s+up|talk\w*\s+about|said|say\w*|"
@@ -42,3 +43,21 @@ def order_by_mention(question: str, planned: PlanResult) -> PlanResult:
     return replace(
         planned, plan=TablePlan(ops=ops), route=route, resolved=[*planned.resolved, note]
     )
+
+
+def scene_times_dropped(
+    question: str, planned: PlanResult, plan_of: Callable[[str], PlanResult]
+) -> PlanResult:
+    """A first or last mention asked after its scene: the times the scene names are when the
+    thing happened, not when it was spoken of ("I had the use of Roland's splitter for a
+    weekend in October. When did I first ask him for it?" was asked in September). Only the
+    asking sentence's own times filter; the scene's words still rank."""
+    asked = asked_sentence(question)
+    if asked == question or classify(question).kind not in (Kind.FIRST, Kind.LAST):
+        return planned
+    own = plan_of(asked)
+    if own.plan.ops == planned.plan.ops:
+        return planned
+    note = "the times of the scene before the question are when it happened, not filters"
+    route = planned.route if own.plan.ops else "content"
+    return replace(planned, plan=own.plan, route=route, resolved=[*planned.resolved, note])

@@ -2,7 +2,8 @@
 Walt): an announcement dated by its writer's next turn, a day with its time ("Thursday 27
 August, 6:30"); a person named with the surname the message writes ("Ray Dionne, the retired
 Coast Guard chief"), also when the question's word for them is one no message holds ("the
-lucky winner"); a sum spelled out ("I sent Maddie fifty dollars")."""
+lucky winner"); a sum spelled out ("I sent Maddie fifty dollars"); a first mention asked
+after a scene whose month is when the thing happened, not when it was spoken of."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent.answer.amount import _sums, chosen_sum
+from agent.answer.places import named_place
 from agent.pipeline import Pipeline
 from tests.pipelines import first_line, history_fixture
 
@@ -33,6 +35,17 @@ pipe = history_fixture(CHAT, me="Walt")
             "Donna's quilt was drawn at the October supper, and I did not win it. Who was the "
             "lucky winner?",
             "marjorie blaisdell",
+        ),
+        # a first mention asked after its scene: the scene's month is when it happened
+        (
+            "I had the use of Roland's wood splitter for a weekend in October. When was it that "
+            "I first asked him whether I might borrow it?",
+            "20 september",
+        ),
+        (
+            "Donna raffled off her quilt for the roof. On what date did she first put the idea "
+            "to the committee?",
+            "21 july",
         ),
         # a guard: the sum spelled out, in the quote it was answered with before
         ("How much did I send Maddie toward the sketchbook?", "fifty dollars"),
@@ -75,3 +88,19 @@ def test_spelled_sums(text: str, sums: list[str]) -> None:
 )
 def test_the_sum_written_after_the_thing_asked_of(text: str, question: str, sum_: str) -> None:
     assert chosen_sum(text, question) == sum_
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        # a name that opens on its article, before the suburb it is in
+        (
+            "Mrs Jacobs' farewell is at The Olive Shed in Mowbray, Friday 23 October",
+            "The Olive Shed",
+        ),
+        # a guard: a place with no article
+        ("Mrs Jacobs' farewell is at Olive Grove in Mowbray, Friday 23 October", "Olive Grove"),
+    ],
+)
+def test_a_name_may_open_on_its_article(text: str, place: str) -> None:
+    assert named_place(text, {"farewell", "mrs", "jacobs"}, []) == place
