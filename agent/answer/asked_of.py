@@ -44,6 +44,14 @@ _PARTICLES = re.compile(
     r"it|sort\s+of)\s+)+",
     re.IGNORECASE,
 )
+# A request as a bidding, of a thing to bring along: "please bring her old photo albums when
+# you come", "Bring the cool box". (The store runs it too: no lookaround.)
+_BIDDEN = re.compile(
+    r"(?:^|[.!?:;]\s*|\b(?:please|pls|plz)\s+)(?:(?:also|just|and)\s+)*"
+    r"(?P<verb>bring|buy|grab|fetch|collect|pack|pick\s+up)\b",
+    re.IGNORECASE,
+)
+_WHOSE = re.compile(r"\s*([^\W\d_][\w-]*['’]s)\s+(?=\S)")
 # A request added in the asker's next turn: "and a slideshow of old photos?"
 _ALSO = re.compile(r"^\s*(?:and|also|plus|oh\s+and)\s+(?:also\s+|maybe\s+)?(?=[^?]*\?)", re.I)
 _SENTENCE = re.compile(r"[.!?;]")
@@ -74,7 +82,7 @@ def requested(
     askers = subjects(question, ctx) - {ctx.me}
     chats = {m.conversation for m in matches[:10]}
     names = first_names(ctx)
-    pattern = "|".join(p.pattern for p in (_REQUEST, _HANDED, _ANNOUNCED))
+    pattern = "|".join(p.pattern for p in (_REQUEST, _HANDED, _ANNOUNCED, _BIDDEN))
     found: list[Item] = []
     for m in ctx.holding(pattern, askers, () if askers else chats):
         if m.speaker == ctx.me:
@@ -100,6 +108,16 @@ def _jobs(text: str, skip: set[str], names: Collection[str]) -> list[list[str]]:
             run = thing_after(_PARTICLES.sub("", part), skip, names)
             if run:
                 out.append(run)
+    for hit in _BIDDEN.finditer(text):
+        rest = _SENTENCE.split(text[hit.end() :])[0]
+        # "please bring Sipho's big speaker": whose it is, then the thing
+        whose = _WHOSE.match(rest)
+        run = thing_after(rest, skip, names)
+        if whose and (run is None or len(run) == 1):  # the run stopped at the possessive
+            own = thing_after(rest[whose.end() :], skip, names, bare=True)
+            run = [whose.group(1).lower(), *own] if own else run
+        if run:
+            out.append(run)
     for hit in _HANDED.finditer(text):
         run = thing_after(_SENTENCE.split(text[hit.end() :])[0], skip, names, listed=True)
         if run:

@@ -566,7 +566,18 @@ def _counted_noun(question: str) -> str | None:
     if m:
         return m.group(1).lower()
     m = _HOW_MANY_NOUN.search(question)
-    return (m.group(1) or m.group(2)).lower() if m else None
+    if m is None:
+        return None
+    noun = (m.group(1) or m.group(2)).lower()
+    if noun in _ADVERBS_BEFORE_VERB or noun.endswith("ly") and len(noun) > 4:
+        # "how many folk *actually* turned up": the word before the adverb is counted
+        before = re.findall(r"[a-z'-]+", question[: m.end(2) - len(noun)].lower())
+        return before[-1] if before and before[-1] not in ("many", "how") else None
+    return noun
+
+
+# Words between what is counted and its verb: "how many folk actually turned up".
+_ADVERBS_BEFORE_VERB = frozenset(["actually", "really", "even", "ever", "still", "all", "just"])
 
 
 def _focus(question: str) -> str | None:

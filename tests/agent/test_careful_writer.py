@@ -3,7 +3,9 @@ Walt): an announcement dated by its writer's next turn, a day with its time ("Th
 August, 6:30"); a person named with the surname the message writes ("Ray Dionne, the retired
 Coast Guard chief"), also when the question's word for them is one no message holds ("the
 lucky winner"); a sum spelled out ("I sent Maddie fifty dollars"); a first mention asked
-after a scene whose month is when the thing happened, not when it was spoken of."""
+after a scene whose month is when the thing happened, not when it was spoken of; things
+asked for as a bidding ("please bring Mom's gravy boat"); what is counted past an adverb
+("how many folk actually turned up")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from agent.answer.amount import _sums, chosen_sum
+from agent.answer.kinds import classify
 from agent.answer.places import named_place
 from agent.pipeline import Pipeline
 from tests.pipelines import first_line, history_fixture
@@ -47,6 +50,9 @@ pipe = history_fixture(CHAT, me="Walt")
             "to the committee?",
             "21 july",
         ),
+        # things asked for as a bidding ("please bring…"), not "can you…"
+        ("What has Denise asked me to bring down for Thanksgiving?", "gravy boat"),
+        ("What has Denise asked me to bring down for Thanksgiving?", "photo albums"),
         # a guard: the sum spelled out, in the quote it was answered with before
         ("How much did I send Maddie toward the sketchbook?", "fifty dollars"),
     ],
@@ -104,3 +110,16 @@ def test_the_sum_written_after_the_thing_asked_of(text: str, question: str, sum_
 )
 def test_a_name_may_open_on_its_article(text: str, place: str) -> None:
     assert named_place(text, {"farewell", "mrs", "jacobs"}, []) == place
+
+
+@pytest.mark.parametrize(
+    ("question", "counted"),
+    [
+        ("how many folk actually turned up on the night of the race night", "folk"),
+        ("how many people really came to the supper", "people"),
+        # a guard: nothing named before the adverb
+        ("how many of us actually went", "us"),
+    ],
+)
+def test_counted_past_an_adverb(question: str, counted: str) -> None:
+    assert classify(question).focus == counted
