@@ -45,9 +45,7 @@ def dated_next(told: StoredMessage, ctx: ReaderContext) -> tuple[StoredMessage, 
     if nxt is None or nxt is not turns[0] and not asks(turns[0].text):
         return None
     days = [x for x in ctx.mentions_of(nxt) if x.granularity in DAY_OR_FINER]
-    # "Thursday 27 August, 6:30": a day and its time are one day given
-    one_day = len({x.start.date() for x in days}) == 1
-    return (nxt, days[0]) if days and one_day else None
+    return (nxt, days[0]) if len(days) == 1 else None
 
 
 def _asked_when(told: StoredMessage, ctx: ReaderContext) -> bool:

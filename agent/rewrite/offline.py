@@ -307,7 +307,9 @@ def _asked_as_before(rw: Rewrite, recent: list[Turn]) -> None:
     # "how much was the church hall for mama's party?" / "and the cake?": the cake takes the
     # hall's place, and what it was for stays
     rest = last.text[frame.end() :] if last is not None else ""
-    kept = _KEPT_AFTER.search(rest)
+    # "what about the second one?": another of the same, not a thing in its place
+    one = re.search(r"\bones?\b", about.group("thing"), re.IGNORECASE)
+    kept = None if one else _KEPT_AFTER.search(rest)
     tail = f" {kept.group(0).strip(' ?!.')}" if kept else ""
     if kept:
         rw.replaced = frozenset(w.lower() for w in re.findall(r"[\w'’-]+", rest[: kept.start()]))

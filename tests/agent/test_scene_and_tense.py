@@ -105,8 +105,10 @@ def _day_filtered(question: str) -> date | None:
 @pytest.mark.parametrize(
     ("question", "day"),
     [
-        ("what are we doing on the 20th", date(2026, 11, 20)),
-        # guards: a future the planner read already; the past; a day with no tense said of it
+        ("I am to lead the ceremony on the 20th", date(2026, 11, 20)),
+        # guards: a future the planner read already; the past; a plan asked of an archive ("are
+        # we doing"); a day with no tense said of it
+        ("what are we doing on the 20th", date(2026, 10, 20)),
         ("who will drive on the 14th", date(2026, 11, 14)),
         ("where's the party we're going to on the 7th", date(2026, 11, 7)),
         ("what did we do on the 11th", date(2026, 10, 11)),

@@ -221,7 +221,7 @@ def find_day_of_month(text: str, ctx: Ctx) -> list[Hit]:
 
 def _spoken_of_ahead(text: str, start: int, end: int) -> bool:
     """Whether the clause holding a day says it is to come: "I am to lead the ceremony on the
-    11th", "what are we doing on the 20th?" (not "…on the 11th, and Bev had to move it")."""
+    11th", "who'll drive on the 20th?" (not "…on the 11th, and Bev had to move it")."""
     opens = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
     stop = _CLAUSE_BREAK.search(text, end)
     clause = text[opens : stop.start() if stop else len(text)]
@@ -229,10 +229,11 @@ def _spoken_of_ahead(text: str, start: int, end: int) -> bool:
 
 
 _CLAUSE_BREAK = re.compile(r"[,.;!?]|\s(?:and|but|so|because)\s", ICASE)
-# Said of what is to come: "will", "going to", "am to", "are we doing", "is it happening".
+# Said of what is to come: "will", "going to", "am to", "is to be held". Not "are we doing":
+# asked of an archive, "where are we climbing on the 17th?" is the plan as it was.
 _AHEAD = re.compile(
     r"\b(?:will|won['’]?t|gonna|going\s+to|(?:am|is|are)\s+to\s|to\s+be\s+held|coming\s+up|"
-    r"upcoming|(?:are|is)\s+(?:we|you|they|i|he|she|it)\s+\w+ing)\b|['’]ll\b",
+    r"upcoming)\b|['’]ll\b",
     ICASE,
 )
 _PAST_TENSE = re.compile(r"\b(?:did|was|were|had|went|been|\w{3,}ed)\b", ICASE)
