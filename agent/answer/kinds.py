@@ -458,7 +458,7 @@ def asked_sentence(question: str) -> str:
     pieces = _SENTENCE_END.split(question.strip())
     merged: list[str] = []
     for piece in pieces:  # "Dr. Haskell", "Mr. Moody": a title's dot ends no sentence
-        if merged and _TITLE_END.search(merged[-1]):
+        if merged and (_TITLE_END.search(merged[-1]) or _INITIALS_END.search(merged[-1])):
             merged[-1] = f"{merged[-1]} {piece}"
         else:
             merged.append(piece)
@@ -478,6 +478,8 @@ _PUT_TO_ME = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# "the U.S.", "e.g.", "J. R.": letters with their dots end no sentence either
+_INITIALS_END = re.compile(r"(?:\b[^\W\d_]\.){1,}$")
 _TITLE_END = re.compile(r"\b(?:dr|mr|mrs|ms|mx|st|jr|sr|mt|prof|rev)\.$", re.IGNORECASE)
 # A sentence that asks: a question word or an auxiliary first, perhaps after "and", "so" or a
 # preposition ("On what date did I…", "And how much…").

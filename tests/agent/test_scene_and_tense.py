@@ -141,3 +141,16 @@ def test_possessive_owned_by_its_subject(question: str, asks_back: bool) -> None
         held=lambda w: w.lower() in held,
     )
     assert (answer is not None) is asks_back
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        # initials end no sentence: not "has John been to…?" asked alone
+        ("What areas of the U.S. has John been to or is planning to go to?", Kind.WHAT),
+        # a guard: a sentence that does end after them
+        ("I went to the U.S. in May. Where did I stay?", Kind.WHERE),
+    ],
+)
+def test_initials_end_no_sentence(question: str, kind: Kind) -> None:
+    assert classify(question).kind is kind
