@@ -16,6 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from agent.answer.aggregate import count
+from agent.answer.asking import asking_part
 from agent.answer.categories import asked_kind, without_kind_word
 from agent.answer.how_was import asks_what_happened, how_it_went
 from agent.answer.kinds import ASKS_OF_ME, FILL_IN, Kind, QuestionKind, classify
@@ -36,7 +37,7 @@ from agent.answer.record import Answer, render
 from agent.answer.summary import summarize
 from agent.answer.text import TermWeights, join_names, terms
 from agent.answer.topic_summary import asks_topic_summary, topic_summary
-from agent.answer.unknown import asking_part, unknown_subject, unknown_topic
+from agent.answer.unknown import unknown_subject, unknown_topic
 from agent.errors import LLMError
 from agent.plan.clocks import asked_days
 from agent.plan.leftover import reading_sentence

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from agent.plan import timeexpr as tx
 from memory_store.models import StoredMessage
 
 from .kinds import QuestionKind
@@ -29,9 +30,7 @@ from .what import what_answer
 
 # The words of a number spelled out: "fifty", "two hundred and forty".
 _SPELLED = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
-    r"eighty|ninety|hundred|thousand)"
+    f"(?:{'|'.join(sorted(tx.NUMBER_WORDS | {'hundred', 'thousand'}, key=len, reverse=True))})"
 )
 _AMOUNT = re.compile(
     # a number's separators sit between digits: "still £185, i haggled" is £185

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from agent.plan.people import PERSON_NOUNS
 
+from .asking import asked_clause
 from .categories import asked_kind
 
 
@@ -388,7 +389,7 @@ def classify(question: str) -> QuestionKind:
     last-mention question, not a plain when."""
     q = main_question(question.strip())
     # the kind of thing asked for is named where the asker put it, not after a moved wh-word
-    focus = _focus(_IDIOMS.sub(" ", _SCENE_CLAUSE.sub("", asked_sentence(question.strip()))))
+    focus = _focus(_IDIOMS.sub(" ", asked_clause(question.strip())))
     if _HOW_MANY.search(q):
         return QuestionKind(Kind.HOW_MANY, _counted_noun(q))
     if _HOW_MUCH.search(q):
@@ -444,69 +445,9 @@ def main_question(question: str) -> str:
     """The question as its kind is read: its wh-word first ("craig's lad dug something up -
     what was it" asks what he dug up), without idioms that read as an order ("in the first
     place")."""
-    q = _IDIOMS.sub(" ", asked_sentence(question))
-    q = _SCENE_CLAUSE.sub("", q, count=1)
+    q = _IDIOMS.sub(" ", asked_clause(question))
     tail = _TRAILING_WH.match(q)
     return f"{tail.group('wh')} {tail.group('about')}" if tail else q
-
-
-def asked_sentence(question: str) -> str:
-    """The sentence that asks, when the scene is set in sentences before it ("Roland and I
-    made a good many plans to go fishing, and the weather put paid to some of them. How many
-    times did we actually get out?"); the whole question when its last sentence asks only
-    with a pronoun ("…the day lu hurt his ankle. when was that?")."""
-    pieces = _SENTENCE_END.split(question.strip())
-    merged: list[str] = []
-    for piece in pieces:  # "Dr. Haskell", "Mr. Moody": a title's dot ends no sentence
-        if merged and (_TITLE_END.search(merged[-1]) or _INITIALS_END.search(merged[-1])):
-            merged[-1] = f"{merged[-1]} {piece}"
-        else:
-            merged.append(piece)
-    last = merged[-1] if merged else ""
-    if len(merged) < 2 or not last.rstrip().endswith("?") or not _OPENS_ASKING.match(last):
-        return question
-    own = [w for w in re.findall(r"[^\W\d_]{3,}", last.lower()) if w not in _BARE_WORDS]
-    # "…wants to know where Vale got her dress. what was the shop called?": the scene holds
-    # the question put to the user, which the last sentence only narrows
-    put = any(_PUT_TO_ME.search(s) for s in merged[:-1])
-    return last if own and not put else question
-
-
-_PUT_TO_ME = re.compile(
-    r"\b(?:know|asked|asking|asks|wonder\w*|remember|recall|forgot|forget)\s+"
-    r"(?:who|whom|whose|what|when|where|which|how)\b",
-    re.IGNORECASE,
-)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-# "the U.S.", "e.g.", "J. R.": letters with their dots end no sentence either
-_INITIALS_END = re.compile(r"(?:\b[^\W\d_]\.){1,}$")
-_TITLE_END = re.compile(r"\b(?:dr|mr|mrs|ms|mx|st|jr|sr|mt|prof|rev)\.$", re.IGNORECASE)
-# A sentence that asks: a question word or an auxiliary first, perhaps after "and", "so" or a
-# preposition ("On what date did I…", "And how much…").
-_OPENS_ASKING = re.compile(
-    r"^\W*(?:(?:and|so|but|then|now|well|ok|okay)\b[\s,]*)?(?:(?:on|in|at|by|for|from|to|of|"
-    r"with|since|until)\s+)?(?:who|whom|whose|what|what's|whats|which|where|where's|when|when's|"
-    r"how|why|did|do|does|is|are|was|were|has|have|had|can|could|would|will)\b",
-    re.IGNORECASE,
-)
-# What a bare asking sentence says besides its pronoun: "when was that?", "what was it again?"
-_BARE_WORDS = frozenset(
-    re.findall(
-        r"\S+",
-        """who whom whose what what's whats which where where's when when's how why did does
-        was were are has have had can could would will that this they them she her him his
-        and then again exactly the one was""",
-    )
-)
-# "When the skin specialist took that spot off my ear, what did she say it was?": a scene
-# set in a clause before the question it opens (not "when did…", which asks).
-_SCENE_CLAUSE = re.compile(
-    r"^\s*(?:when|after|before|since|while|once|now\s+that)\s+"
-    r"(?!(?:did|do|does|is|was|were|are|will|would|has|have|had|can|could|should)\b)"
-    r"[^?,]*?,\s*(?=(?:who|whom|whose|what|which|where|how|did|do|does|is|was|were|are|has|"
-    r"have|had|can|could)\b)",
-    re.IGNORECASE,
-)
 
 
 _NAME_OF = re.compile(

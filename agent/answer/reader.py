@@ -21,6 +21,7 @@ from agent.plan.people import PERSON_NOUNS
 from memory_store.models import StoredMessage
 
 from .amount import amount_answer
+from .asking import asking_part
 from .categories import asked_kind, kind_word, without_kind_word, words_of_kind
 from .gift import gift_answer
 from .kinds import Kind, QuestionKind, classify
@@ -39,7 +40,6 @@ from .said_about import said_about
 from .still_on import checked, claimed
 from .text import asks, said_terms, terms
 from .told_apart import OPPOSITE, SAME_ORDINAL, opposite_way, ordinals_of
-from .unknown import asking_part
 from .upcoming import next_one
 from .what import what_answer
 from .when import event_head, when_answer

@@ -14,63 +14,7 @@ from .phrases import PLAIN_ADJECTIVES, adjective, noun_phrases, possessors
 from .reading import ReaderContext, content_terms
 from .text import terms
 
-__all__ = ["asking_part", "unknown_subject", "unknown_topic"]
-
-
-_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
-_WH_OPENS = re.compile(
-    r"\s*(?:who|whom|whose|what|when|where|which|how|why|did|do|does|is|are|was|were|has|have|"
-    r"had|can|could|remind|tell)\b",
-    re.IGNORECASE,
-)
-# "After all the upheaval with the venue, where did…": a clause setting the scene
-_SCENE = re.compile(
-    r"^\s*(?:after|with|what\s+with|since|given|now\s+that|apart\s+from|besides|because|as|"
-    r"although|though|while|going\s+back\s+to)\b[^,;]{3,80}[,;]\s*(?=\S)",
-    re.IGNORECASE,
-)
-
-# Chat filler before the asking: "…muted last saturday lol what were they on about"
-_FILLER_STOP = re.compile(
-    r"\s+(?:lol|lmao|haha+|hehe+|mdr|ngl|tbh|omg|smh)\s+(?=(?:who|what|when|where|which|how)\b)",
-    re.IGNORECASE,
-)
-# "missed the work chat last thursday, what was going on": any clause before a comma, when
-# what follows it asks
-_LEAD_CLAUSE = re.compile(
-    r"^\s*[^,;]{3,80}[,;]\s*(?=(?:who|what|when|where|which|how)\b)", re.IGNORECASE
-)
-
-
-def asking_part(question: str) -> str:
-    """The sentence that asks, without what sets the scene: "*Morag and I must have talked
-    about the boiler a dozen times.* When was the last?", "*I need to put his name on a form.*
-    Who was it I saw?", "*After all the upheaval with the venue,* where…". A word only the
-    scene holds is no topic the history must hold; the whole question still finds the
-    messages."""
-    question = _FILLER_STOP.sub(". ", question)  # "lol" ends a sentence as a full stop does
-    sentences = [s for s in _SENTENCE.findall(question) if s.strip()]
-    asked = [s for s in sentences if s.rstrip().endswith("?")]
-    opening = [s for s in sentences if _WH_OPENS.match(s)]
-    part = (asked or opening or [question])[-1 if asked else 0]
-    cut = _SCENE.sub("", part, count=1)
-    if cut == part:  # "missed the work chat last thursday, what was going on"
-        cut = _LEAD_CLAUSE.sub("", part, count=1)
-    if cut == part and "?" not in question:
-        # "…wants teh date the deere quit on us in the beans what day was that"
-        late = [m.end() for m in _LATE_ASK.finditer(part) if len(part[: m.start()].split()) >= 3]
-        cut = part[late[-1] :] if late else part
-    return cut if _WH_OPENS.match(cut) else part
-
-
-# A question asked after its scene without a stop between them, as chat is typed: the wh-word
-# and its verb, inverted as only a question is ("what day was", "when did"), further on in
-# the sentence; not a clause saying when ("…when she was told", "…when mum was ill").
-_LATE_ASK = re.compile(
-    r"\s(?=(?:(?:what|which)\s+[\w'’]+|how\s+(?:much|many|long)|what|when|where|which|who|how)"
-    r"\s+(?:was|is|did|does|do|were|are|has|have|had)\b)",
-    re.IGNORECASE,
-)
+__all__ = ["unknown_subject", "unknown_topic"]
 
 
 # "mum's *sheltered* housing": a participle before a noun describes it; a noun rarely ends so

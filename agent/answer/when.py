@@ -11,6 +11,7 @@ from agent.plan import timeexpr as tx
 from agent.plan.mentions_base import IRREGULAR_PAST
 from memory_store.models import StoredMessage
 
+from .asking import asking_part
 from .dating import dated_in, journey_ways, other_way
 from .event_phrase import event_phrase
 from .finer import COARSE, bare_time, day_of_time, finer_next, finer_on_topic, with_clock
@@ -42,7 +43,6 @@ from .senses import held_as_nouns
 from .text import asks, day_phrase, said_terms, short_day, terms
 from .told_day import dated_before, dated_next, dated_when_asked
 from .topic import subject_words
-from .unknown import asking_part
 from .what import ASKS
 
 # "when i took canela to the vet?" (the sub-question of "the morning after i took…") is past

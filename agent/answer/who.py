@@ -13,6 +13,7 @@ from memory_store.models import StoredMessage
 
 from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
+from .asking import asking_part
 from .attending import absent, attending
 from .doer import asked_deed, doer, says_did_it, says_doing, thanked_for
 from .gift import gift_giver
@@ -44,7 +45,6 @@ from .stand_in import stand_in
 from .tally import tally_leader
 from .text import asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
-from .unknown import asking_part
 from .votes import chosen_by
 from .what import WHO_IS, what_answer
 from .who_is import who_is

@@ -9,7 +9,8 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from agent.answer.kinds import TOLD_IDIOMS, Kind, asked_sentence, classify
+from agent.answer.asking import asked_sentence
+from agent.answer.kinds import TOLD_IDIOMS, Kind, classify
 from agent.plan.planner import PlanResult
 from memory_store.query.table_ops import NthSession, TablePlan
 

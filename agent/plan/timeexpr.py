@@ -46,6 +46,8 @@ _ORDINAL_TENS = {
     "seventieth": 70, "eightieth": 80, "ninetieth": 90,
 }  # fmt: skip
 
+# The words of a number written out, one to ninety, as a sum is spelled ("fifty dollars").
+NUMBER_WORDS = frozenset(_UNITS) - {"zero", "a", "an", "couple", "few", "several"} | set(_TENS)
 _UNIT_WORDS = "|".join(sorted(set(_UNITS) - {"a", "an"}, key=len, reverse=True))
 _TENS_WORDS = "|".join(_TENS)
 _ORD_UNIT_WORDS = "|".join(_ORDINAL_UNITS)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from agent.answer.asking import asking_part
 from agent.answer.undone import ANOTHER_MOVED
-from agent.answer.unknown import asking_part
 from agent.pipeline import Pipeline
 from agent.rewrite.offline import without_reason
 from tests.pipelines import first_line, history_fixture
