@@ -154,6 +154,8 @@ def when_answer(
             if x.direction == "future" and x.granularity in DAY_OR_FINER
         ]
         dated = [max(told_ahead, key=lambda nx: (nx[0].ts, nx[0].id))] if told_ahead else []
+    if not dated and past and good:
+        dated = _told_done(good[0], ranked, ctx)
     if not dated:
         best = good[0]
         return Reading(
@@ -551,3 +553,23 @@ def _exchange(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredM
     """The turns that follow each of `good` in its session, best message first."""
     out = [t for m in good for t in ctx.turns_after(m)[:_EXCHANGE] if t.session_id == m.session_id]
     return list(dict.fromkeys(out))
+
+
+# How far up the ranking a telling of a past day is read when the best messages name none.
+_DONE_DEPTH = 3
+
+
+def _told_done(
+    best: StoredMessage, ranked: Sequence[StoredMessage], ctx: ReaderContext
+) -> list[tuple[StoredMessage, Mention]]:
+    """A day told as gone by, in the best message's chat, near the top of the ranking: "what
+    day did jess bring her new dog home?" is best covered by "HOME CHECK PASSED 🐶", which
+    names no day, and told by "picked her up from hound haven saturday", in other words. The
+    day a message was written is the last resort."""
+    return [
+        (n, x)
+        for n in ranked[:_DONE_DEPTH]
+        if n.id != best.id and n.conversation == best.conversation
+        for x in ctx.mentions_of(n)[:1]
+        if x.direction == "past" and x.granularity in DAY_OR_FINER
+    ][:1]
