@@ -147,11 +147,11 @@ def chosen_sum(text: str, question: str) -> str | None:
     defined = _defined_sum(text, _which_price(question))
     if defined is not None:  # "Annual is 720 if you sign up before…", asked "the annual…"
         return defined
-    sums = _sums(text)
-    if len(sums) < 2:
-        return sums[0][2] if sums else None
     per_head = _PER.search(question) is not None
     whole = _WHOLE.search(question) is not None
+    sums = _sums(text, per_head or whole)
+    if len(sums) < 2:
+        return sums[0][2] if sums else None
 
     def score(hit: tuple[int, int, str]) -> int:
         before, after = text[: hit[0]], text[hit[1] :]
@@ -170,6 +170,8 @@ def chosen_sum(text: str, question: str) -> str | None:
         unit = _PER_AFTER.match(after) is not None
         total = _WHOLE_AFTER.match(after) is not None or _WHOLE_BEFORE.search(before) is not None
         points += 3 * (per_head and unit) + 3 * (whole and total)
+        # "128 all in so 64 apiece", asked "my share": not the whole
+        points -= 3 * (per_head and total and not unit and not whole)
         return points
 
     best = max(sums, key=lambda hit: (score(hit), -hit[0]))
@@ -180,11 +182,22 @@ def chosen_sum(text: str, question: str) -> str | None:
 _LABEL = re.compile(r"([^\W\d_][\w'’-]*)\s*:?\s*$")
 
 
-def _sums(text: str) -> list[tuple[int, int, str]]:
+def _sums(text: str, shares: bool = False) -> list[tuple[int, int, str]]:
     """(start, end, sum) of each sum of money in `text`. A chat often writes a price as a bare
     number ("part is 280 and 90 labour so 370 all in", "9 each so"): those count when the
     message speaks of money and names no sum with its currency."""
     found = [(m.start(), m.end(), m.group(0).strip()) for m in _AMOUNT.finditer(text)]
+    if found and shares:
+        # "128 all in so 64 apiece. i owe you 4 bucks", asked a share or the whole: a bare
+        # number said per head or as the whole is a sum beside one with its currency
+        said = {a for a, _, _ in found}
+        found += [
+            (m.start(1), m.end(1), m.group(1))
+            for m in _NUMBER.finditer(text)
+            if m.start(1) not in said
+            and (_PER_AFTER.match(text, m.end(1)) or _WHOLE_AFTER.match(text, m.end(1)))
+        ]
+        return sorted(found)
     if found or not _MONEY_CUE.search(text):
         return found
     bare = [(m.start(1), m.end(1), m.group(1)) for m in _NUMBER.finditer(text)]

@@ -176,7 +176,9 @@ PRONOUNS = frozenset(
 # Words before a person's name that make it one: "Aunt Rosa", "Dr Ortiz".
 # Titles a name follows: "Dr. Ortiz", "mrs patel".
 # "Profe Ramiro", as Spanish calls a teacher
-PERSON_TITLES = frozenset(re.findall(r"\S+", "mr mrs ms miss dr doctor prof professor profe"))
+PERSON_TITLES = frozenset(
+    re.findall(r"\S+", "mr mrs ms miss dr doctor prof professor profe sir dame")
+)
 _KIN_TITLES = PERSON_TITLES | frozenset(
     re.findall(
         r"\S+", "aunt auntie uncle cousin nan nana gran granny grandma grandpa sir lady coach"

@@ -260,8 +260,17 @@ _PLACE_HEADS = (
     "marina|village|town|city|farm|barn|cottage|cabin|lodge|inn|tavern|brewery|winery|"
     "vineyard|museum|gallery|theatre|theater|cinema|zoo|aquarium|reserve|domain|gardens|"
     "crescent|terrace|quay|esplanade|parade|falls|springs|saddle|summit|peak|ridge|forest|"
-    "bach|yard"
+    "bach|yard|resort"
 )
+
+
+def place_head(word: str | None) -> bool:
+    """Whether `word` is a kind of place a name can end in ("hospital", "hall", "resort")."""
+    return (
+        bool(word) and re.fullmatch(rf"(?:{_PLACE_HEADS})", word or "", re.IGNORECASE) is not None
+    )
+
+
 # A business by what it does ("eastgate physio", "the quayside vets"): a place when the
 # question asks where that kind of business is (`kind_named`).
 _BUSINESS = frozenset(

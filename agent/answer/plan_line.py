@@ -43,7 +43,9 @@ _NOT_NOUNS = frozenset(
         "would should got get go going went come coming said says booked paid done sorted "
         "confirmed yes yeah yep no ok okay lol haha omg thanks thx pls please bring need "
         "god wow yay ugh oh ah hmm nice great cool amazing love wait sorry also btw guys mate "
-        "one ones max min u ur ya yall ppl me my us works work",
+        "one ones max min u ur ya yall ppl me my us works work "
+        # a line's heading: "offsite update!! we're going to…", "change of plan, sat 8th…"
+        "update updates reminder news fyi psa plan plans change",
     )
 )
 # How many words a fragment may have to be a place's name ("the function room at the wheatsheaf"

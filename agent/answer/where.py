@@ -28,6 +28,7 @@ from .places import (
     named_place,
     names_a_kind,
     on_street,
+    place_head,
     place_like,
     place_phrase,
     placed_after_preposition,
@@ -87,6 +88,12 @@ def where_answer(
         why = "the place the chat settled (booked, or the reply to its own where?)"
     read_good = False
     kind = qk.focus if qk.focus in KIND_HEADS else None  # the kind of place asked for
+    if place_head(qk.focus) and not found:
+        # "which hospital did they take him to?": "Dinala sa Kingsmead Hospital…" names one
+        # of the kind asked by its name, in whatever words the rest is told
+        titled = _titled_kind(ranked[:_KIND_DEPTH], str(qk.focus), wanted, skip)
+        if titled is not None:
+            found.append((True, 1, *titled))
     for start, pool in () if found else ((0, good[:4]), (4, wider[:4])):
         for rank, m in enumerate(pool, start):
             if ASKS.search(m.text):
@@ -104,7 +111,9 @@ def where_answer(
                 found.append((True, -rank, m, kind_name))
                 continue
             moving = moved_to(m.text)
-            if moving and not terms(moving) <= wanted:  # "…so we're moving it to Leipzig"
+            # "…so we're moving it to Leipzig"; not "moving to the lending team" for "where
+            # did the team go?": what the question is about is not where it went
+            if moving and not terms(moving) <= wanted and not terms(moving.split()[-1]) & wanted:
                 found.append((True, -rank, m, on_street(m.text, moving)))
                 continue
             times = [x.text.lower() for x in ctx.mentions_of(m)]
@@ -159,6 +168,8 @@ def where_answer(
         read_good = bool(found)
         if any(_proper(phrase, wanted) for *_, phrase in found):
             break
+    # "where did the team go?": not "to the lending team", the group the question is about
+    found = [f for f in found if not _GROUP.search(f[3]) or not terms(f[3].split()[-1]) <= wanted]
     if origin:
         # "where was gogo flying down from?": "gogo flies in from gqeberha", not the next
         # turn's "fetch her at the airport", which says where she lands
@@ -298,6 +309,29 @@ def where_answer(
 
 
 _STREET_KINDS = frozenset(["street", "road", "avenue"])
+# A group of people, which a place phrase may end in ("moving to the lending team").
+_GROUP = re.compile(r"\b(?:team|group|crew|squad|gang|class|family|committee)$", re.IGNORECASE)
+# How far down the ranking a place of the asked kind is looked for by its name.
+_KIND_DEPTH = 10
+
+
+def _titled_kind(
+    ranked: Sequence[StoredMessage], kind: str, wanted: set[str], skip: Collection[str]
+) -> tuple[StoredMessage, str] | None:
+    """The best-ranked place named as one of `kind` by a title ("Kingsmead Hospital", "the
+    Grange Hall"): capitalised words, none of them the question's own or a person's."""
+    title = re.compile(rf"\b((?:[A-Z][\w'’&-]*\s+){{1,3}})(?i:{re.escape(kind)})s?\b")
+    for m in ranked:
+        if ASKS.search(m.text):
+            continue
+        for hit in title.finditer(m.text):
+            low = [w.lower() for w in hit.group(1).split()]
+            if any(w in STOPWORDS or w in skip or terms(w) & wanted for w in low):
+                continue
+            return m, hit.group(0)
+    return None
+
+
 # "right off south presa", "just off the high street": a street named by what lies off it
 _OFF_STREET = re.compile(
     r"\b(?:right|just)\s+off\s+(?:of\s+)?((?:the\s+)?[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)",

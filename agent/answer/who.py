@@ -183,6 +183,12 @@ def who_answer(
             # "also kayla spilled an espresso martini down the bartender": who did the
             # question's deed, named in lower case right before its verb
             found = [d] if (d := doer(question, m.text, exclude)) else []
+        # of the deed, not in passing ("he's been playing records all morning")
+        of_deed = len(wanted & terms(m.text)) >= 2
+        if not found and m in good[:3] and of_deed and _HE_OR_SHE.match(m.text):
+            # "he earned it, ran all of teh kruse beans for us yesterday": "he" is the person
+            # the turns just before name, not whoever the next turn does
+            found = _antecedent(m, ranked, ctx, exclude)
         if m not in good and asks(m.text):  # the next turn "colin taking you?" asks of another
             found = []
         if found:
@@ -271,6 +277,26 @@ def who_answer(
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+
+
+# A message whose doer is a pronoun, in its first words: "he earned it", "honestly she did"
+_HE_OR_SHE = re.compile(r"^\W*(?:[\w'’]+[\s,]+){0,2}(?:he|she)\b", re.IGNORECASE)
+# How many turns before a message may name who its pronoun is.
+_ANTECEDENT_TURNS = 3
+
+
+def _antecedent(
+    m: StoredMessage, ranked: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
+) -> list[str]:
+    """The person last named in the turns just before `m`, in its session."""
+    before = [
+        n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= _ANTECEDENT_TURNS
+    ]
+    for n in sorted(before, key=lambda n: -n.id):
+        named = names_in(n.text, ctx.names, exclude)
+        if named:
+            return named[-1:]
+    return []
 
 
 def _told_in_verb(verb: str, ranked: Sequence[StoredMessage]) -> bool:
