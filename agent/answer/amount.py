@@ -274,6 +274,18 @@ _ENDED_ASKED = re.compile(
 )
 
 
+_ASKS_CHARGE = re.compile(r"\bcharg(?:e|ed|es|ing)\b", re.IGNORECASE)
+# A sum said as what is charged: "our fee is $385", "the bill came to £212", "price: 40".
+_CHARGE_BEFORE = re.compile(
+    r"\b(?:fees?|charge[ds]?|price|bill|invoice)\b(?:\W+[^\W\d_]+){0,2}\W*$", re.IGNORECASE
+)
+
+
+def _as_charge(text: str) -> bool:
+    """Whether a sum of money in `text` is said as a fee, charge, price or bill."""
+    return any(_CHARGE_BEFORE.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
+
+
 def _settled_sum(text: str) -> bool:
     """Whether a sum in `text` is said as the one agreed or paid ("he only charged me $580")."""
     return any(_SETTLED.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
@@ -351,11 +363,15 @@ def amount_answer(
     rare = ctx.weights.rarest(named) if named else None
     # …a word so rare it tells the one message: said in a few at most
     rare = rare if rare is not None and ctx.weights.doc_freq(rare) <= _RARE_DF else None
+    # "what did warren charge me for the return?": the sum said as his fee ("Our fee is
+    # $385"), not the refund beside it ("a refund of about $1,630")
+    charged = _ASKS_CHARGE.search(question) is not None
     order = sorted(
         dict.fromkeys(order),
         key=lambda m: (
             bool(thing) and not told_of(m),
             ended and not _settled_sum(m.text),
+            charged and not _as_charge(m.text),
             # a sum beside the question's words, or the value of the word that says which
             # price ("Annual is 720", asked "the annual membership"), before one in passing
             not _beside(m.text, wanted) and _defined_sum(m.text, which) is None,

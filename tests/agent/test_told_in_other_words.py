@@ -5,7 +5,8 @@ names no day; the hospital asked for by its kind is named in another language ("
 Kingsmead Hospital…"), and "Sir Harold" is a person, no place; who "he" is in "he earned it,
 ran all of the kruse beans" is named in the turn before, not the one after; where the team
 went is not "moving to the lending team", and "offsite update!!" heads a line, it names no
-place; a share of the costs is the bare number said "apiece" beside "4 bucks"."""
+place; a share of the costs is the bare number said "apiece" beside "4 bucks"; what someone
+charged is the sum said as their fee ("Our fee is $385"), not the refund they worked out."""
 
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ pipe = history_fixture(CHAT, me="Mara")
         ("where did the team go for the june day out?", "tamarind grove resort"),
         # a guard: the hospital named in the best message's own words
         ("which hospital is Sir Harold in?", "kingsmead hospital"),
+        # what was charged is the sum said as the fee, not the refund beside it
+        ("what did warren charge me for doing the return?", "$385"),
+        # a guard: the refund asked for by its own word
+        ("how much is my refund?", "$1,630"),
     ],
 )
 def test_answered(pipe: Pipeline, question: str, expected: str) -> None:
