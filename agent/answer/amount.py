@@ -275,9 +275,12 @@ _ENDED_ASKED = re.compile(
 
 
 _ASKS_CHARGE = re.compile(r"\bcharg(?:e|ed|es|ing)\b", re.IGNORECASE)
-# A sum said as what is charged: "our fee is $385", "the bill came to £212", "price: 40".
+# A sum said as what is charged, by its noun: "our fee is $385", "the bill came to £212",
+# "price: 40". Not "he only charged me $580", which `_SETTLED` reads as the sum it came to;
+# beside "the dealership on 410 wants $1,380" it is no answer to "how much was the
+# dealership gonna charge me".
 _CHARGE_BEFORE = re.compile(
-    r"\b(?:fees?|charge[ds]?|price|bill|invoice)\b(?:\W+[^\W\d_]+){0,2}\W*$", re.IGNORECASE
+    r"\b(?:fees?|charges?|price|bill|invoice)\b(?:\W+[^\W\d_]+){0,2}\W*$", re.IGNORECASE
 )
 
 
