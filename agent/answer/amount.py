@@ -284,19 +284,11 @@ _CHARGE_BEFORE = re.compile(
 )
 
 
-def _as_charge(text: str) -> bool:
-    """Whether a sum of money in `text` is said as a fee, charge, price or bill."""
-    return any(_CHARGE_BEFORE.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
-
-
-def _settled_sum(text: str) -> bool:
-    """Whether a sum in `text` is said as the one agreed or paid ("he only charged me $580")."""
-    return any(_SETTLED.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
-
-
-def _yours(text: str) -> bool:
-    """Whether a sum of money in `text` is said to be the reader's: "your portion is $645"."""
-    return any(_YOURS.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
+def _said_as(text: str, before: re.Pattern[str]) -> bool:
+    """Whether a sum of money in `text` comes right after what `before` matches: said as the
+    one agreed or paid (`_SETTLED`: "he only charged me $580"), as a fee or bill
+    (`_CHARGE_BEFORE`), as the reader's (`_YOURS`: "your portion is $645")."""
+    return any(before.search(text[: hit.start()]) for hit in _AMOUNT.finditer(text))
 
 
 def _asked_later(good: Sequence[StoredMessage], ctx: ReaderContext) -> list[StoredMessage]:
@@ -373,13 +365,13 @@ def amount_answer(
         dict.fromkeys(order),
         key=lambda m: (
             bool(thing) and not told_of(m),
-            ended and not _settled_sum(m.text),
-            charged and not _as_charge(m.text),
+            ended and not _said_as(m.text, _SETTLED),
+            charged and not _said_as(m.text, _CHARGE_BEFORE),
             # a sum beside the question's words, or the value of the word that says which
             # price ("Annual is 720", asked "the annual membership"), before one in passing
             not _beside(m.text, wanted) and _defined_sum(m.text, which) is None,
             rare is not None and rare not in said_terms(m.text),
-            not (mine and _yours(m.text)),
+            not (mine and _said_as(m.text, _YOURS)),
         ),
     )
     for m in order:

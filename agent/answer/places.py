@@ -266,9 +266,7 @@ _PLACE_HEADS = (
 
 def place_head(word: str | None) -> bool:
     """Whether `word` is a kind of place a name can end in ("hospital", "hall", "resort")."""
-    return (
-        bool(word) and re.fullmatch(rf"(?:{_PLACE_HEADS})", word or "", re.IGNORECASE) is not None
-    )
+    return bool(word) and re.fullmatch(rf"(?:{_PLACE_HEADS})", str(word), re.IGNORECASE) is not None
 
 
 # A business by what it does ("eastgate physio", "the quayside vets"): a place when the
@@ -320,7 +318,7 @@ def place_like(phrase: str) -> bool:
     """Whether a phrase says a place by its kind: "in the club calendar" does not."""
     words = [w.lower().strip(".,!?") for w in phrase.split()]
     words = [w for w in words if w not in PLACE_PREPOSITIONS and w not in _DETERMINERS]
-    head = re.fullmatch(rf"(?:{_PLACE_HEADS})", words[-1]) if words else None
+    head = bool(words) and place_head(words[-1])
     before = re.fullmatch(rf"(?:{_BEFORE_NAME})\.?", words[0]) if len(words) > 1 else None
     return bool(head or before)
 

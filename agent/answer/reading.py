@@ -317,15 +317,18 @@ def following(
     return sorted(after, key=lambda n: n.id)
 
 
+def preceding(
+    m: StoredMessage, ranked: Sequence[StoredMessage], turns: int = 3
+) -> list[StoredMessage]:
+    """The turns of `ranked` just before `m` in its session, in rank order."""
+    return [n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= turns]
+
+
 def replied_to(
     m: StoredMessage, ranked: Sequence[StoredMessage], turns: int = 2
 ) -> list[StoredMessage]:
     """The turns just before `m` in its session by someone else: what it may be a reply to."""
-    return [
-        n
-        for n in ranked
-        if n.session_id == m.session_id and 0 < m.id - n.id <= turns and n.speaker != m.speaker
-    ]
+    return [n for n in preceding(m, ranked, turns) if n.speaker != m.speaker]
 
 
 def and_next_turns(

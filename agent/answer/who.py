@@ -26,6 +26,7 @@ from .reading import (
     and_next_turns,
     display_name,
     from_user,
+    preceding,
     question_terms,
     said_by,
     speaker_asked,
@@ -289,10 +290,7 @@ def _antecedent(
     m: StoredMessage, ranked: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
 ) -> list[str]:
     """The person last named in the turns just before `m`, in its session."""
-    before = [
-        n for n in ranked if n.session_id == m.session_id and 0 < m.id - n.id <= _ANTECEDENT_TURNS
-    ]
-    for n in sorted(before, key=lambda n: -n.id):
+    for n in sorted(preceding(m, ranked, _ANTECEDENT_TURNS), key=lambda n: -n.id):
         named = names_in(n.text, ctx.names, exclude)
         if named:
             return named[-1:]
