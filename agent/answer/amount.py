@@ -168,8 +168,13 @@ def chosen_sum(text: str, question: str) -> str | None:
         points += 2 * bool(_SETTLED.search(before)) - 5 * bool(_SUPERSEDED.search(before))
         points += 2 * bool(_THEN_SETTLED.match(after)) - 5 * bool(_THEN_BUT.match(after))
         unit = _PER_AFTER.match(after) is not None
-        total = _WHOLE_AFTER.match(after) is not None or _WHOLE_BEFORE.search(before) is not None
-        points += 3 * (per_head and unit) + 3 * (whole and total)
+        # "so 170 each" is a share however "so" opens it
+        total = not unit and (
+            _WHOLE_AFTER.match(after) is not None or _WHOLE_BEFORE.search(before) is not None
+        )
+        # the share or the whole asked for outweighs a word of the thing beside another sum
+        # ("cabin 520 + boat 160 = 680. Four of us, so 170 each", asked "per head")
+        points += 4 * (per_head and unit) + 4 * (whole and total)
         # "128 all in so 64 apiece", asked "my share": not the whole
         points -= 3 * (per_head and total and not unit and not whole)
         return points
@@ -265,6 +270,10 @@ _FIRST_PERSON = re.compile(r"\b(?:my|i|me|i'm|im|do\s+i)\b", re.IGNORECASE)
 _YOURS = re.compile(r"\b(?:your|you(?:'ll|\s+will)?\s+(?:owe|pay))\b(?:\W+\w+){0,3}\W*$", re.I)
 
 
+# A sum said after the writer's own "my"/"I" in its sentence: theirs, not the reader's. Not
+# when the sentence turns to the reader ("I paid 90 for both, so you owe me 45").
+_THEIRS = re.compile(r"\b(?:my|i|i['’]ve|mine)\b(?:(?!\byou)[^.!?\n])*$", re.IGNORECASE)
+
 _RARE_DF = 2
 _ENDED_ASKED = re.compile(
     r"\b(?:end(?:ed)?\s+up|in\s+the\s+end|final(?:ly)?|actually|eventually)\b|"
@@ -282,6 +291,15 @@ _ASKS_CHARGE = re.compile(r"\bcharg(?:e|ed|es|ing)\b", re.IGNORECASE)
 _CHARGE_BEFORE = re.compile(
     r"\b(?:fees?|charges?|price|bill|invoice)\b(?:\W+[^\W\d_]+){0,2}\W*$", re.IGNORECASE
 )
+
+
+def _priced(text: str) -> bool:
+    """Whether `text` says a sum as a price: with its currency or what it is per ("170
+    each"), not a bare number ("sold 400 wraps")."""
+    return _AMOUNT.search(text) is not None or _PRICED_PER.search(text) is not None
+
+
+_PRICED_PER = re.compile(r"\d\s*(?:each|apiece|pp|a\s+head|per\s+(?:head|person))\b", re.I)
 
 
 def _said_as(text: str, before: re.Pattern[str]) -> bool:
@@ -372,8 +390,18 @@ def amount_answer(
             not _beside(m.text, wanted) and _defined_sum(m.text, which) is None,
             rare is not None and rare not in said_terms(m.text),
             not (mine and _said_as(m.text, _YOURS)),
+            # "what did it work out to per head in the end?": of sums said alike, the one told
+            # on the latest day ("104 each" in July, "170 each" in the September accounts)
+            -m.ts.toordinal() if ended and _priced(m.text) else 0,
         ),
     )
+
+    def theirs(m: StoredMessage) -> bool:
+        """A sum another writer gives as their own ("My cleaning last spring was about 90
+        dollars"), which is no answer asked the asker's."""
+        return mine and bool(ctx.me) and m.speaker != ctx.me and _said_as(m.text, _THEIRS)
+
+    order = [m for m in order if not theirs(m)]
     for m in order:
         said = chosen_sum(m.text, question)
         found = [said] if said else _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
@@ -392,7 +420,7 @@ def amount_answer(
     # lights + an outdoor switch"), in rank order.
     for m in ranked[:_WIDER]:
         said = chosen_sum(m.text, question)
-        if said and wanted & terms(m.text) and not asks(m.text):
+        if said and wanted & terms(m.text) and not asks(m.text) and not theirs(m):
             why = f"the {_WHICH} in a well-ranked message on the topic"
             return Reading(
                 f"{said}.",
@@ -409,8 +437,16 @@ def amount_answer(
             continue
         for n in exchange_after(g, ranked[:_EXCHANGE_DEPTH], ctx):
             said = chosen_sum(n.text, question)
-            if said and not asks(n.text):
+            if said and not asks(n.text) and not theirs(n):
                 why = f"the {_WHICH} in the exchange a best-supported message opens"
+                return Reading(f"{said}.", [n], qk.kind.value, said, said_by(n, ctx), why=[why])
+    # "what did the dentist charge me?": the asker's own word of it later in the session of its
+    # telling ("Back from the dentist." … "The filling was 140 dollars after insurance.")
+    for g in good[:3] if mine and ctx.me and thing else []:
+        for n in ctx.turns_after(g) if told_of(g) else []:
+            said = chosen_sum(n.text, question)
+            if n.speaker == ctx.me and said and not asks(n.text):
+                why = f"the {_WHICH}, said by you later in the session that tells of it"
                 return Reading(f"{said}.", [n], qk.kind.value, said, said_by(n, ctx), why=[why])
     return what_answer(question, qk, good, ctx, ranked)
 

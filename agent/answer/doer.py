@@ -15,7 +15,15 @@ from memory_store.models import StoredMessage
 from .lexicon import NOT_NAMES, may_be_name
 from .text import ALIASES, asks, terms
 
-__all__ = ["Deed", "asked_deed", "doer", "says_did_it", "says_doing", "thanked_for"]
+__all__ = [
+    "Deed",
+    "asked_deed",
+    "doer",
+    "says_did_it",
+    "says_doing",
+    "taken_over",
+    "thanked_for",
+]
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,30 @@ def says_did_it(
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             return m
     return None
+
+
+def taken_over(
+    m: StoredMessage,
+    deed: Deed,
+    later: Sequence[StoredMessage],
+    exclude: Collection[str],
+) -> StoredMessage | None:
+    """The last of `later` (the chat's messages holding the deed's verb, oldest first) whose
+    writer says they will do it, or did: "I'll drive. The Sienna takes all of us." … "Sienna's
+    gearbox packed up." / "No wahala, I'll drive." The latest word on it is how it went ("I
+    drove like a champion both ways")."""
+    if not deed.verb:
+        return None
+    taking = [
+        n
+        for n in later
+        if n.conversation == m.conversation
+        and n.ts > m.ts
+        and n.speaker.lower() not in exclude
+        and not asks(n.text)
+        and says_doing(deed.verb, n.text)
+    ]
+    return taking[-1] if taking else None
 
 
 def says_doing(verb: str | None, text: str) -> bool:

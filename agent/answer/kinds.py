@@ -183,6 +183,11 @@ _HOW_MUCH = re.compile(
     r"\bwhat(?:'s|’s|s|\s+(?:was|is|were|are))\s+(?:my|our|your|his|her|their|each)\s+"
     r"(?:half|share|cut|bit|part)\b|"
     r"\bwhat\s+did\s+.{0,40}\bcome\s+to\s*\??\s*$|"
+    # "what did it work out to per head?", "what were the other lot asking?": a sum by the
+    # way it was reached or asked for (not "what was she asking about?")
+    r"\bwhat\s+did\s+.{0,40}\bwork\s+out\s+(?:to|at|as)\b|"
+    r"\bwhat\s+(?:was|were|is|are)\s+(?:[\w'’]+\s+){1,4}asking\b"
+    r"(?!\s+(?:about|me|you|him|her|us|them|if|whether|to|why|what|when|who|where)\b)|"
     r"\bwhat\s+did\s+.{0,30}\b(?:pay|spend)\b(?!.*\b(?:on|with|by)\s*\??\s*$)",
     re.IGNORECASE,
 )

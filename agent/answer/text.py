@@ -546,3 +546,11 @@ def join_names(names: list[str]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# A question asking how a plan turned out, not how it began: "who ended up driving?", "where
+# is it *now*?", "what was the final date?"
+OUTCOME = re.compile(
+    r"\b(?:end(?:s|ed)?\s+up|in\s+the\s+end|final(?:ly)?|eventually|after\s+all|now)\b",
+    re.IGNORECASE,
+)

@@ -15,7 +15,7 @@ from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
 from .asking import asking_part
 from .attending import absent, attending
-from .doer import asked_deed, doer, says_did_it, says_doing, thanked_for
+from .doer import asked_deed, doer, says_did_it, says_doing, taken_over, thanked_for
 from .gift import gift_giver
 from .items import COMMON_WORDS
 from .kinds import ONE_OF_PEOPLE, QuestionKind
@@ -26,6 +26,7 @@ from .reading import (
     and_next_turns,
     display_name,
     from_user,
+    mentioning,
     preceding,
     question_terms,
     said_by,
@@ -44,7 +45,7 @@ from .spans import (
 )
 from .stand_in import stand_in
 from .tally import tally_leader
-from .text import asks, clip, join_names, sentences, terms
+from .text import OUTCOME, asks, clip, join_names, sentences, terms
 from .titles import given_to_person, given_to_thing
 from .votes import chosen_by
 from .what import WHO_IS, what_answer
@@ -120,8 +121,8 @@ def who_answer(
         return named(said, m, said, "the one who asks after the gift, or whom its thanks name")
     along = _companion(question, [*good[:3], *ranked[:5]], ctx, exclude)
     if along is not None:  # "who did mum go away with?": "Pauline and I have booked a week…"
-        m, name = along
-        return named(name, m, name, "the one the asked-of person says they did it with")
+        m, name, why = along
+        return named(name, m, name, why)
     coming = attending(question, good, ranked, ctx)
     if coming is not None:  # "who's coming to castle crags?": those who said they were in
         return coming
@@ -151,6 +152,10 @@ def who_answer(
         # "Tam brought me back from Westburn" in the best message, against a lower one's "I'll
         # bring it over": the deed told of another, by name, answers first
         teller = None
+    if teller is not None and deed.verb and OUTCOME.search(question):
+        # "who ended up driving us?": a later offer in the chat replaces the first one
+        later = mentioning(terms(deed.verb), ctx, [teller.conversation])
+        teller = taken_over(teller, deed, later, exclude) or teller
     if teller is not None:
         return named(
             who(teller, ctx), teller, teller.speaker, "the writer says they did it (I + the verb)"
@@ -316,7 +321,7 @@ _WITH_WHOM = re.compile(
 
 def _companion(
     question: str, read: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
-) -> tuple[StoredMessage, str] | None:
+) -> tuple[StoredMessage, str, str] | None:
     """Whom the asked-of person did it with, in their own words: the name beside their "I"
     ("Pauline and I have booked a week in Santa Vell", "me and jo are off to…")."""
     asked = _WITH_WHOM.match(question)
@@ -332,8 +337,35 @@ def _companion(
             # a name the history knows, or one written as a name ("Edna and I", opening it)
             known = low in ctx.names or name[:1].isupper() and may_be_name(low)
             if known and low not in NOT_NAMES and low not in exclude and low != person.lower():
-                return m, display_name(name, ctx)
-    return None
+                return (
+                    m,
+                    display_name(name, ctx),
+                    "the one the asked-of person says they did it with",
+                )
+    partner = _partner(person, read, ctx)
+    if partner is None:
+        return None
+    return *partner, "the other writer of the chat of two that tells of it"
+
+
+def _partner(
+    person: str, read: Sequence[StoredMessage], ctx: ReaderContext
+) -> tuple[StoredMessage, str] | None:
+    """In a chat of two, the one the asked-of person did it with is the other writer, when the
+    best message that tells of it names no one else ("who did I go for dumplings with?":
+    "Dumplings Friday to celebrate?" / "Dumplings Friday.", between Sam and Aki)."""
+    best = next((m for m in read if not asks(m.text)), None)
+    if best is None:
+        return None
+    chat = set(ctx.participants.get(best.conversation, ()))
+    others = chat - {person}
+    if len(chat) != 2 or len(others) != 1 or person not in chat:
+        return None
+    said = {w.lower() for w in re.findall(r"[^\W\d_][\w'’-]*", best.text)}
+    if said & (set(ctx.names) - {s.lower() for s in chat}):
+        return None
+    other = next(iter(others))
+    return best, "you" if other == ctx.me else other
 
 
 _WITH_ME = re.compile(

@@ -484,6 +484,9 @@ def _elliptical(text: str, own: str, speakers: Sequence[str], *, of_person: bool
     return (n == 1 or (of_person and n == 0)) and not person and not _named(text, speakers)
 
 
+_GOES_ON = re.compile(r"^\W*(?:and|so)\b(?!\s+(?:on|forth)\b)", re.IGNORECASE)
+
+
 # An occasion pointed at: "that time", "that day", "on that visit", "then".
 _THAT_TIME = re.compile(
     r"\b(?:that|this)\s+(?:time|day|night|visit|trip|one)\b|\bthen\s*[?!.]*\s*$", re.IGNORECASE
@@ -512,7 +515,12 @@ def _resolve_topic(rw: Rewrite, recent: list[Turn], now: datetime, speakers: Seq
     # "which movers did i hire?" / "how much did they charge me?": a "they" no person of
     # the dialogue took is the things asked about (a firm, a shop, a team)
     them = _them_things(rw, recent) or bool(_PLURAL.search(rw.question))
-    if not _THING.search(request_part(rw.original)) and not elliptical and not them:
+    # "And what were the other lot asking?": a question opening with "and" or "so" goes on
+    # with the thread before it
+    # …unless it asks of a person, whom the people above resolved ("and what did he charge me
+    # in the end?")
+    goes_on = _GOES_ON.match(rw.original) is not None and not _GENDERED.search(rw.original)
+    if not _THING.search(request_part(rw.original)) and not (elliptical or them or goes_on):
         return
     # The user's own earlier questions name the topic; answers quote too much to be a topic,
     # except the thing the last one named ("what did imogen buy…" / "Tow float." / "where'd

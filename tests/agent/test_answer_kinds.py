@@ -149,6 +149,12 @@ from agent.answer.kinds import Kind, classify, without_mention
         ("what did tomas spend the team money on", Kind.WHAT),
         ("what did the vet cost?", Kind.AMOUNT),
         ("what's the hen do costing each of us in the end?", Kind.AMOUNT),
+        # a sum by the way it was reached, or by what was asked for it
+        ("and what did it work out to per head in the end?", Kind.AMOUNT),
+        ("what were the other lot asking, the ones I turned down?", Kind.AMOUNT),
+        # guards: what was asked about, or of whom
+        ("what was she asking about the flat?", Kind.WHAT),
+        ("what did they work out about the move?", Kind.WHAT),
         ("what's the latest on wren's moving day?", Kind.WHEN),
         ("what's mum's birthday date again", Kind.WHEN),
         ("what was kieran's original quote for the bathroom?", Kind.AMOUNT),

@@ -309,6 +309,24 @@ def test_a_verb_without_its_object_carries_the_earlier_topic(follow_up: str, car
 @pytest.mark.parametrize(
     ("follow_up", "carried"),
     [
+        # a question opening with "and" or "so" goes on with the thread before it
+        ("And what were the other lot asking, the ones I turned down?", True),
+        ("so how long did the fitting take?", True),
+        # …but not one asking of a person, whom the people resolve, nor one without "and"
+        ("and what did he charge me in the end?", False),
+        ("what were the other lot asking, the ones I turned down?", False),
+    ],
+)
+def test_and_goes_on_with_the_earlier_topic(follow_up: str, carried: bool) -> None:
+    history = turns(
+        ("user", "which heating firm did I go with for the boiler?"), (ASSISTANT, "Kerr's.")
+    )
+    assert ("boiler" in rewrite(follow_up, history).question) is carried
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "carried"),
+    [
         # "there" is the place asked about before…
         ("what did he catch up there", True),
         ("who was there?", True),
