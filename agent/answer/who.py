@@ -121,8 +121,8 @@ def who_answer(
         return named(said, m, said, "the one who asks after the gift, or whom its thanks name")
     along = _companion(question, [*good[:3], *ranked[:5]], ctx, exclude)
     if along is not None:  # "who did mum go away with?": "Pauline and I have booked a week…"
-        m, name, why = along
-        return named(name, m, name, why)
+        m, name = along
+        return named(name, m, name, "the one the asked-of person says they did it with")
     coming = attending(question, good, ranked, ctx)
     if coming is not None:  # "who's coming to castle crags?": those who said they were in
         return coming
@@ -282,6 +282,13 @@ def who_answer(
             and not asks(m.text)
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
+    # Failing all, "who did I go for dumplings with?" told in a chat of two: the other writer
+    along_with = _WITH_WHOM.match(question)
+    went = speaker_asked(along_with.group(1), ctx) if along_with else None
+    partner = _partner(went, [*good[:3], *ranked[:5]], ctx) if went else None
+    if partner is not None:
+        m, name = partner
+        return named(name, m, name, "the other writer of the chat of two that tells of it")
     return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
 
 
@@ -321,7 +328,7 @@ _WITH_WHOM = re.compile(
 
 def _companion(
     question: str, read: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
-) -> tuple[StoredMessage, str, str] | None:
+) -> tuple[StoredMessage, str] | None:
     """Whom the asked-of person did it with, in their own words: the name beside their "I"
     ("Pauline and I have booked a week in Santa Vell", "me and jo are off to…")."""
     asked = _WITH_WHOM.match(question)
@@ -337,15 +344,8 @@ def _companion(
             # a name the history knows, or one written as a name ("Edna and I", opening it)
             known = low in ctx.names or name[:1].isupper() and may_be_name(low)
             if known and low not in NOT_NAMES and low not in exclude and low != person.lower():
-                return (
-                    m,
-                    display_name(name, ctx),
-                    "the one the asked-of person says they did it with",
-                )
-    partner = _partner(person, read, ctx)
-    if partner is None:
-        return None
-    return *partner, "the other writer of the chat of two that tells of it"
+                return m, display_name(name, ctx)
+    return None
 
 
 def _partner(
