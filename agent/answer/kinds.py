@@ -186,6 +186,12 @@ _HOW_MUCH = re.compile(
     # "what did it work out to per head?", "what were the other lot asking?": a sum by the
     # way it was reached or asked for (not "what was she asking about?")
     r"\bwhat\s+did\s+.{0,40}\bwork\s+out\s+(?:to|at|as)\b|"
+    # "what did I start him at an hour?", "what did he want the rent to go to?": a rate, or a
+    # sum by the word for it
+    r"\bwhat\s+did\s+(?:[\w'’]+\s+){0,3}(?:start|pay|charge|earn|make|get|give|offer)\w*"
+    r"\s+.{0,30}\b(?:an|a|per)\s+(?:hour|month|week|night)\b|"
+    r"\bwhat\s+did\s+.{0,40}\b(?:rent|price|fee|wage|salary|rate)\s+(?:to\s+)?"
+    r"(?:go|goes|went|come|came)\s+(?:up\s+|down\s+)?to\b|"
     r"\bwhat\s+(?:was|were|is|are)\s+(?:[\w'’]+\s+){1,4}asking\b"
     r"(?!\s+(?:about|me|you|him|her|us|them|if|whether|to|why|what|when|who|where)\b)|"
     r"\bwhat\s+did\s+.{0,30}\b(?:pay|spend)\b(?!.*\b(?:on|with|by)\s*\??\s*$)",

@@ -155,6 +155,11 @@ from agent.answer.kinds import Kind, classify, without_mention
         # guards: what was asked about, or of whom
         ("what was she asking about the flat?", Kind.WHAT),
         ("what did they work out about the move?", Kind.WHAT),
+        # a rate, or a sum by the word for it
+        ("What did I start him at an hour?", Kind.AMOUNT),
+        ("what did he first want the rent to go to?", Kind.AMOUNT),
+        # guards: a time, not a rate
+        ("what did you do a week before the wedding?", Kind.WHAT),
         ("what's the latest on wren's moving day?", Kind.WHEN),
         ("what's mum's birthday date again", Kind.WHEN),
         ("what was kieran's original quote for the bathroom?", Kind.AMOUNT),

@@ -147,6 +147,8 @@ CASES = [
     # put to the chat named for the activity, whatever its words ("Who's in for Boulder Barn")
     ("who did i go climbing with?", (), "who", "Doug, Aki and Priya"),
     ("who did i go bouldering with?", (), "who", "Doug, Priya and Aki"),
+    # in a chat of two that names no one ("Dumplings Friday."), the other writer
+    ("who did I go for dumplings with?", (), "who", "Aki."),
     # the kind asked for ("company") is how the user asks of their own life; the chat names
     # it ("Northwind Labs wants to interview me!"), and the name ends where its verb starts
     ("which company did i interview with?", (), "what", "Northwind Labs."),
@@ -247,6 +249,8 @@ CASES = [
     ("where's the book club meeting next?", (), "where", "No message names the place. The nearest"),
     # how much
     ("how much did the filling cost?", (), "how_much", "140 dollars"),
+    # the user's own bill, not Aki's "My cleaning last spring was about 90 dollars"
+    ("what did the dentist charge me?", (), "how_much", "140 dollars"),
     ("how much is parking at Castle Crags?", (), "how_much", "10 dollars"),
     # a number said of the thing itself, beside another thing's price in dollars
     ("how much was the chalk bag?", (), "how_much", "30."),
