@@ -41,6 +41,8 @@ _AMOUNT = re.compile(
     r"\b(?:\d{3}|\d{1,3}\.\d{1,2})k\b|"
     r"\b\d+(?:[,.]\d+)*\s?(?:dollars?|euros?|pounds?|bucks|yen|usd|eur|gbp|quid|€|\$|£)|"
     r"\b\d+(?:[,.]\d+)*\s?(?:a|per)\s+(?:month|year|week|day|night)\b|"
+    # …and a wage by the hour: "22 an hour", "14.50 per hour", "20/hr"
+    r"\b\d+(?:[,.]\d+)*\s?(?:(?:an|per)\s+hour|/\s?(?:hr|hour|h)|ph)\b|"
     # …and spelled out, as a careful writer does: "I sent Maddie fifty dollars"
     rf"\b(?:a\s+(?=hundred|thousand))?{_SPELLED}(?:[\s-]+(?:and\s+)?{_SPELLED})*\s+"
     r"(?:dollars?|euros?|bucks|quid|grand)\b)",  # not pounds: "I lost two pounds"
@@ -110,7 +112,10 @@ def _beside(text: str, wanted: set[str]) -> bool:
 _DEFINED = re.compile(
     r"\b([^\W\d_][\w'’-]*)(?:\s+(?:is|was|are|were|costs?|comes\s+to)|['’]s|\s*[:=])\s+"
     rf"((?:{CURRENCY}\s?)?\d+(?:[,.]\d+)*(?:\s?(?:dollars?|euros?|pounds?|bucks|quid|"
-    r"(?:a|per)\s+(?:month|year|week|day|night)))?)(?![\d:/%])",
+    r"(?:a|per)\s+(?:month|year|week|day|night)))?)(?![\d:/%])"
+    # …not a length of time or way ("the drive is 2 hours each way")
+    r"(?!\s?(?:hours?|hrs?|mins?|minutes?|days?|nights?|weeks?|months?|years?|km|miles?|"
+    r"kg|am|pm)\b)",
     re.IGNORECASE,
 )
 

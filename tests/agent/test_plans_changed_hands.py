@@ -59,6 +59,15 @@ def test_the_first_offer_before_it_changed(pipe: Pipeline) -> None:
             "what did the cabin work out to per head?",
             "170",
         ),
+        # a wage by the hour is a sum
+        (
+            "new job pays 22 an hour, starting monday",
+            "how much does the new job pay?",
+            "22 an hour",
+        ),
+        ("its 14.50 per hour plus tips", "what is the hourly rate?", "14.50 per hour"),
+        # a guard: hours are no sum
+        ("the drive is 2 hours each way", "how much is the drive?", None),
         # a guard: the whole asked for
         (
             "lake accounts: cabin 520 + boat hire 160 = 680. four of us, so 170 each.",
@@ -67,5 +76,5 @@ def test_the_first_offer_before_it_changed(pipe: Pipeline) -> None:
         ),
     ],
 )
-def test_chosen_sum(text: str, question: str, sum_: str) -> None:
+def test_chosen_sum(text: str, question: str, sum_: str | None) -> None:
     assert chosen_sum(text, question) == sum_
