@@ -31,12 +31,14 @@ class Deed:
     """What a who-question asks was done: `did`, a past verb right after "who" ("got",
     "booked"); `verb`, that or the verb of a plan or an offer ("driving", "bring"); `thing`,
     what it is done to, when some message read holds it; `occasion`, for an offer, the
-    question's other words, which the offer or the turns just before it must share."""
+    question's other words, which the offer or the turns just before it must share; `about`,
+    for a doing asked after, the same words, which a writer sharing them is preferred for."""
 
     did: str | None = None
     verb: str | None = None
     thing: set[str] = field(default_factory=set)
     occasion: set[str] = field(default_factory=set)
+    about: set[str] = field(default_factory=set)
 
 
 def asked_deed(question: str, wanted: set[str], read: Sequence[StoredMessage]) -> Deed:
@@ -60,7 +62,10 @@ def asked_deed(question: str, wanted: set[str], read: Sequence[StoredMessage]) -
     # an offer is of the occasion asked about, said in it or in the turns just before it
     # ("how is everyone getting to gran's party?" / "i can drive everyone!"), not any "i'll drive"
     occasion = wanted - terms(verb or "") - _OFFER_TERMS if offered else set()
-    return Deed(did, verb, thing, occasion)
+    # …and a doing asked after ("who was driving for the tongariro trip?") is sooner the "i'll
+    # drive" of that trip than of another chat's weekend
+    about = wanted - terms(verb or "") if doing and not offered else set()
+    return Deed(did, verb, thing, occasion, about)
 
 
 def says_did_it(
@@ -73,6 +78,7 @@ def says_did_it(
     ("I GOT THE JOB", "booked ✅ friday 17th"), or its stem a little further down ("i'll
     drive"); not a question, nor by one of `exclude`."""
     did, verb = deed.did, deed.verb
+    tellers = []
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
         if deed.thing and not deed.thing & terms(m.text):
             continue  # "I'll bring snacks" brings no sandwiches
@@ -93,8 +99,10 @@ def says_did_it(
         )
         says = says or (m not in good[:3] or not did) and says_doing(verb, m.text)
         if says and m.speaker.lower() not in exclude and not asks(m.text):
-            return m
-    return None
+            if not deed.about or any(deed.about & terms(n.text) for n in [m, *before]):
+                return m
+            tellers.append(m)
+    return tellers[0] if tellers else None
 
 
 def taken_over(
@@ -182,7 +190,9 @@ _WHO_VERB = re.compile(
 # "who's driving us down?": the verb of a plan, which the writer says as "i'll drive"
 # …or of how it turned out: "who ended up taking the photos?" / "i took loads"
 _WHO_DOING = re.compile(
-    r"^\s*who(?:['’]s|\s+is|\s+will\s+be|\s+(?:ended|wound)\s+up)\s+([a-z]{3,}ing)\b", re.I
+    r"^\s*who(?:['’]s|\s+is|\s+was|\s+were|\s+will\s+be|\s+(?:ended|wound)\s+up)\s+"
+    r"([a-z]{3,}ing)\b",
+    re.I,
 )
 _AT_THE_WHEEL = re.compile(r"\b(?:behind|at)\s+the\s+wheel\b", re.I)
 _OFFER_TERMS = frozenset(terms("said say says offered volunteered promised agreed reckoned"))

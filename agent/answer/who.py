@@ -289,7 +289,14 @@ def who_answer(
     if partner is not None:
         m, name = partner
         return named(name, m, name, "the other writer of the chat of two that tells of it")
-    return _no_name(what_answer(question, qk, good, ctx, ranked), wanted, ctx)
+    read_out = what_answer(question, qk, good, ctx, ranked)
+    # The message read names nobody, but its writer says they do the deed asked of ("van's
+    # still on, i'll drive. 4 hrs up", for "who was behind the wheel?"): the writer
+    cited = read_out.citations[0] if read_out.citations and not read_out.abstained else None
+    if cited and verb and says_doing(verb, cited.text) and cited.speaker.lower() not in exclude:
+        why = "the writer of the message read says they do it"
+        return named(who(cited, ctx), cited, cited.speaker, why)
+    return _no_name(read_out, wanted, ctx)
 
 
 # A message whose doer is a pronoun, in its first words: "he earned it", "honestly she did"

@@ -2,7 +2,8 @@
 plans_changed_hands_chat.jsonl; the user is Nia): "I'll drive" said by Bo in July and by Kit
 after Bo's van broke down, asked who drove in the end; the cost per head said twice, the later
 one the final; what the dentist charged the user, not the friend's own checkup in the
-recommendation; and whom the user went for pho with, in a chat of two that names no one."""
+recommendation; whom the user went for pho with, in a chat of two that names no one; and who
+was behind the wheel for one trip, when another chat's "I'll drive" was for another."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ pipe = history_fixture(CHAT, me="Nia")
         ((), "what did the dentist charge me?", "120 pounds"),
         # a guard: the friend's checkup, asked as hers
         ((), "how much was ade's checkup?", "80 pounds"),
+        # "behind the wheel" asks who was driving, of the trip asked about, not the lake's
+        ((), "who was behind the wheel for the tongariro trip?", "stu"),
         # in a chat of two that names no one, the other writer
         ((), "who did I go for pho with?", "ade"),
     ],
