@@ -298,6 +298,12 @@ _CHARGE_BEFORE = re.compile(
 )
 
 
+def _told(m: StoredMessage, said: str, wanted: set[str], ctx: ReaderContext) -> str:
+    """Who said the sum and when, with the sentence of `m` that says it."""
+    sentence = best_sentence(m.text, terms(said) | wanted)
+    return f"{said_by(m, ctx)}: “{clip(sentence, 100)}”"
+
+
 def _priced(text: str) -> bool:
     """Whether `text` says a sum as a price: with its currency or what it is per ("170
     each"), not a bare number ("sold 400 wraps")."""
@@ -411,13 +417,12 @@ def amount_answer(
         said = chosen_sum(m.text, question)
         found = [said] if said else _bare_sum(m, ranked) or _thing_sum(m, wanted, ranked)
         if found:
-            sentence = best_sentence(m.text, terms(found[0]) | wanted)
             return Reading(
                 f"{found[0].strip()}.",
                 [m],
                 qk.kind.value,
                 found[0].strip(),
-                f"{said_by(m, ctx)}: “{clip(sentence, 100)}”",
+                _told(m, found[0], wanted, ctx),
                 why=[f"the {_WHICH} in a best-supported message or the next turn"],
             )
     # No sum beside the best messages: a well-ranked one on the topic that says one ("did we
@@ -428,12 +433,7 @@ def amount_answer(
         if said and wanted & terms(m.text) and not asks(m.text) and not theirs(m):
             why = f"the {_WHICH} in a well-ranked message on the topic"
             return Reading(
-                f"{said}.",
-                [m],
-                qk.kind.value,
-                said,
-                said_by(m, ctx),
-                why=[why],
+                f"{said}.", [m], qk.kind.value, said, _told(m, said, wanted, ctx), why=[why]
             )
     # "how much did the car repair cost me altogether?": the garage's "part is 280 and 90
     # labour so 370 all in" comes the day after "car wouldnt start", in the exchange it opens
@@ -444,7 +444,8 @@ def amount_answer(
             said = chosen_sum(n.text, question)
             if said and not asks(n.text) and not theirs(n):
                 why = f"the {_WHICH} in the exchange a best-supported message opens"
-                return Reading(f"{said}.", [n], qk.kind.value, said, said_by(n, ctx), why=[why])
+                told = _told(n, said, wanted, ctx)
+                return Reading(f"{said}.", [n], qk.kind.value, said, told, why=[why])
     # "what did the dentist charge me?": the asker's own word of it later in the session of its
     # telling ("Back from the dentist." … "The filling was 140 dollars after insurance.")
     for g in good[:3] if mine and ctx.me and thing else []:
@@ -452,7 +453,8 @@ def amount_answer(
             said = chosen_sum(n.text, question)
             if n.speaker == ctx.me and said and not asks(n.text):
                 why = f"the {_WHICH}, said by you later in the session that tells of it"
-                return Reading(f"{said}.", [n], qk.kind.value, said, said_by(n, ctx), why=[why])
+                told = _told(n, said, wanted, ctx)
+                return Reading(f"{said}.", [n], qk.kind.value, said, told, why=[why])
     return what_answer(question, qk, good, ctx, ranked)
 
 
