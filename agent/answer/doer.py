@@ -78,7 +78,7 @@ def says_did_it(
     ("I GOT THE JOB", "booked ✅ friday 17th"), or its stem a little further down ("i'll
     drive"); not a question, nor by one of `exclude`."""
     did, verb = deed.did, deed.verb
-    tellers = []
+    elsewhere = None  # the first who says so, when none does of the occasion asked about
     for m in list(dict.fromkeys([*good[:3], *ranked[:5]])) if verb else []:
         if deed.thing and not deed.thing & terms(m.text):
             continue  # "I'll bring snacks" brings no sandwiches
@@ -101,8 +101,8 @@ def says_did_it(
         if says and m.speaker.lower() not in exclude and not asks(m.text):
             if not deed.about or any(deed.about & terms(n.text) for n in [m, *before]):
                 return m
-            tellers.append(m)
-    return tellers[0] if tellers else None
+            elsewhere = elsewhere or m
+    return elsewhere
 
 
 def taken_over(
@@ -120,8 +120,7 @@ def taken_over(
     taking = [
         n
         for n in later
-        if n.conversation == m.conversation
-        and n.ts > m.ts
+        if n.ts > m.ts
         and n.speaker.lower() not in exclude
         and not asks(n.text)
         and says_doing(deed.verb, n.text)

@@ -15,6 +15,7 @@ from .advice import advice_given
 from .asked_who import asked_in_chat, said_yes
 from .asking import asking_part
 from .attending import absent, attending
+from .companion import companion, partner, went_with
 from .doer import asked_deed, doer, says_did_it, says_doing, taken_over, thanked_for
 from .gift import gift_giver
 from .items import COMMON_WORDS
@@ -30,7 +31,6 @@ from .reading import (
     preceding,
     question_terms,
     said_by,
-    speaker_asked,
     who,
 )
 from .role_holder import role_holder
@@ -119,7 +119,8 @@ def who_answer(
         m, givers = given
         said = join_names(["you" if g == ctx.me else g for g in givers])
         return named(said, m, said, "the one who asks after the gift, or whom its thanks name")
-    along = _companion(question, [*good[:3], *ranked[:5]], ctx, exclude)
+    went = went_with(question, ctx)
+    along = companion(went, [*good[:3], *ranked[:5]], ctx, exclude) if went else None
     if along is not None:  # "who did mum go away with?": "Pauline and I have booked a week…"
         m, name = along
         return named(name, m, name, "the one the asked-of person says they did it with")
@@ -283,11 +284,9 @@ def who_answer(
         ):
             return named(who(m, ctx), m, m.speaker, "the writer says they do it (I/we)")
     # Failing all, "who did I go for dumplings with?" told in a chat of two: the other writer
-    along_with = _WITH_WHOM.match(question)
-    went = speaker_asked(along_with.group(1), ctx) if along_with else None
-    partner = _partner(went, [*good[:3], *ranked[:5]], ctx) if went else None
-    if partner is not None:
-        m, name = partner
+    other = partner(went, [*good[:3], *ranked[:5]], ctx) if went else None
+    if other is not None:
+        m, name = other
         return named(name, m, name, "the other writer of the chat of two that tells of it")
     read_out = what_answer(question, qk, good, ctx, ranked)
     # The message read names nobody, but its writer says they do the deed asked of ("van's
@@ -323,62 +322,6 @@ def _told_in_verb(verb: str, ranked: Sequence[StoredMessage]) -> bool:
 # How far down the ranking a thanks for the deed is looked for, and the words of thanks.
 _THANKS_DEPTH = 10
 _THANKS_TERMS = frozenset(terms("thanks thank cheers"))
-
-
-# "who did mum go away with (in august)?": with whom, of the one after did/does/was
-_WITH_WHOM = re.compile(
-    r"^\s*who\s+(?:did|does|do|is|was|will|has|had)\s+([\w'’]+)\s+.*\bwith\s*"
-    r"(?:$|\?|(?:in|on|at|last|this|over|during|for|to)\b)",
-    re.IGNORECASE,
-)
-
-
-def _companion(
-    question: str, read: Sequence[StoredMessage], ctx: ReaderContext, exclude: set[str]
-) -> tuple[StoredMessage, str] | None:
-    """Whom the asked-of person did it with, in their own words: the name beside their "I"
-    ("Pauline and I have booked a week in Santa Vell", "me and jo are off to…")."""
-    asked = _WITH_WHOM.match(question)
-    person = speaker_asked(asked.group(1), ctx) if asked else None
-    if person is None:
-        return None
-    for m in dict.fromkeys(read):
-        if m.speaker != person or asks(m.text):
-            continue
-        for pair in _WITH_ME.finditer(m.text):
-            name = pair.group(1) or pair.group(2)
-            low = name.lower()
-            # a name the history knows, or one written as a name ("Edna and I", opening it)
-            known = low in ctx.names or name[:1].isupper() and may_be_name(low)
-            if known and low not in NOT_NAMES and low not in exclude and low != person.lower():
-                return m, display_name(name, ctx)
-    return None
-
-
-def _partner(
-    person: str, read: Sequence[StoredMessage], ctx: ReaderContext
-) -> tuple[StoredMessage, str] | None:
-    """In a chat of two, the one the asked-of person did it with is the other writer, when the
-    best message that tells of it names no one else ("who did I go for dumplings with?":
-    "Dumplings Friday to celebrate?" / "Dumplings Friday.", between Sam and Aki)."""
-    best = next((m for m in read if not asks(m.text)), None)
-    if best is None:
-        return None
-    chat = set(ctx.participants.get(best.conversation, ()))
-    others = chat - {person}
-    if len(chat) != 2 or len(others) != 1 or person not in chat:
-        return None
-    said = {w.lower() for w in re.findall(r"[^\W\d_][\w'’-]*", best.text)}
-    if said & (set(ctx.names) - {s.lower() for s in chat}):
-        return None
-    other = next(iter(others))
-    return best, "you" if other == ctx.me else other
-
-
-_WITH_ME = re.compile(
-    r"\b([^\W\d_][\w'’-]+)\s+and\s+(?:i|me)\b|\b(?:i|me)\s+and\s+([^\W\d_][\w'’-]+)",
-    re.IGNORECASE,
-)
 
 
 def _introduced(text: str, exclude: set[str]) -> str | None:
